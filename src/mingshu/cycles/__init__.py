@@ -1,0 +1,276 @@
+"""Stems, branches, the sixty-pillar cycle and the five phases, as small value types.
+
+Cyclic values are ``IntEnum`` members, so they index tables directly and compare as
+integers, while ``str()`` gives the Chinese character.  Display names (简体, 繁體, pinyin,
+English) come from ``cycles.toml``; logic never goes through them.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from enum import IntEnum
+from importlib import resources
+from typing import NamedTuple
+
+__all__ = [
+    "SIXTY",
+    "Branch",
+    "Element",
+    "Names",
+    "Pillar",
+    "Polarity",
+    "Stem",
+]
+
+
+class Names(NamedTuple):
+    """Display names of one thing: simplified and traditional Chinese, pinyin, English."""
+
+    hans: str
+    hant: str
+    pinyin: str
+    english: str
+
+
+def _load() -> dict[str, list[dict[str, str]]]:
+    text = resources.files(__package__).joinpath("cycles.toml").read_text(encoding="utf-8")
+    return tomllib.loads(text)
+
+
+_DATA = _load()
+
+
+def _names(row: dict[str, str]) -> Names:
+    return Names(row["hans"], row["hant"], row["pinyin"], row["english"])
+
+
+class Polarity(IntEnum):
+    """Yin or yang (阴阳).  Even-indexed stems and branches are yang."""
+
+    YANG = 0
+    YIN = 1
+
+    def __str__(self) -> str:
+        return "阳" if self is Polarity.YANG else "阴"
+
+
+class Element(IntEnum):
+    """The five phases (五行) in generating order: wood → fire → earth → metal → water."""
+
+    WOOD = 0
+    FIRE = 1
+    EARTH = 2
+    METAL = 3
+    WATER = 4
+
+    @property
+    def names(self) -> Names:
+        return _ELEMENT_NAMES[self]
+
+    @property
+    def key(self) -> str:
+        return self.name.lower()
+
+    def generates(self) -> Element:
+        """The phase this one produces (木生火 …)."""
+        return Element((self + 1) % 5)
+
+    def controls(self) -> Element:
+        """The phase this one restrains (木克土 …)."""
+        return Element((self + 2) % 5)
+
+    def __str__(self) -> str:
+        return self.names.hans
+
+
+class Stem(IntEnum):
+    """The ten heavenly stems (天干), 甲 = 0 … 癸 = 9."""
+
+    JIA = 0
+    YI = 1
+    BING = 2
+    DING = 3
+    WU = 4
+    JI = 5
+    GENG = 6
+    XIN = 7
+    REN = 8
+    GUI = 9
+
+    @property
+    def names(self) -> Names:
+        return _STEM_NAMES[self]
+
+    @property
+    def key(self) -> str:
+        return self.name.lower()
+
+    @property
+    def element(self) -> Element:
+        return Element(self // 2)
+
+    @property
+    def polarity(self) -> Polarity:
+        return Polarity(self % 2)
+
+    def next(self, n: int = 1) -> Stem:
+        """The stem ``n`` steps on (negative ``n`` goes back)."""
+        return Stem((self + n) % 10)
+
+    @classmethod
+    def parse(cls, text: str) -> Stem:
+        """Read a stem from its character (简 or 繁) or its key (``"jia"``)."""
+        try:
+            return _STEM_LOOKUP[text.strip().lower()]
+        except KeyError:
+            raise ValueError(f"not a heavenly stem: {text!r}") from None
+
+    def __str__(self) -> str:
+        return self.names.hans
+
+
+class Branch(IntEnum):
+    """The twelve earthly branches (地支), 子 = 0 … 亥 = 11."""
+
+    ZI = 0
+    CHOU = 1
+    YIN = 2
+    MAO = 3
+    CHEN = 4
+    SI = 5
+    WU = 6
+    WEI = 7
+    SHEN = 8
+    YOU = 9
+    XU = 10
+    HAI = 11
+
+    @property
+    def names(self) -> Names:
+        return _BRANCH_NAMES[self]
+
+    @property
+    def animal(self) -> Names:
+        """The zodiac animal (生肖) of the branch: 子 → 鼠 / Rat."""
+        return _ANIMAL_NAMES[self]
+
+    @property
+    def key(self) -> str:
+        return self.name.lower()
+
+    @property
+    def element(self) -> Element:
+        return _BRANCH_ELEMENTS[self]
+
+    @property
+    def polarity(self) -> Polarity:
+        return Polarity(self % 2)
+
+    def next(self, n: int = 1) -> Branch:
+        """The branch ``n`` steps forward (子 → 丑 …); negative ``n`` goes back."""
+        return Branch((self + n) % 12)
+
+    @property
+    def opposite(self) -> Branch:
+        """The branch across the ring (六冲): 子 ↔ 午."""
+        return Branch((self + 6) % 12)
+
+    @classmethod
+    def parse(cls, text: str) -> Branch:
+        """Read a branch from its character (简 or 繁), its key (``"zi"``) or animal."""
+        try:
+            return _BRANCH_LOOKUP[text.strip().lower()]
+        except KeyError:
+            raise ValueError(f"not an earthly branch: {text!r}") from None
+
+    def __str__(self) -> str:
+        return self.names.hans
+
+
+@dataclass(frozen=True, slots=True)
+class Pillar:
+    """One stem-branch pair of the sixty cycle (干支), e.g. 甲子.
+
+    Only pairs of equal polarity exist; the constructor refuses the others.  The sixty
+    pillars are also available ready-made as ``SIXTY`` (甲子 = 0 … 癸亥 = 59).
+    """
+
+    stem: Stem
+    branch: Branch
+
+    def __post_init__(self) -> None:
+        if self.stem % 2 != self.branch % 2:
+            raise ValueError(
+                f"{Stem(self.stem)}{Branch(self.branch)} is not a pillar: "
+                "stem and branch differ in polarity"
+            )
+
+    @property
+    def index(self) -> int:
+        """Position in the sixty cycle: 甲子 = 0 … 癸亥 = 59."""
+        return _SIXTY_INDEX[self.stem * 12 + self.branch]
+
+    @classmethod
+    def from_index(cls, index: int) -> Pillar:
+        return SIXTY[index % 60]
+
+    @classmethod
+    def of(cls, stem: int, branch: int) -> Pillar:
+        """The pillar of a stem and a branch (a shared instance); ValueError if they differ
+        in polarity."""
+        index = _SIXTY_INDEX[stem * 12 + branch] if 0 <= stem < 10 and 0 <= branch < 12 else -1
+        if index < 0:
+            return cls(Stem(stem), Branch(branch))  # raises the polarity error
+        return SIXTY[index]
+
+    @classmethod
+    def parse(cls, text: str) -> Pillar:
+        text = text.strip()
+        if len(text) != 2:
+            raise ValueError(f"not a stem-branch pair: {text!r}")
+        return cls.of(Stem.parse(text[0]), Branch.parse(text[1]))
+
+    def next(self, n: int = 1) -> Pillar:
+        return SIXTY[(self.index + n) % 60]
+
+    @property
+    def void_branches(self) -> tuple[Branch, Branch]:
+        """The two branches left out of this pillar's decade (旬空 / 空亡)."""
+        first = (10 + self.branch - self.stem) % 12
+        return Branch(first), Branch((first + 1) % 12)
+
+    def __str__(self) -> str:
+        return f"{self.stem}{self.branch}"
+
+
+_ELEMENT_NAMES = tuple(_names(r) for r in _DATA["element"])
+_STEM_NAMES = tuple(_names(r) for r in _DATA["stem"])
+_BRANCH_NAMES = tuple(_names(r) for r in _DATA["branch"])
+_ANIMAL_NAMES = tuple(
+    Names(r["animal_hans"], r["animal_hant"], r["english"].lower(), r["english"])
+    for r in _DATA["branch"]
+)
+_BRANCH_ELEMENTS = tuple(Element[r["element"].upper()] for r in _DATA["branch"])
+
+_STEM_LOOKUP: dict[str, Stem] = {}
+for _s in Stem:
+    _STEM_LOOKUP.update({_s.names.hans: _s, _s.names.hant: _s, _s.key: _s})
+_BRANCH_LOOKUP: dict[str, Branch] = {}
+for _b in Branch:
+    _BRANCH_LOOKUP.update(
+        {
+            _b.names.hans: _b,
+            _b.names.hant: _b,
+            _b.key: _b,
+            _b.names.english.lower(): _b,
+            _b.animal.hans: _b,
+            _b.animal.hant: _b,
+        }
+    )
+
+# 甲子 = 0: stem = n mod 10, branch = n mod 12.
+SIXTY: tuple[Pillar, ...] = tuple(Pillar(Stem(n % 10), Branch(n % 12)) for n in range(60))
+_SIXTY_INDEX = [-1] * 120
+for _n in range(60):
+    _SIXTY_INDEX[(_n % 10) * 12 + _n % 12] = _n
