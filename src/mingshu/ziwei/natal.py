@@ -1,0 +1,367 @@
+"""Draw a natal chart, rule by rule as iztro 2.6.0 does (docs/iztro-rules.md restates them).
+
+The steps, each with the setting that changes it:
+
+1. Calendar: lunar date of the birth day; the birth year twice, by the year boundary
+   (palace stems, 四化, year-stem stars) and by the horoscope boundary (yearly gods and
+   year-based adjective stars); the late Rat hour counts as the next day unless the
+   day-change setting says otherwise; a leap month is split at day 16 unless the
+   leap-month setting says otherwise.
+2. Life palace = month − hour, Body palace = month + hour, counted from 寅.
+3. Palace stems by 五虎遁 from the year stem; the Life palace's nayin gives the class.
+4. 紫微 from the class and the day; every other star by the compiled rules of stars.toml.
+5. Brightness and natal 四化; the four twelve-god cycles; decades; small-limit ages.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from functools import lru_cache
+
+from mingshu import calendar
+from mingshu.cycles import Branch, Pillar, Polarity
+from mingshu.ziwei.birth import Birth
+from mingshu.ziwei.chart import Decadal, FourPillars, NatalChart, Palace, PlacedStar
+from mingshu.ziwei.placement import compile_natal
+from mingshu.ziwei.settings import (
+    Algorithm,
+    BrightnessOverrides,
+    ChartType,
+    LateRatHour,
+    LeapMonth,
+    MutagenOverrides,
+    YearBoundary,
+    ZiweiSettings,
+)
+from mingshu.ziwei.stars import (
+    Brightness,
+    Mutagen,
+    StarGroup,
+    default_brightness,
+    default_mutagens,
+    star,
+)
+from mingshu.ziwei.tables import (
+    CYCLES,
+    HOURS,
+    PalaceName,
+    body_master,
+    life_master,
+    nayin_class,
+    small_limit_start,
+)
+
+__all__ = ["by_lunar", "by_solar", "natal_chart", "zi_wei_branch"]
+
+DEFAULT_SETTINGS = ZiweiSettings()
+
+_PLACERS = {algorithm: compile_natal(algorithm.value) for algorithm in Algorithm}
+_STAR_INDEX = {
+    algorithm: {s.key: i for i, s in enumerate(stars)} for algorithm, (stars, _) in _PLACERS.items()
+}
+_GROUP_INDEX = {StarGroup.MAJOR: 0, StarGroup.MINOR: 1, StarGroup.ADJECTIVE: 2}
+_GROUPS = {
+    algorithm: tuple(_GROUP_INDEX[s.group] for s in stars)
+    for algorithm, (stars, _) in _PLACERS.items()
+}
+_PALACE_INDEX = tuple((b - 2) % 12 for b in range(12))  # iztro's index: 寅 = 0
+_AGES = tuple(tuple(range(step + 1, 121, 12)) for step in range(12))  # 小限 ages per step
+_PALACE_NAMES = tuple(PalaceName)
+_JIE_LU = star("jie_lu").place["table"]
+_KONG_WANG = star("kong_wang").place["table"]
+_CHANG_SHENG = CYCLES["chang_sheng"]
+_BO_SHI = CYCLES["bo_shi"]
+_JIANG_QIAN = CYCLES["jiang_qian"]
+_SUI_QIAN = CYCLES["sui_qian"]
+
+
+def _tian_shi_shang(
+    life: int, year_branch: Branch, gender: Polarity, zhongzhou: bool
+) -> tuple[int, int]:
+    """天使 in the Health palace, 天伤 in the Friends palace; 中州 swaps them for 阴男阳女."""
+    tian_shi, tian_shang = (life + PalaceName.HEALTH) % 12, (life + PalaceName.FRIENDS) % 12
+    if zhongzhou and year_branch.polarity is not gender:
+        return tian_shang, tian_shi
+    return tian_shi, tian_shang
+
+
+def zi_wei_branch(five_elements_class: int, day: int) -> Branch:
+    """Where 紫微 sits for a class number (2..6) and a lunar day (起紫微星诀).
+
+    Find the smallest k ≥ 0 that makes day + k divisible by the class number; count the
+    quotient from 寅 (寅 = 1), then move k palaces forward when k is even, back when odd.
+    """
+    k = -day % five_elements_class
+    quotient = (day + k) // five_elements_class
+    palace = quotient - 1 + k if k % 2 == 0 else quotient - 1 - k
+    return Branch((palace + 2) % 12)
+
+
+@lru_cache(maxsize=32)
+def _star_tables(
+    algorithm: Algorithm, mutagens: MutagenOverrides, brightness: BrightnessOverrides
+) -> tuple[tuple[tuple[tuple[PlacedStar, ...], ...], ...], tuple[dict[int, int], ...]]:
+    """Every placed star one set of settings can produce, and the natal 四化 by year stem.
+
+    ``placed[i][branch][m]`` is star ``i`` of the algorithm's list on ``branch`` with
+    transformation ``m`` (0 = none, 1..4 = 禄 权 科 忌).  Placed stars are immutable, so
+    charts share them instead of building 66 new objects each time.
+    """
+    stars = _PLACERS[algorithm][0]
+    grades = default_brightness()
+    for key, row in brightness:
+        grades[key] = tuple(Brightness.parse(g) if g else None for g in row)
+    rows = list(default_mutagens())
+    for stem, keys in mutagens:
+        rows[stem] = keys
+    options: tuple[Mutagen | None, ...] = (None, *Mutagen)
+    placed = tuple(
+        tuple(
+            tuple(
+                PlacedStar(s, Branch(b), grades[s.key][b] if s.key in grades else None, m)
+                for m in options
+            )
+            for b in range(12)
+        )
+        for s in stars
+    )
+    index = _STAR_INDEX[algorithm]
+    by_stem = tuple({index[key]: 1 + m for m, key in enumerate(row)} for row in rows)
+    return placed, by_stem
+
+
+def by_solar(
+    date: object, time: object, gender: object, settings: ZiweiSettings = DEFAULT_SETTINGS
+) -> NatalChart:
+    """The natal chart of a birth on a solar date.
+
+    ``time`` is a clock time (``"10:30"`` or a ``datetime.time``; 23:00–23:59 is the late
+    Rat hour) or iztro's time index 0..12 as an ``int``.
+    """
+    return natal_chart(Birth.solar(date, time, gender), settings)
+
+
+def by_lunar(
+    date: object,
+    time: object,
+    gender: object,
+    *,
+    leap: bool = False,
+    settings: ZiweiSettings = DEFAULT_SETTINGS,
+) -> NatalChart:
+    """The natal chart of a birth on a lunar date (``leap`` for a day of the leap month)."""
+    return natal_chart(Birth.lunar(date, time, gender, leap=leap), settings)
+
+
+def natal_chart(birth: Birth, settings: ZiweiSettings = DEFAULT_SETTINGS) -> NatalChart:
+    """Draw the natal chart of ``birth`` under ``settings``."""
+    solar = birth.solar_date
+    time_index = birth.time_index
+    if time_index == 12 and settings.late_rat_hour is LateRatHour.SAME_DAY:
+        time_index = 0  # charted exactly as the early Rat hour of the same day
+    late_rat = time_index == 12
+    lunar = calendar.solar_to_lunar(solar)
+    year = _year_pillar(settings.year_boundary, lunar.year, solar)
+    god_year = _year_pillar(settings.horoscope_boundary, lunar.year, solar)
+
+    # The month a leap-month birth counts as; iztro never moves a late Rat hour on.
+    month = lunar.month - 1
+    if lunar.is_leap and lunar.day > 15 and settings.leap_month is LeapMonth.SPLIT and not late_rat:
+        month += 1
+    month %= 12
+    hour = time_index % 12
+
+    # 安命身宫: from 寅 as the first month count to the birth month, then back by the hour
+    # for the Life palace and forward for the Body palace.
+    life = (2 + month - hour) % 12
+    body = (2 + month + hour) % 12
+    yin_stem = calendar.month_stem(year.stem, Branch.YIN)  # 五虎遁: the 寅 palace's stem
+
+    def stem_of(branch: int) -> int:
+        return (yin_stem + (branch - 2) % 12) % 10  # 子, 丑 repeat the stems of 寅, 卯
+
+    klass = nayin_class(stem_of(life), life)
+
+    # 紫微 counts the day (the next day for a late Rat hour, wrapping at the month's end);
+    # the day stars (三台 八座 恩光 天贵) count day + 1 there too, without the wrap.
+    day = lunar.day - 1 + late_rat
+    zi_wei_day = lunar.day + late_rat
+    if late_rat:
+        length = calendar.month_days(lunar.year, lunar.month, lunar.is_leap)
+        if zi_wei_day > length:
+            zi_wei_day -= length
+    zi_wei = zi_wei_branch(klass, zi_wei_day)
+
+    gender_polarity = birth.gender.polarity
+    zhongzhou = settings.algorithm is Algorithm.ZHONGZHOU
+    tian_shi, tian_shang = _tian_shi_shang(life, god_year.branch, gender_polarity, zhongzhou)
+    void_first = (10 + god_year.branch - god_year.stem) % 12
+    xun_kong = void_first + (god_year.branch % 2)
+    jie_kong = Branch.parse(
+        (_JIE_LU if god_year.branch.polarity is Polarity.YANG else _KONG_WANG)[god_year.stem]
+    )
+
+    stars, placer = _PLACERS[settings.algorithm]
+    positions = list(
+        placer(
+            year.stem,
+            year.branch,
+            god_year.stem,
+            god_year.branch,
+            month,
+            hour,
+            day,
+            life,
+            body,
+            zi_wei,
+            (4 - zi_wei) % 12,  # 天府 mirrors 紫微 across the 寅–申 axis
+            xun_kong % 12,
+            jie_kong,
+            tian_shi,
+            tian_shang,
+        )
+    )
+    heaven_life, heaven_body = life, body
+    moved: tuple[int, ...] = ()
+    if settings.chart_type is not ChartType.HEAVEN:
+        # 地盘 / 人盘 (iztro rearrangeAstrolable): the Body or Spirit palace becomes the
+        # Life palace; the class, palace names, Body palace, majors, 长生, decades, and
+        # 天才 天使 天伤 are recomputed from it, everything else stays as drawn.  iztro
+        # takes the year for 天才 and for the 天使/天伤 swap from the birth-data pillar,
+        # i.e. by the year boundary.
+        life = body if settings.chart_type is ChartType.EARTH else (life + 2) % 12
+        body = (life + 2 * hour) % 12
+        klass = nayin_class(stem_of(life), life)
+        zi_wei = zi_wei_branch(klass, zi_wei_day)
+        redrawn_majors = placer(
+            year.stem,
+            year.branch,
+            god_year.stem,
+            god_year.branch,
+            month,
+            hour,
+            day,
+            life,
+            body,
+            zi_wei,
+            (4 - zi_wei) % 12,
+            0,
+            0,
+            0,
+            0,
+        )
+        for i, s in enumerate(stars):
+            if s.group is StarGroup.MAJOR:
+                positions[i] = redrawn_majors[i]
+        tian_shi, tian_shang = _tian_shi_shang(life, year.branch, gender_polarity, zhongzhou)
+        star_index = _STAR_INDEX[settings.algorithm]
+        redrawn = (
+            (star_index["tian_shang"], tian_shang),
+            (star_index["tian_shi"], tian_shi),
+            (star_index["tian_cai"], (life + year.branch) % 12),
+        )
+        moved = tuple(i for i, branch in redrawn if positions[i] != branch)
+        for i, branch in redrawn:
+            positions[i] = branch
+
+    placed, mutagens_by_stem = _star_tables(
+        settings.algorithm, settings.mutagens, settings.brightness
+    )
+    mutagens = mutagens_by_stem[year.stem]
+    groups = _GROUPS[settings.algorithm]
+    lists: list[tuple[list[PlacedStar], list[PlacedStar], list[PlacedStar]]] = [
+        ([], [], []) for _ in range(12)
+    ]
+    # iztro appends stars that a rearranged chart moves after the palace's other stars.
+    order = (
+        [i for i in range(len(stars)) if i not in moved] + list(moved)
+        if moved
+        else range(len(stars))
+    )
+    for i in order:
+        branch = positions[i]
+        lists[_PALACE_INDEX[branch]][groups[i]].append(placed[i][branch][mutagens.get(i, 0)])
+
+    # 阳男阴女 run forward, 阴男阳女 backward: decades, 长生 and 博士.
+    direction = 1 if year.branch.polarity is gender_polarity else -1
+    lu_cun = positions[_STAR_INDEX[settings.algorithm]["lu_cun"]]
+    jiang_xing = _JIANG_QIAN.jiang_xing[god_year.branch]
+    chang_sheng, bo_shi, jiang_qian = _CHANG_SHENG.gods, _BO_SHI.gods, _JIANG_QIAN.gods
+    sui_qian = _SUI_QIAN.zhongzhou_gods if zhongzhou else _SUI_QIAN.gods
+    small_start = small_limit_start(year.branch)
+    small_step = 1 if gender_polarity is Polarity.YANG else -1
+    number = int(klass)
+
+    palaces = []
+    for index in range(12):
+        branch = (index + 2) % 12
+        stem = stem_of(branch)
+        from_life = (branch - life) % 12
+        decade = number + 10 * ((from_life * direction) % 12)
+        majors, minors, adjectives = lists[index]
+        pillar = Pillar.of(stem, branch)
+        palaces.append(
+            Palace(
+                pillar.branch,
+                pillar.stem,
+                _PALACE_NAMES[from_life],
+                branch == body,
+                stem == year.stem and branch >= 2,
+                tuple(majors),
+                tuple(minors),
+                tuple(adjectives),
+                chang_sheng[((branch - klass.chang_sheng) * direction) % 12],
+                bo_shi[((branch - lu_cun) * direction) % 12],
+                jiang_qian[(branch - jiang_xing) % 12],
+                sui_qian[(branch - god_year.branch) % 12],
+                Decadal(decade, decade + 9, pillar),
+                _AGES[((branch - small_start) * small_step) % 12],
+            )
+        )
+
+    return NatalChart(
+        birth=birth,
+        settings=settings,
+        lunar_date=lunar,
+        pillars=_four_pillars(solar, time_index, lunar, year, settings),
+        year=year,
+        god_year=god_year,
+        hour=HOURS[birth.time_index],
+        five_elements_class=klass,
+        life_branch=Branch(life),
+        body_branch=Branch(heaven_body),  # iztro keeps the heaven chart's here
+        life_master=life_master(year.branch if zhongzhou else heaven_life),
+        body_master=body_master(year.branch),
+        zodiac=year.branch.animal,
+        sign=calendar.sign(solar),
+        palaces=tuple(palaces),
+        _stars=stars,
+        _positions=tuple(positions),
+    )
+
+
+def _year_pillar(boundary: YearBoundary, lunar_year: int, solar: dt.date) -> Pillar:
+    if boundary is YearBoundary.LUNAR_NEW_YEAR:
+        return calendar.year_pillar_of_lunar_year(lunar_year)
+    return calendar.year_pillar_by_lichun_day(solar)
+
+
+def _four_pillars(
+    solar: dt.date,
+    time_index: int,
+    lunar: calendar.LunarDate,
+    year: Pillar,
+    settings: ZiweiSettings,
+) -> FourPillars:
+    """iztro's ``chineseDate``: its calendar library is asked for hh:30 of the birth day,
+    hh = max(2·index − 1, 0), so the late Rat hour (23:30) takes the next day's pillars."""
+    if settings.horoscope_boundary is YearBoundary.LUNAR_NEW_YEAR:
+        # The lunar month, moved on for leap days after the 15th whatever the leap setting.
+        month_branch = Branch((lunar.month + 1 + (lunar.is_leap and lunar.day > 15)) % 12)
+        month = Pillar(calendar.month_stem(year.stem, month_branch), month_branch)
+    else:
+        moment = dt.datetime.combine(solar, dt.time(max(2 * time_index - 1, 0), 30))
+        month = calendar.month_pillar_exact(moment)
+    day = calendar.day_pillar(solar + dt.timedelta(days=time_index == 12))
+    hour = calendar.hour_pillar(day.stem, Branch(time_index % 12))
+    return FourPillars(year, month, day, hour)

@@ -1,0 +1,229 @@
+"""The star catalogue: every natal star with its names, kind and placement rule,
+the brightness grades and the four transformations.
+
+Everything here is read from ``data/stars.toml``, ``data/brightness.toml`` and
+``data/mutagens.toml``; stars are singletons, compared by identity, keyed by ``Star.key``.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from enum import IntEnum, StrEnum
+from importlib import resources
+from typing import Any
+
+from mingshu.cycles import Names, Stem
+
+__all__ = [
+    "BRIGHTNESS_STARS",
+    "MUTAGEN_STARS",
+    "STARS",
+    "Brightness",
+    "Mutagen",
+    "Star",
+    "StarGroup",
+    "StarKind",
+    "default_brightness",
+    "default_mutagens",
+    "load_data",
+    "star",
+    "star_by_name",
+]
+
+
+def load_data(name: str) -> dict[str, Any]:
+    """Read one TOML file of ``mingshu/ziwei/data``."""
+    text = resources.files("mingshu.ziwei").joinpath("data", name).read_text(encoding="utf-8")
+    return tomllib.loads(text)
+
+
+class StarGroup(StrEnum):
+    """The palace list a star is in: iztro's majorStars, minorStars or adjectiveStars."""
+
+    MAJOR = "major"
+    MINOR = "minor"
+    ADJECTIVE = "adjective"
+
+
+class StarKind(StrEnum):
+    """iztro's star ``type``."""
+
+    MAJOR = "major"
+    SOFT = "soft"
+    TOUGH = "tough"
+    LUCUN = "lucun"
+    TIANMA = "tianma"
+    FLOWER = "flower"
+    HELPER = "helper"
+    ADJECTIVE = "adjective"
+
+
+_BRIGHTNESS_DATA = load_data("brightness.toml")
+_MUTAGEN_DATA = load_data("mutagens.toml")
+
+
+class Brightness(IntEnum):
+    """A star's brightness grade (庙 旺 得 利 平 不 陷), strongest first."""
+
+    MIAO = 0
+    WANG = 1
+    DE = 2
+    LI = 3
+    PING = 4
+    BU = 5
+    XIAN = 6
+
+    @property
+    def key(self) -> str:
+        return self.name.lower()
+
+    @property
+    def names(self) -> Names:
+        return _BRIGHTNESS_NAMES[self]
+
+    @classmethod
+    def parse(cls, text: str) -> Brightness | None:
+        """A grade from its key or character (简 or 繁); ``None`` if it is not one."""
+        return _BRIGHTNESS_LOOKUP.get(text.strip().lower())
+
+    def __str__(self) -> str:
+        return self.names.hans
+
+
+class Mutagen(IntEnum):
+    """One of the four transformations (四化), in the order 禄 权 科 忌."""
+
+    LU = 0
+    QUAN = 1
+    KE = 2
+    JI = 3
+
+    @property
+    def key(self) -> str:
+        return self.name.lower()
+
+    @property
+    def names(self) -> Names:
+        return _MUTAGEN_NAMES[self]
+
+    def __str__(self) -> str:
+        return self.names.hans
+
+
+def _row_names(row: dict[str, str]) -> Names:
+    return Names(row["hans"], row["hant"], row["pinyin"], row["english"])
+
+
+_BRIGHTNESS_NAMES = tuple(_row_names(r) for r in _BRIGHTNESS_DATA["level"])
+_BRIGHTNESS_LOOKUP: dict[str, Brightness] = {}
+for _level in Brightness:
+    _BRIGHTNESS_LOOKUP.update(
+        {_level.key: _level, _level.names.hans: _level, _level.names.hant: _level}
+    )
+_MUTAGEN_NAMES = tuple(_row_names(r) for r in _MUTAGEN_DATA["mutagen"])
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class Star:
+    """One natal star.  ``index`` is its position in the catalogue, which is iztro's
+    listing order inside each group."""
+
+    key: str
+    index: int
+    names: Names
+    tones: str
+    group: StarGroup
+    kind: StarKind
+    iztro_key: str
+    iztro_en: str
+    algorithms: frozenset[str]
+    place: dict[str, Any] = field(repr=False)
+    verse: str = field(repr=False)
+    source: str = field(repr=False)
+
+    def __str__(self) -> str:
+        return self.names.hans
+
+
+def _load_stars() -> tuple[Star, ...]:
+    stars = []
+    for index, row in enumerate(load_data("stars.toml")["star"]):
+        algorithm = row.get("algorithm", "both")
+        stars.append(
+            Star(
+                key=row["key"],
+                index=index,
+                names=_row_names(row),
+                tones=row["tones"],
+                group=StarGroup(row["group"]),
+                kind=StarKind(row["kind"]),
+                iztro_key=row["iztro"],
+                iztro_en=row["iztro_en"],
+                algorithms=frozenset(
+                    ("quanshu", "zhongzhou") if algorithm == "both" else (algorithm,)
+                ),
+                place=row["place"],
+                verse=row.get("verse", ""),
+                source=row["source"],
+            )
+        )
+    return tuple(stars)
+
+
+STARS: tuple[Star, ...] = _load_stars()
+"""Every natal star, in iztro's listing order (majors, then minors, then adjectives)."""
+
+_BY_KEY = {s.key: s for s in STARS}
+_BY_NAME: dict[str, Star] = {}
+for _star in STARS:
+    # Keys and iztro keys first; a display name shared by two stars (天府/天福 share no
+    # characters, but pinyin "Tian Fu" does) is never used for lookup.
+    _BY_NAME.update({_star.names.hans: _star, _star.names.hant: _star})
+for _star in STARS:
+    _BY_NAME.update({_star.key: _star, _star.iztro_key: _star})
+
+
+def star(key: str) -> Star:
+    """The star with canonical key ``key`` (``"zi_wei"``); ``KeyError`` if there is none."""
+    return _BY_KEY[key]
+
+
+def star_by_name(text: str) -> Star | None:
+    """A star from its key, iztro key or Chinese name (简 or 繁); ``None`` if unknown."""
+    return _BY_NAME.get(text.strip())
+
+
+MUTAGEN_STARS: frozenset[str] = frozenset(s.key for s in STARS if s.group is StarGroup.MAJOR) | {
+    "zuo_fu",
+    "you_bi",
+    "wen_chang",
+    "wen_qu",
+}
+"""The stars that can carry a natal transformation."""
+
+_DEFAULT_BRIGHTNESS: dict[str, tuple[Brightness | None, ...]] = {
+    key: tuple(None if c == "-" else Brightness.parse(c) for c in row)
+    for key, row in _BRIGHTNESS_DATA["stars"].items()
+}
+
+BRIGHTNESS_STARS: frozenset[str] = frozenset(_DEFAULT_BRIGHTNESS)
+"""The stars that have a brightness grade by default."""
+
+
+def default_brightness() -> dict[str, tuple[Brightness | None, ...]]:
+    """Brightness rows by star key, each indexed by branch (子 = 0)."""
+    return dict(_DEFAULT_BRIGHTNESS)
+
+
+def _mutagen_row(stem: Stem) -> tuple[str, str, str, str]:
+    lu, quan, ke, ji = _MUTAGEN_DATA["stems"][stem.names.hans]
+    return lu, quan, ke, ji
+
+
+_DEFAULT_MUTAGENS = tuple(_mutagen_row(s) for s in Stem)
+
+
+def default_mutagens() -> tuple[tuple[str, str, str, str], ...]:
+    """The four transformed star keys (禄 权 科 忌) for each year stem, 甲 first."""
+    return _DEFAULT_MUTAGENS
