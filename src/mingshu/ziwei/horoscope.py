@@ -1,0 +1,504 @@
+"""Horoscopes (运限): a chart read for one moment of a life, in six layers.
+
+``horoscope(chart, at)`` gives the decade (大限, or 童限 before the first decade), the
+small limit (小限), the year (流年), month (流月), day (流日) and hour (流时) of the moment
+``at``; each layer names the palace acting as its Life palace, its stem and branch, the
+four transformations of its stem and its flowing stars (流耀).  ``decades``, ``years``
+and ``months`` list every decade of a life, every year of a decade and every month of a
+year, as iztro 2.6.0's ``decadalList``, ``yearlyList`` and ``monthlyList`` do.
+
+The rules follow iztro 2.6.0 (docs/iztro-rules.md §7) except where iztro is plainly
+wrong; docs/iztro-differences.md lists those places.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+from mingshu import calendar
+from mingshu.calendar import LunarDate
+from mingshu.cycles import SIXTY, Branch, Names, Pillar
+from mingshu.errors import InputError
+from mingshu.ziwei.birth import parse_date, time_index_of_clock
+from mingshu.ziwei.chart import NatalChart, Palace
+from mingshu.ziwei.placement import compile_rules
+from mingshu.ziwei.settings import (
+    AgeCount,
+    Algorithm,
+    LeapMonth,
+    MutagenOverrides,
+    YearBoundary,
+)
+from mingshu.ziwei.stars import Star, StarKind, default_mutagens, load_data, star
+from mingshu.ziwei.tables import CYCLES, God, PalaceName
+
+__all__ = [
+    "FlowingStar",
+    "Horoscope",
+    "Layer",
+    "PlacedFlowingStar",
+    "Scope",
+    "YearlyGods",
+    "decades",
+    "horoscope",
+    "months",
+    "years",
+]
+
+_DATA = load_data("horoscope.toml")
+MAX_AGE = 120
+"""The last nominal age a chart's small limits cover (ten rounds of twelve)."""
+
+
+class Scope(StrEnum):
+    """The six horoscope layers."""
+
+    DECADAL = "decadal"
+    AGE = "age"
+    YEARLY = "yearly"
+    MONTHLY = "monthly"
+    DAILY = "daily"
+    HOURLY = "hourly"
+
+
+def _names(row: dict[str, str]) -> Names:
+    return Names(row["hans"], row["hant"], row["pinyin"], row["english"])
+
+
+_LAYER_ROWS = {row["key"]: row for row in _DATA["layer"]}
+_LAYER_NAMES = {Scope(key): _names(row) for key, row in _LAYER_ROWS.items()}
+_CHILDHOOD_NAME = _names(_DATA["childhood"])
+_CHILDHOOD_PALACES = tuple(PalaceName.parse(p) for p in _DATA["childhood"]["palaces"])
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class FlowingStar:
+    """A flowing star of one layer, e.g. 流魁 (the yearly 魁)."""
+
+    key: str
+    scope: Scope
+    names: Names
+    kind: StarKind
+    iztro_key: str
+    iztro_en: str
+
+    def __str__(self) -> str:
+        return self.names.hans
+
+
+class PlacedFlowingStar(NamedTuple):
+    star: FlowingStar
+    branch: Branch
+
+    def __str__(self) -> str:
+        return str(self.star)
+
+
+_STEM_OR_BRANCH = {
+    "year_stem": "stem",
+    "god_year_stem": "stem",
+    "year_branch": "branch",
+    "god_year_branch": "branch",
+}
+
+
+def _flowing_rule(row: dict[str, Any]) -> dict[str, Any]:
+    place = dict(row["place"])
+    if "like" in place:  # the natal star's rule, read with the layer's stem or branch
+        place = dict(star(place.pop("like")).place)
+        place["by"] = _STEM_OR_BRANCH[place["by"]]
+    return place
+
+
+_FLOWING_ROWS: list[dict[str, Any]] = _DATA["flowing"]
+_FLOWING_PLACER = compile_rules(
+    "flowing stars", [(row["key"], _flowing_rule(row)) for row in _FLOWING_ROWS], ("stem", "branch")
+)
+# Branches of every flowing star for each of the sixty pillars.
+_FLOWING_POSITIONS = tuple(_FLOWING_PLACER(p.stem, p.branch) for p in SIXTY)
+
+
+def _flowing_star(row: dict[str, Any], scope: Scope) -> FlowingStar:
+    prefix = _LAYER_ROWS[scope.value]["prefix"]
+    if not row.get("prefixed", True):
+        names, key, iztro = _names(row), row["key"], row["iztro"]
+    else:
+        names = Names(
+            prefix["hans"] + row["hans"],
+            prefix["hant"] + row["hant"],
+            f"{prefix['pinyin']} {row['pinyin']}",
+            f"{prefix['english']} {row['english']}",
+        )
+        key, iztro = f"{prefix['key']}_{row['key']}", prefix["key"] + row["iztro"]
+    iztro_en = (
+        row["iztro_en"]
+        if not row.get("prefixed", True)
+        else (f"{row['iztro_en']}({prefix['iztro_en']})")
+    )
+    return FlowingStar(key, scope, names, StarKind(row["kind"]), iztro, iztro_en)
+
+
+# For each scope with stars: (index into _FLOWING_ROWS, FlowingStar) in listing order.
+_FLOWING: dict[Scope, tuple[tuple[int, FlowingStar], ...]] = {
+    scope: tuple(
+        (i, _flowing_star(row, scope))
+        for i, row in enumerate(_FLOWING_ROWS)
+        if scope.value in row.get("layers", [scope.value])
+    )
+    for scope in Scope
+    if "prefix" in _LAYER_ROWS[scope.value]
+}
+
+
+@lru_cache(maxsize=600)
+def _placed_flowing(scope: Scope, pillar_index: int) -> tuple[PlacedFlowingStar, ...]:
+    positions = _FLOWING_POSITIONS[pillar_index]
+    placed = [PlacedFlowingStar(s, Branch(positions[i])) for i, s in _FLOWING[scope]]
+    # iztro lists the stars of each palace in listing order, palace by palace (寅 first).
+    placed.sort(key=lambda p: (p.branch - 2) % 12)
+    return tuple(placed)
+
+
+class Layer(NamedTuple):
+    """One horoscope layer."""
+
+    scope: Scope
+    names: Names
+    """大限 (or 童限), 小限, 流年, 流月, 流日, 流时."""
+    branch: Branch
+    """The palace acting as this layer's Life palace."""
+    pillar: Pillar
+    mutagens: tuple[Star, Star, Star, Star]
+    """The stars transformed by this layer's stem: 禄, 权, 科, 忌."""
+    stars: tuple[PlacedFlowingStar, ...]
+
+    @property
+    def iztro_index(self) -> int:
+        """iztro's palace index of the layer (寅 = 0)."""
+        return (self.branch - 2) % 12
+
+    def palace_name(self, branch: int) -> PalaceName:
+        """The name this layer gives the palace on ``branch`` (命宫 on ``self.branch``)."""
+        return PalaceName((branch - self.branch) % 12)
+
+    @property
+    def palace_names(self) -> tuple[PalaceName, ...]:
+        """The layer's name of every palace, in iztro's palace order (寅 first)."""
+        return tuple(PalaceName((i + 2 - self.branch) % 12) for i in range(12))
+
+
+class YearlyGods(NamedTuple):
+    """The 岁前 and 将前 twelve gods of the flow year, in iztro's palace order (寅 first)."""
+
+    sui_qian: tuple[God, ...]
+    jiang_qian: tuple[God, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Horoscope:
+    """A chart's six horoscope layers for one moment."""
+
+    chart: NatalChart
+    date: dt.date
+    time_index: int
+    lunar_date: LunarDate
+    nominal_age: int
+    """虚岁 by the age-count setting: 1 in the lunar year of birth."""
+    decadal: Layer
+    age: Layer
+    yearly: Layer
+    monthly: Layer
+    daily: Layer
+    hourly: Layer
+    yearly_gods: YearlyGods
+
+    @property
+    def is_childhood(self) -> bool:
+        """Before the first decade: the decade layer is the childhood limit (童限)."""
+        return self.decadal.names is _CHILDHOOD_NAME
+
+    @property
+    def layers(self) -> tuple[Layer, ...]:
+        return self.decadal, self.age, self.yearly, self.monthly, self.daily, self.hourly
+
+
+_CLOCK = re.compile(
+    r"^\s*(\d{1,4}[-/.]\d{1,2}[-/.]\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::\d{2})?)?\s*$"
+)
+
+
+def _target(at: object, time: object) -> tuple[dt.date, int]:
+    """The date and iztro time index of a horoscope moment."""
+    hour: int | None = None
+    minute = 0
+    if isinstance(at, dt.datetime):
+        day, hour, minute = at.date(), at.hour, at.minute
+    elif isinstance(at, dt.date):
+        day = at
+    else:
+        match = _CLOCK.match(str(at))
+        if match is None:
+            raise InputError("at", f"{at!r} is not a date: write YYYY-MM-DD or YYYY-MM-DDTHH:MM")
+        day = calendar.check_solar_date(*parse_date(match[1], "at"), field="at")
+        if match[2] is not None:
+            hour, minute = int(match[2]), int(match[3])
+    day = calendar.check_solar_date(day.year, day.month, day.day, field="at")
+    if time is not None:
+        if isinstance(time, bool) or not isinstance(time, (int, str, dt.time)):
+            raise InputError("time", f"{time!r} is not a time")
+        if isinstance(time, int):
+            if not 0 <= time <= 12:
+                raise InputError("time", f"time index {time} is out of range 0..12")
+            return day, time
+        if isinstance(time, str):
+            clock = re.match(r"^\s*(\d{1,2}):(\d{2})\s*$", time)
+            if clock is None:
+                raise InputError("time", f"{time!r} is not a clock time: write HH:MM")
+            return day, time_index_of_clock(int(clock[1]), int(clock[2]))
+        return day, time_index_of_clock(time.hour, time.minute)
+    if hour is None:
+        return day, 0
+    return day, time_index_of_clock(hour, minute, "at")
+
+
+def nominal_age(chart: NatalChart, target: LunarDate, count: AgeCount) -> int:
+    """The age a horoscope uses.
+
+    ``LUNAR_YEAR``: 虚岁, one in the lunar year of birth and one more at each new year.
+    ``BIRTHDAY``: one at birth and one more on each lunar birthday (a birthday in a leap
+    month falls after the regular month of the same number).  iztro's own birthday count
+    differs (docs/iztro-differences.md).
+    """
+    born = chart.lunar_date
+    age = target.year - born.year + 1
+    if count is AgeCount.BIRTHDAY:
+        reached = (target.month, target.is_leap, target.day) >= (born.month, born.is_leap, born.day)
+        age -= not reached
+    return age
+
+
+def _mutagens(overrides: MutagenOverrides, stem: int) -> tuple[Star, Star, Star, Star]:
+    return _mutagen_rows(overrides)[stem]
+
+
+@lru_cache(maxsize=32)
+def _mutagen_rows(overrides: MutagenOverrides) -> tuple[tuple[Star, Star, Star, Star], ...]:
+    rows = list(default_mutagens())
+    for stem, keys in overrides:
+        rows[stem] = keys
+    return tuple((star(a), star(b), star(c), star(d)) for a, b, c, d in rows)
+
+
+def _layer(scope: Scope, names: Names, branch: int, pillar: Pillar, chart: NatalChart) -> Layer:
+    stars = _placed_flowing(scope, pillar.index) if scope in _FLOWING else ()
+    return Layer(
+        scope, names, Branch(branch), pillar, _mutagens(chart.settings.mutagens, pillar.stem), stars
+    )
+
+
+def _decadal_palace(chart: NatalChart, age: int) -> tuple[Palace, bool]:
+    for palace in chart.palaces:  # iztro's palace order; the first range that holds the age
+        if palace.decadal.start <= age <= palace.decadal.end:
+            return palace, False
+    if 1 <= age <= len(_CHILDHOOD_PALACES):
+        return chart.palace(_CHILDHOOD_PALACES[age - 1]), True
+    last = max(p.decadal.end for p in chart.palaces)
+    raise InputError("at", f"nominal age {age} is past the chart's last decade (ends at {last})")
+
+
+def _year_pillar(chart: NatalChart, day: dt.date, lunar: LunarDate) -> Pillar:
+    if chart.settings.horoscope_boundary is YearBoundary.LUNAR_NEW_YEAR:
+        return calendar.year_pillar_of_lunar_year(lunar.year)
+    return calendar.year_pillar_by_lichun_day(day)
+
+
+def _month_pillar(
+    chart: NatalChart, day: dt.date, lunar: LunarDate, year: Pillar, time_index: int
+) -> Pillar:
+    # As for the natal month pillar: the lunar month (leap days after the 15th count as
+    # the next month) with 五虎遁, or the solar-term month at hh:30 of the day.
+    if chart.settings.horoscope_boundary is YearBoundary.LUNAR_NEW_YEAR:
+        branch = Branch((lunar.month + 1 + (lunar.is_leap and lunar.day > 15)) % 12)
+        return Pillar.of(calendar.month_stem(year.stem, branch), branch)
+    moment = dt.datetime.combine(day, dt.time(max(2 * time_index - 1, 0), 30))
+    return calendar.month_pillar_exact(moment, field="at")
+
+
+def _yearly_layer(chart: NatalChart, day: dt.date, lunar: LunarDate) -> Layer:
+    pillar = _year_pillar(chart, day, lunar)
+    return _layer(Scope.YEARLY, _LAYER_NAMES[Scope.YEARLY], pillar.branch, pillar, chart)
+
+
+def _monthly_layer(
+    chart: NatalChart, day: dt.date, lunar: LunarDate, yearly: Layer, time_index: int
+) -> Layer:
+    # From the flow year's palace count back to the birth month, then forward to the birth
+    # hour: that is the first month; then one palace per month.  Leap days after the 15th
+    # count as the next month, for the birth and for the target, whatever the leap setting.
+    born = chart.lunar_date
+    birth_month = born.month + (born.is_leap and born.day > 15)
+    target_month = lunar.month + (lunar.is_leap and lunar.day > 15)
+    branch = (yearly.branch - birth_month + chart.pillars.hour.branch + target_month) % 12
+    pillar = _month_pillar(chart, day, lunar, yearly.pillar, time_index)
+    return _layer(Scope.MONTHLY, _LAYER_NAMES[Scope.MONTHLY], branch, pillar, chart)
+
+
+def horoscope(chart: NatalChart, at: object, time: object = None) -> Horoscope:
+    """The six horoscope layers of ``chart`` at the moment ``at``.
+
+    ``at`` is a date, a datetime, ``"YYYY-MM-DD"`` or ``"YYYY-MM-DDTHH:MM"``; ``time``
+    (a clock time or iztro's time index 0..12) overrides its hour.  Without an hour the
+    early Rat hour (index 0) is used, as iztro does.
+    """
+    day, time_index = _target(at, time)
+    if day < chart.solar_date:
+        raise InputError("at", f"{day} is before the birth ({chart.solar_date})")
+    lunar = calendar.solar_to_lunar(day)
+    age = nominal_age(chart, lunar, chart.settings.age_count)
+    if age > MAX_AGE:
+        raise InputError(
+            "at", f"nominal age {age} is past {MAX_AGE}, the last age of the chart's small limits"
+        )
+    decade, childhood = _decadal_palace(chart, age)
+    small = next(p for p in chart.palaces if age in p.ages)
+
+    yearly = _yearly_layer(chart, day, lunar)
+    monthly = _monthly_layer(chart, day, lunar, yearly, time_index)
+    # The day and hour pillars change at 23:00 (iztro asks its calendar for 23:30).
+    day_pillar = calendar.day_pillar(day + dt.timedelta(days=time_index == 12))
+    hour_branch = Branch(time_index % 12)
+    hour_pillar = calendar.hour_pillar(day_pillar.stem, hour_branch)
+    daily_branch = (monthly.branch + lunar.day - 1) % 12
+    names = _LAYER_NAMES
+    return Horoscope(
+        chart=chart,
+        date=day,
+        time_index=time_index,
+        lunar_date=lunar,
+        nominal_age=age,
+        decadal=_layer(
+            Scope.DECADAL,
+            _CHILDHOOD_NAME if childhood else names[Scope.DECADAL],
+            decade.branch,
+            decade.pillar,
+            chart,
+        ),
+        age=_layer(Scope.AGE, names[Scope.AGE], small.branch, small.pillar, chart),
+        yearly=yearly,
+        monthly=monthly,
+        daily=_layer(Scope.DAILY, names[Scope.DAILY], daily_branch, day_pillar, chart),
+        hourly=_layer(
+            Scope.HOURLY, names[Scope.HOURLY], (daily_branch + hour_branch) % 12, hour_pillar, chart
+        ),
+        yearly_gods=_yearly_gods(chart, yearly.pillar.branch),
+    )
+
+
+@lru_cache(maxsize=48)
+def _yearly_gods_of(year_branch: Branch, zhongzhou: bool) -> YearlyGods:
+    sui_qian = CYCLES["sui_qian"]
+    jiang_qian = CYCLES["jiang_qian"]
+    sui = sui_qian.zhongzhou_gods if zhongzhou else sui_qian.gods
+    start = jiang_qian.jiang_xing[year_branch]
+    return YearlyGods(
+        tuple(sui[(i + 2 - year_branch) % 12] for i in range(12)),
+        tuple(jiang_qian.gods[(i + 2 - start) % 12] for i in range(12)),
+    )
+
+
+def _yearly_gods(chart: NatalChart, year_branch: Branch) -> YearlyGods:
+    return _yearly_gods_of(year_branch, chart.settings.algorithm is Algorithm.ZHONGZHOU)
+
+
+# --------------------------------------------------------------------------------- lists
+
+
+class Period(NamedTuple):
+    """An entry of a list of decades, years or months: a layer and the time it covers."""
+
+    layer: Layer
+    ages: tuple[int, int]
+    """First and last nominal age (equal for a year or a month)."""
+    years: tuple[int, int]
+    """First and last lunar year."""
+    month: int | None = None
+    """For a month: the lunar month number."""
+    is_leap: bool = False
+    part: str = "whole"
+    """For a month: ``whole``, or ``first``/``second`` half of a leap month (days 1–15 and
+    16 to the end) when the leap-month setting splits it."""
+    days: tuple[int, int] | None = None
+
+
+def decades(chart: NatalChart) -> tuple[Period, ...]:
+    """Every decade of the chart in age order, with its ages, lunar years and layer."""
+    born = chart.lunar_date.year
+    out = []
+    for palace in sorted(chart.palaces, key=lambda p: p.decadal.start):
+        start, end = palace.decadal.start, palace.decadal.end
+        layer = _layer(
+            Scope.DECADAL, _LAYER_NAMES[Scope.DECADAL], palace.branch, palace.pillar, chart
+        )
+        out.append(Period(layer, (start, end), (born + start - 1, born + end - 1)))
+    return tuple(out)
+
+
+def years(chart: NatalChart, decade: int | str | PalaceName) -> tuple[Period, ...]:
+    """Every year of one decade: ``decade`` is its position in age order (0 = the first)
+    or the natal palace that holds it (``"命宫"``, ``PalaceName.WEALTH``)."""
+    ordered = decades(chart)
+    if isinstance(decade, int) and not isinstance(decade, PalaceName):
+        if not 0 <= decade < len(ordered):
+            raise InputError("decade", f"decade {decade} does not exist (0..{len(ordered) - 1})")
+        period = ordered[decade]
+    else:
+        try:
+            branch = chart.palace(decade).branch
+        except KeyError as error:
+            raise InputError("decade", str(error.args[0])) from None
+        period = next(p for p in ordered if p.layer.branch == branch)
+    born = chart.lunar_date.year
+    out = []
+    for age in range(period.ages[0], period.ages[1] + 1):
+        year = born + age - 1
+        if not 1900 <= year <= 2100:
+            continue  # outside the calendar's range
+        day = calendar.lunar_to_solar(year, 6, 1)  # iztro reads each year on 六月初一
+        layer = _yearly_layer(chart, day, calendar.solar_to_lunar(day))
+        out.append(Period(layer, (age, age), (year, year)))
+    return tuple(out)
+
+
+def months(
+    chart: NatalChart, year: int, leap: LeapMonth | str = LeapMonth.SPLIT
+) -> tuple[Period, ...]:
+    """Every month of lunar year ``year``: 12 or 13 entries, or 14 when a leap month is
+    split in halves (days 1–15 and 16 on, read on days 1 and 16, as iztro does)."""
+    if isinstance(year, bool) or not isinstance(year, int):
+        raise InputError("year", f"{year!r} is not a year")
+    split = LeapMonth(leap) is LeapMonth.SPLIT
+    age = year - chart.lunar_date.year + 1
+    time_index = chart.pillars.hour.branch
+    out = []
+    for month in calendar.lunar_year_months(year):
+        parts = [("whole", 1, month.days)]
+        if month.is_leap and split:
+            parts = [("first", 1, 15), ("second", 16, month.days)]
+        for part, first, last in parts:
+            day = month.first_day + dt.timedelta(days=first - 1)
+            if day > calendar.LAST_DATE:
+                continue
+            lunar = calendar.solar_to_lunar(day)
+            yearly = _yearly_layer(chart, day, lunar)
+            layer = _monthly_layer(chart, day, lunar, yearly, time_index)
+            out.append(
+                Period(
+                    layer, (age, age), (year, year), month.month, month.is_leap, part, (first, last)
+                )
+            )
+    return tuple(out)
