@@ -66,6 +66,14 @@ _GROUPS = {
 }
 _PALACE_INDEX = tuple((b - 2) % 12 for b in range(12))  # iztro's index: 寅 = 0
 _AGES = tuple(tuple(range(step + 1, 121, 12)) for step in range(12))  # 小限 ages per step
+_BRANCHES = tuple(Branch)
+_INDEX_BRANCH = tuple((index + 2) % 12 for index in range(12))  # iztro index → branch
+# The twelve palace pillars (iztro order) for each stem the 寅 palace can have (五虎遁).
+_PALACE_PILLARS = {
+    yin: tuple(Pillar.of((yin + index) % 10, (index + 2) % 12) for index in range(12))
+    for yin in range(0, 10, 2)
+}
+_DECADALS: dict[int, Decadal] = {}  # start age × 60 + pillar index → shared Decadal
 _PALACE_NAMES = tuple(PalaceName)
 _JIE_LU = star("jie_lu").place["table"]
 _KONG_WANG = star("kong_wang").place["table"]
@@ -94,18 +102,23 @@ def zi_wei_branch(five_elements_class: int, day: int) -> Branch:
     k = -day % five_elements_class
     quotient = (day + k) // five_elements_class
     palace = quotient - 1 + k if k % 2 == 0 else quotient - 1 - k
-    return Branch((palace + 2) % 12)
+    return _BRANCHES[(palace + 2) % 12]
+
+
+_Slots = tuple[tuple[tuple[tuple[int, PlacedStar], ...], ...], ...]
 
 
 @lru_cache(maxsize=32)
 def _star_tables(
     algorithm: Algorithm, mutagens: MutagenOverrides, brightness: BrightnessOverrides
-) -> tuple[tuple[tuple[tuple[PlacedStar, ...], ...], ...], tuple[dict[int, int], ...]]:
+) -> tuple[_Slots, tuple[tuple[int, ...], ...]]:
     """Every placed star one set of settings can produce, and the natal 四化 by year stem.
 
-    ``placed[i][branch][m]`` is star ``i`` of the algorithm's list on ``branch`` with
-    transformation ``m`` (0 = none, 1..4 = 禄 权 科 忌).  Placed stars are immutable, so
-    charts share them instead of building 66 new objects each time.
+    ``slots[i][branch][m]`` is ``(slot, placed)`` for star ``i`` of the algorithm's list on
+    ``branch`` with transformation ``m`` (0 = none, 1..4 = 禄 权 科 忌); ``slot`` is
+    3 × iztro's palace index + the star's group.  ``by_stem[stem][i]`` is star ``i``'s
+    transformation ``m`` for a year stem.  Placed stars are immutable, so charts share them
+    instead of building 66 new objects each time.
     """
     stars = _PLACERS[algorithm][0]
     grades = default_brightness()
@@ -115,19 +128,27 @@ def _star_tables(
     for stem, keys in mutagens:
         rows[stem] = keys
     options: tuple[Mutagen | None, ...] = (None, *Mutagen)
-    placed = tuple(
+    slots = tuple(
         tuple(
             tuple(
-                PlacedStar(s, Branch(b), grades[s.key][b] if s.key in grades else None, m)
+                (
+                    3 * _PALACE_INDEX[b] + _GROUP_INDEX[s.group],
+                    PlacedStar(s, Branch(b), grades[s.key][b] if s.key in grades else None, m),
+                )
                 for m in options
             )
             for b in range(12)
         )
         for s in stars
     )
-    index = _STAR_INDEX[algorithm]
-    by_stem = tuple({index[key]: 1 + m for m, key in enumerate(row)} for row in rows)
-    return placed, by_stem
+    by_stem = tuple(
+        tuple(
+            1 + row.index(s.key) if s.key in row and s.group is not StarGroup.ADJECTIVE else 0
+            for s in stars
+        )
+        for row in rows
+    )
+    return slots, by_stem
 
 
 def by_solar(
@@ -264,23 +285,21 @@ def natal_chart(birth: Birth, settings: ZiweiSettings = DEFAULT_SETTINGS) -> Nat
         for i, branch in redrawn:
             positions[i] = branch
 
-    placed, mutagens_by_stem = _star_tables(
+    slots, mutagens_by_stem = _star_tables(
         settings.algorithm, settings.mutagens, settings.brightness
     )
     mutagens = mutagens_by_stem[year.stem]
-    groups = _GROUPS[settings.algorithm]
-    lists: list[tuple[list[PlacedStar], list[PlacedStar], list[PlacedStar]]] = [
-        ([], [], []) for _ in range(12)
-    ]
+    buckets: list[list[PlacedStar]] = [[] for _ in range(36)]  # 12 palaces × 3 groups
     # iztro appends stars that a rearranged chart moves after the palace's other stars.
-    order = (
-        [i for i in range(len(stars)) if i not in moved] + list(moved)
-        if moved
-        else range(len(stars))
-    )
-    for i in order:
-        branch = positions[i]
-        lists[_PALACE_INDEX[branch]][groups[i]].append(placed[i][branch][mutagens.get(i, 0)])
+    if moved:
+        order = [i for i in range(len(stars)) if i not in moved] + list(moved)
+        for i in order:
+            slot, placed = slots[i][positions[i]][mutagens[i]]
+            buckets[slot].append(placed)
+    else:
+        for i, branch in enumerate(positions):
+            slot, placed = slots[i][branch][mutagens[i]]
+            buckets[slot].append(placed)
 
     # 阳男阴女 run forward, 阴男阳女 backward: decades, 长生 and 博士.
     direction = 1 if year.branch.polarity is gender_polarity else -1
@@ -292,29 +311,32 @@ def natal_chart(birth: Birth, settings: ZiweiSettings = DEFAULT_SETTINGS) -> Nat
     small_step = 1 if gender_polarity is Polarity.YANG else -1
     number = int(klass)
 
+    pillars = _PALACE_PILLARS[yin_stem]
+    chang_sheng_start = klass.chang_sheng
     palaces = []
     for index in range(12):
-        branch = (index + 2) % 12
-        stem = stem_of(branch)
+        branch = _INDEX_BRANCH[index]
+        pillar = pillars[index]
         from_life = (branch - life) % 12
-        decade = number + 10 * ((from_life * direction) % 12)
-        majors, minors, adjectives = lists[index]
-        pillar = Pillar.of(stem, branch)
+        start = number + 10 * ((from_life * direction) % 12)
+        decadal = _DECADALS.get(start * 60 + pillar.index)
+        if decadal is None:
+            decadal = _DECADALS[start * 60 + pillar.index] = Decadal(start, start + 9, pillar)
         palaces.append(
             Palace(
                 pillar.branch,
                 pillar.stem,
                 _PALACE_NAMES[from_life],
                 branch == body,
-                stem == year.stem and branch >= 2,
-                tuple(majors),
-                tuple(minors),
-                tuple(adjectives),
-                chang_sheng[((branch - klass.chang_sheng) * direction) % 12],
+                pillar.stem == year.stem and branch >= 2,
+                tuple(buckets[3 * index]),
+                tuple(buckets[3 * index + 1]),
+                tuple(buckets[3 * index + 2]),
+                chang_sheng[((branch - chang_sheng_start) * direction) % 12],
                 bo_shi[((branch - lu_cun) * direction) % 12],
                 jiang_qian[(branch - jiang_xing) % 12],
                 sui_qian[(branch - god_year.branch) % 12],
-                Decadal(decade, decade + 9, pillar),
+                decadal,
                 _AGES[((branch - small_start) * small_step) % 12],
             )
         )
@@ -328,8 +350,8 @@ def natal_chart(birth: Birth, settings: ZiweiSettings = DEFAULT_SETTINGS) -> Nat
         god_year=god_year,
         hour=HOURS[birth.time_index],
         five_elements_class=klass,
-        life_branch=Branch(life),
-        body_branch=Branch(heaven_body),  # iztro keeps the heaven chart's here
+        life_branch=_BRANCHES[life],
+        body_branch=_BRANCHES[heaven_body],  # iztro keeps the heaven chart's here
         life_master=life_master(year.branch if zhongzhou else heaven_life),
         body_master=body_master(year.branch),
         zodiac=year.branch.animal,
@@ -357,11 +379,11 @@ def _four_pillars(
     hh = max(2·index − 1, 0), so the late Rat hour (23:30) takes the next day's pillars."""
     if settings.horoscope_boundary is YearBoundary.LUNAR_NEW_YEAR:
         # The lunar month, moved on for leap days after the 15th whatever the leap setting.
-        month_branch = Branch((lunar.month + 1 + (lunar.is_leap and lunar.day > 15)) % 12)
-        month = Pillar(calendar.month_stem(year.stem, month_branch), month_branch)
+        month_branch = (lunar.month + 1 + (lunar.is_leap and lunar.day > 15)) % 12
+        month = Pillar.of(calendar.month_stem(year.stem, month_branch), month_branch)
     else:
         moment = dt.datetime.combine(solar, dt.time(max(2 * time_index - 1, 0), 30))
         month = calendar.month_pillar_exact(moment)
     day = calendar.day_pillar(solar + dt.timedelta(days=time_index == 12))
-    hour = calendar.hour_pillar(day.stem, Branch(time_index % 12))
+    hour = calendar.hour_pillar(day.stem, _BRANCHES[time_index % 12])
     return FourPillars(year, month, day, hour)
