@@ -14,6 +14,7 @@ from typing import Any
 from mingshu import calendar
 from mingshu.ziwei.birth import Birth, parse_date
 from mingshu.ziwei.chart import NatalChart, PlacedStar
+from mingshu.ziwei.horoscope import MAX_AGE
 from mingshu.ziwei.natal import natal_chart
 from mingshu.ziwei.settings import ZiweiSettings
 
@@ -118,6 +119,10 @@ KNOWN_BIRTHDAY_AGE = (
     "month, and in a leap birth month, its age is one short"
 )
 KNOWN_BEFORE_BIRTH = "horoscope date before the birth: iztro returns garbage, we refuse it"
+KNOWN_PAST_120 = (
+    "horoscope age past 120: iztro's small limit has no palace (index -1, stem 'jia'), "
+    "we refuse the date"
+)
 _AGE_PATHS = ("horoscope.age.", "horoscope.decadal.")
 
 
@@ -143,6 +148,9 @@ def classify(case: Any, mismatches: list[Any]) -> str | None:
         target = parse_date(inp["horoscope"], "at")
         if target < (birth.year, birth.month, birth.day):
             return KNOWN_BEFORE_BIRTH
+        small_limit = case.output.get("horoscope", {}).get("age", {})
+        if small_limit.get("index") == -1 and small_limit.get("nominalAge", 0) > MAX_AGE:
+            return KNOWN_PAST_120
     config = inp.get("config") or {}
     if config.get("ageDivide") == "birthday" and all(p.startswith(_AGE_PATHS) for p in paths):
         chart = case.output["chart"]
