@@ -379,7 +379,7 @@ def _four_pillars(
     hh = max(2·index − 1, 0), so the late Rat hour (23:30) takes the next day's pillars."""
     if settings.horoscope_boundary is YearBoundary.LUNAR_NEW_YEAR:
         # The lunar month, moved on for leap days after the 15th whatever the leap setting.
-        month_branch = (lunar.month + 1 + (lunar.is_leap and lunar.day > 15)) % 12
+        month_branch = _BRANCHES[(lunar.month + 1 + (lunar.is_leap and lunar.day > 15)) % 12]
         month = Pillar.of(calendar.month_stem(year.stem, month_branch), month_branch)
     else:
         moment = dt.datetime.combine(solar, dt.time(max(2 * time_index - 1, 0), 30))
