@@ -1,6 +1,6 @@
 """Sexagenary pillars (干支) of years, months, days and hours.
 
-Rules as in spec/bazi-rules.md §1 and lunar-python 1.4.8 ``Lunar``: the day count is continuous;
+Rules as in docs/bazi-rules.md §1 and lunar-python 1.4.8 ``Lunar``: the day count is continuous;
 hour stems follow 五鼠遁 and month stems 五虎遁; years change at 正月初一, at the calendar day
 of 立春, or at its exact moment, depending on the function.
 """
