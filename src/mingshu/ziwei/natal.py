@@ -22,7 +22,7 @@ from mingshu import calendar
 from mingshu.cycles import Branch, Pillar, Polarity
 from mingshu.ziwei.birth import Birth
 from mingshu.ziwei.chart import Decadal, FourPillars, NatalChart, Palace, PlacedStar
-from mingshu.ziwei.placement import compile_natal
+from mingshu.ziwei.placement import compile_natal, compile_rules
 from mingshu.ziwei.settings import (
     Algorithm,
     BrightnessOverrides,
@@ -56,6 +56,13 @@ __all__ = ["by_lunar", "by_solar", "natal_chart", "zi_wei_branch"]
 DEFAULT_SETTINGS = ZiweiSettings()
 
 _PLACERS = {algorithm: compile_natal(algorithm.value) for algorithm in Algorithm}
+_MAJORS = tuple(s for s in _PLACERS[Algorithm.QUANSHU][0] if s.group is StarGroup.MAJOR)
+if any(stars[: len(_MAJORS)] != _MAJORS for stars, _ in _PLACERS.values()):
+    raise RuntimeError("stars.toml must list the major stars first")
+# Redraws the majors alone, for 地盘/人盘.
+_place_majors = compile_rules(
+    "majors", [(s.key, s.place) for s in _MAJORS], (), ("zi_wei", "tian_fu")
+)
 _STAR_INDEX = {
     algorithm: {s.key: i for i, s in enumerate(stars)} for algorithm, (stars, _) in _PLACERS.items()
 }
@@ -91,6 +98,11 @@ def _tian_shi_shang(
     if zhongzhou and year_branch.polarity is not gender:
         return tian_shang, tian_shi
     return tian_shi, tian_shang
+
+
+def _tian_fu(zi_wei: int) -> int:
+    """天府 mirrors 紫微 across the 寅–申 axis (寅 ↔ 寅, 卯 ↔ 丑, 辰 ↔ 子 …)."""
+    return (4 - zi_wei) % 12
 
 
 def zi_wei_branch(five_elements_class: int, day: int) -> Branch:
@@ -235,7 +247,7 @@ def natal_chart(birth: Birth, settings: ZiweiSettings = DEFAULT_SETTINGS) -> Nat
             life,
             body,
             zi_wei,
-            (4 - zi_wei) % 12,  # 天府 mirrors 紫微 across the 寅–申 axis
+            _tian_fu(zi_wei),
             xun_kong % 12,
             jie_kong,
             tian_shi,
@@ -254,26 +266,8 @@ def natal_chart(birth: Birth, settings: ZiweiSettings = DEFAULT_SETTINGS) -> Nat
         body = (life + 2 * hour) % 12
         klass = nayin_class(stem_of(life), life)
         zi_wei = zi_wei_branch(klass, zi_wei_day)
-        redrawn_majors = placer(
-            year.stem,
-            year.branch,
-            god_year.stem,
-            god_year.branch,
-            month,
-            hour,
-            day,
-            life,
-            body,
-            zi_wei,
-            (4 - zi_wei) % 12,
-            0,
-            0,
-            0,
-            0,
-        )
-        for i, s in enumerate(stars):
-            if s.group is StarGroup.MAJOR:
-                positions[i] = redrawn_majors[i]
+        for i, branch in enumerate(_place_majors(zi_wei, _tian_fu(zi_wei))):
+            positions[i] = branch  # the majors come first in the catalogue
         tian_shi, tian_shang = _tian_shi_shang(life, year.branch, gender_polarity, zhongzhou)
         star_index = _STAR_INDEX[settings.algorithm]
         redrawn = (
