@@ -24,7 +24,10 @@ app = typer.Typer(
 )
 
 # One line per command module; each defines register(app).
-_COMMAND_MODULES: tuple[str, ...] = ("mingshu.cli.crosscheck",)
+_COMMAND_MODULES: tuple[str, ...] = (
+    "mingshu.cli.crosscheck",
+    "mingshu.cli.bazi",
+)
 
 
 def _show_version(value: bool) -> None:

@@ -11,40 +11,13 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass
-from enum import StrEnum
 
 from mingshu import calendar
 from mingshu.calendar import LunarDate
-from mingshu.cycles import Polarity
 from mingshu.errors import InputError
+from mingshu.gender import Gender
 
 __all__ = ["Birth", "Gender", "parse_date", "time_index_of_clock"]
-
-
-class Gender(StrEnum):
-    """Gender, which sets the direction of the decades and cycles (男 counts as yang)."""
-
-    MALE = "male"
-    FEMALE = "female"
-
-    @property
-    def polarity(self) -> Polarity:
-        return Polarity.YANG if self is Gender.MALE else Polarity.YIN
-
-    @property
-    def hans(self) -> str:
-        return "男" if self is Gender.MALE else "女"
-
-    @classmethod
-    def parse(cls, value: object) -> Gender:
-        if isinstance(value, Gender):
-            return value
-        text = str(value).strip().lower()
-        if text in ("male", "m", "男", "man"):
-            return cls.MALE
-        if text in ("female", "f", "女", "woman"):
-            return cls.FEMALE
-        raise InputError("gender", f"{value!r} is not a gender: use male or female (男 / 女)")
 
 
 _DATE = re.compile(r"^\s*(\d{1,4})[-/.](\d{1,2})[-/.](\d{1,2})\s*$")

@@ -1,0 +1,85 @@
+"""BaZi (四柱八字): pillars at exact solar-term moments, derived items, luck pillars, and
+symbolic stars (神煞) that say which table they used.
+
+The front door::
+
+    >>> from mingshu import bazi
+    >>> c = bazi.chart("1990-05-15", "10:30", "male", tz="Asia/Shanghai")
+    >>> str(c.pillars)
+    '庚午 辛巳 庚辰 辛巳'
+    >>> c.star("wen_chang").describe()
+    'no Literary Star 文昌贵人 in this chart (table: W1 common table)'
+    >>> [str(s.pillar) for s in c.luck.steps[:3]]
+    ['壬午', '癸未', '甲申']
+
+Every disputed rule is a field of :class:`Settings` (an immutable value passed into each
+call); rule tables live in ``bazi/data/*.toml`` with their sources.  See docs/bazi.md.
+"""
+
+from mingshu.bazi.chart import Chart, chart, chart_at, chart_from_birth
+from mingshu.bazi.common import Gender, Notice, Position
+from mingshu.bazi.derived import (
+    PillarDetail,
+    detail,
+    ming_gong,
+    nayin,
+    shen_gong,
+    stage,
+    tai_xi,
+    tai_yuan,
+)
+from mingshu.bazi.luck import Annual, Luck, LuckStep, StartSpan, is_forward
+from mingshu.bazi.moment import Birth, birth, birth_from_beijing, equation_of_time
+from mingshu.bazi.pillars import FourPillars, four_pillars
+from mingshu.bazi.settings import DEFAULT, EarthRule, LateRat, Settings, StartAge, YinRule
+from mingshu.bazi.shensha import Hit, StarResult, stars_in
+from mingshu.bazi.stars import STARS, StarDef, Variant, star
+from mingshu.bazi.tables import HiddenStem, Nayin, Source, Stage, TenGod, ten_god
+
+__all__ = [
+    "DEFAULT",
+    "STARS",
+    "Annual",
+    "Birth",
+    "Chart",
+    "EarthRule",
+    "FourPillars",
+    "Gender",
+    "HiddenStem",
+    "Hit",
+    "LateRat",
+    "Luck",
+    "LuckStep",
+    "Nayin",
+    "Notice",
+    "PillarDetail",
+    "Position",
+    "Settings",
+    "Source",
+    "Stage",
+    "StarDef",
+    "StarResult",
+    "StartAge",
+    "StartSpan",
+    "TenGod",
+    "Variant",
+    "YinRule",
+    "birth",
+    "birth_from_beijing",
+    "chart",
+    "chart_at",
+    "chart_from_birth",
+    "detail",
+    "equation_of_time",
+    "four_pillars",
+    "is_forward",
+    "ming_gong",
+    "nayin",
+    "shen_gong",
+    "stage",
+    "star",
+    "stars_in",
+    "tai_xi",
+    "tai_yuan",
+    "ten_god",
+]

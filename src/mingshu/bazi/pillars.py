@@ -1,0 +1,176 @@
+"""The four pillars at exact moments (spec §1).
+
+* Year: changes at the exact moment of 立春; month: at the exact moments of the twelve 节.
+  Both come from one binary search in a table of every 节 moment 1899 … 2101, built once
+  from the calendar layer (``term_moment``, ``month_stem``) and checked against its
+  ``year_pillar_exact`` / ``month_pillar_exact`` in the tests.
+* Day: the continuous sixty-day count of the pillar clock's date (``calendar.day_pillar``).
+* Hour: the 时辰 of the pillar clock, stem by 五鼠遁 (``calendar.hour_pillar``).
+* 23:00–23:59 follows :class:`~mingshu.bazi.settings.LateRat`.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from datetime import datetime
+from functools import cache
+from typing import NamedTuple
+
+from mingshu import calendar
+from mingshu.bazi.common import Notice
+from mingshu.bazi.settings import DEFAULT, LateRat, Settings
+from mingshu.calendar import BEIJING, FIRST_DATE, LAST_DATE, SolarTerm
+from mingshu.cycles import SIXTY, Branch, Pillar, Stem
+from mingshu.errors import OutOfRangeError
+
+__all__ = [
+    "NEAR_JIE_SECONDS",
+    "FourPillars",
+    "JieIndex",
+    "four_pillars",
+    "jie_index",
+    "near_jie",
+    "pillars_at",
+    "seconds_of",
+]
+
+NEAR_JIE_SECONDS = 60
+"""A birth this close (or closer) to a 节 is flagged: ephemerides differ by tens of seconds."""
+
+_FIRST_TERM_YEAR = 1899
+_LAST_TERM_YEAR = 2101
+_FIRST_SECOND = FIRST_DATE.toordinal() * 86400
+_LAST_SECOND = (LAST_DATE.toordinal() + 1) * 86400 - 1
+
+
+class FourPillars(NamedTuple):
+    """Year, month, day and hour pillars."""
+
+    year: Pillar
+    month: Pillar
+    day: Pillar
+    hour: Pillar
+
+    def __str__(self) -> str:
+        return f"{self.year} {self.month} {self.day} {self.hour}"
+
+
+class JieIndex(NamedTuple):
+    """Every 节 moment of the calendar tables, with the pillars in force from it on."""
+
+    seconds: tuple[int, ...]
+    terms: tuple[SolarTerm, ...]
+    moments: tuple[datetime, ...]
+    year_pillars: tuple[Pillar, ...]
+    month_pillars: tuple[Pillar, ...]
+
+
+def seconds_of(moment: datetime) -> int:
+    """Whole seconds since 0001-01-01 00:00 of a naive datetime."""
+    return moment.toordinal() * 86400 + moment.hour * 3600 + moment.minute * 60 + moment.second
+
+
+@cache
+def jie_index() -> JieIndex:
+    """The 节 table (built on first use from the calendar layer; a pure function)."""
+    seconds: list[int] = []
+    terms: list[SolarTerm] = []
+    moments: list[datetime] = []
+    years: list[Pillar] = []
+    months: list[Pillar] = []
+    for year in range(_FIRST_TERM_YEAR, _LAST_TERM_YEAR + 1):
+        for term in SolarTerm:
+            if not term.is_jie:
+                continue
+            moment = calendar.term_moment(year, term)
+            # 小寒 opens the 丑 month, still in the BaZi year that began at last year's 立春.
+            bazi_year = year - 1 if term is SolarTerm.XIAO_HAN else year
+            year_pillar = SIXTY[(bazi_year - 4) % 60]
+            branch = term.month_branch
+            month_pillar = Pillar.of(calendar.month_stem(year_pillar.stem, branch), branch)
+            seconds.append(seconds_of(moment))
+            terms.append(term)
+            moments.append(moment)
+            years.append(year_pillar)
+            months.append(month_pillar)
+    return JieIndex(tuple(seconds), tuple(terms), tuple(moments), tuple(years), tuple(months))
+
+
+@cache
+def _day_offset() -> int:
+    """``(ordinal + offset) % 60`` is the day pillar: anchored on the calendar's own count."""
+    ordinal = FIRST_DATE.toordinal()
+    return (calendar.day_pillar_from_ordinal(ordinal).index - ordinal) % 60
+
+
+@cache
+def _hour_tables() -> tuple[tuple[int, ...], tuple[Pillar, ...]]:
+    """(clock hour → branch, day stem * 12 + branch → hour pillar) from the calendar's 五鼠遁."""
+    branches = tuple(int(calendar.hour_branch(h)) for h in range(24))
+    hours = [calendar.hour_pillar(Stem(d), Branch(b)) for d in range(10) for b in range(12)]
+    return branches, tuple(hours)
+
+
+def pillars_at(beijing_seconds: int, clock: datetime, late_rat: LateRat) -> tuple[FourPillars, int]:
+    """Pillars of an instant: (pillars, index of the 节 in force in :func:`jie_index`).
+
+    ``beijing_seconds`` (see :func:`seconds_of`) places the instant among the 节; ``clock``
+    is the naive clock of the day and hour pillars.
+    """
+    index = jie_index()
+    k = bisect_right(index.seconds, beijing_seconds) - 1
+    branch_of_hour, hour_table = _hour_tables()
+    ordinal = clock.toordinal()
+    hour = clock.hour
+    offset = _day_offset()
+    day = SIXTY[(ordinal + offset) % 60]
+    if hour == 23 and late_rat is not LateRat.SAME_DAY:
+        # The 子 hour begins the next day's hour cycle; under NEXT_DAY the day changes too.
+        next_day = SIXTY[(ordinal + 1 + offset) % 60]
+        hour_pillar = hour_table[next_day.stem * 12 + branch_of_hour[hour]]
+        if late_rat is LateRat.NEXT_DAY:
+            day = next_day
+    else:
+        hour_pillar = hour_table[day.stem * 12 + branch_of_hour[hour]]
+    return FourPillars(index.year_pillars[k], index.month_pillars[k], day, hour_pillar), k
+
+
+def four_pillars(moment: datetime, settings: Settings = DEFAULT) -> FourPillars:
+    """The four pillars of a Beijing-time moment (the clock of lunar-python).
+
+    The fast path: a naive ``moment`` is Beijing civil time (an aware one is converted), no
+    daylight saving, no true solar time; use :func:`mingshu.bazi.chart` for a civil time in
+    any zone.  Outside 1900-01-31 … 2100-12-31 raises :class:`OutOfRangeError`.
+    """
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(BEIJING).replace(tzinfo=None)
+    s = seconds_of(moment)
+    if not _FIRST_SECOND <= s <= _LAST_SECOND:
+        raise OutOfRangeError(
+            "date", f"{moment} is outside the supported range {FIRST_DATE} .. {LAST_DATE}"
+        )
+    return pillars_at(s, moment, settings.late_rat)[0]
+
+
+def near_jie(beijing_seconds: int, k: int) -> Notice | None:
+    """A notice when the instant lies within :data:`NEAR_JIE_SECONDS` of a 节 boundary."""
+    index = jie_index()
+    after = beijing_seconds - index.seconds[k]
+    before = index.seconds[k + 1] - beijing_seconds
+    if after <= NEAR_JIE_SECONDS:
+        j, other, gap, side = k, k - 1, after, "after"
+    elif before <= NEAR_JIE_SECONDS:
+        j, other, gap, side = k + 1, k + 1, before, "before"
+    else:
+        return None
+    year, month = index.year_pillars[other], index.month_pillars[other]
+    term = index.terms[j]
+    which = "year and month pillars" if term is SolarTerm.LI_CHUN else "month pillar"
+    alternative = f"{year} {month}" if term is SolarTerm.LI_CHUN else f"{month}"
+    return Notice(
+        "near_jie",
+        "time",
+        f"birth is {gap} s {side} {term.names.hans} ({index.moments[j]:%Y-%m-%d %H:%M:%S} "
+        f"Beijing time); ephemerides differ by up to tens of seconds, so the {which} could "
+        f"instead be {alternative}",
+    )

@@ -1,0 +1,27 @@
+"""Shared set-up of the BaZi tests, which compare mingshu.bazi with lunar-python 1.4.8.
+
+lunar-python (and tyme4py) are test dependencies (extra ``[calendar]``), imported outright: a
+missing reference must fail the suite, not skip it.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator
+
+import pytest
+from lunar_python import LunarYear
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _lunar_year_cache() -> Iterator[None]:
+    """Speed only: give lunar-python's ``LunarYear.fromYear`` a full cache.
+
+    lunar-python keeps a one-entry cache and recomputes a year of new moons and solar terms
+    (several ms) on every miss; ``LunarYear(y)`` is a pure function of ``y``, so a full cache
+    changes no result.
+    """
+    original = LunarYear.__dict__["fromYear"]
+    LunarYear.fromYear = staticmethod(functools.cache(LunarYear))
+    yield
+    LunarYear.fromYear = original

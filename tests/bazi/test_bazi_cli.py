@@ -1,0 +1,114 @@
+"""`mingshu bazi DATE TIME --gender …`: tables, --json, settings options, and bad input
+(exit code 2, the field named, no traceback)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from mingshu.cli import app
+
+runner = CliRunner()
+BASE = ["bazi", "1990-05-15", "10:30", "--tz", "Asia/Shanghai", "--gender", "male"]
+
+
+def test_tables_show_every_part_of_the_chart() -> None:
+    result = runner.invoke(app, BASE, env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "庚午 辛巳 庚辰 辛巳" in out
+    for word in ("十神", "藏干", "纳音", "星运", "空亡", "胎元 壬申", "命宫 癸未", "大运", "壬午"):
+        assert word in out, word
+    # Symbolic stars with their table, found or not.
+    assert "文昌贵人" in out and "W1 common table" in out
+    assert "天乙贵人" in out and "V2" in out
+    assert "daylight saving" in out  # 1990 was a DST year in China
+
+
+def test_json_pillars_are_two_character_strings() -> None:
+    result = runner.invoke(app, [*BASE, "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["pillars"] == {"year": "庚午", "month": "辛巳", "day": "庚辰", "hour": "辛巳"}
+    assert all(len(v) == 2 for v in data["pillars"].values())
+    stars = {s["key"]: s for s in data["stars"]}
+    assert len(stars) >= 30
+    assert stars["wen_chang"]["variant"] == "w1" and stars["wen_chang"]["found"] is False
+    assert stars["tian_yi"]["hits"] == [
+        {
+            "pillar": "year",
+            "component": "branch",
+            "basis": "day_stem",
+            "basis_value": "庚",
+            "target": "午",
+            "role": None,
+        }
+    ]
+    assert stars["tian_yi"]["source"]["status"] == "attributed"
+    assert len(data["luck"]["steps"]) == 10
+    assert data["details"]["day"]["ten_god"] is None
+    assert data["settings"]["late_rat"] == "next_day"
+
+
+def test_options_reach_the_settings() -> None:
+    args = [
+        *BASE,
+        "--json",
+        "--late-rat", "split",
+        "--start-age", "days_shichen",
+        "--star", "wen_chang=w2",
+        "--star", "tian_yi=v1",
+        "--include-basis-pillar",
+        "--luck-steps", "12",
+        "--longitude", "121.47",
+        "--true-solar",
+        "--year", "2025",
+    ]  # fmt: skip
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    s = data["settings"]
+    assert (s["late_rat"], s["start_age"], s["include_basis_pillar"]) == (
+        "split",
+        "days_shichen",
+        True,
+    )
+    assert s["star_variants"]["wen_chang"] == "w2" and s["star_variants"]["tian_yi"] == "v1"
+    assert len(data["luck"]["steps"]) == 12
+    assert data["clocks"]["pillar_clock"] == "apparent_solar"
+    assert data["annual"][0]["year"] == 2025 and data["annual"][0]["pillar"] == "乙巳"
+
+
+@pytest.mark.parametrize(
+    ("args", "field"),
+    [
+        (["bazi", "2030-02-30", "10:30", "--gender", "male"], "date"),
+        (["bazi", "1850-05-15", "10:30", "--gender", "male"], "date"),
+        (["bazi", "1990-05-15", "24:10", "--gender", "male"], "time"),
+        (["bazi", "1990-05-15", "10:30", "--gender", "male", "--tz", "Nowhere/City"], "tz"),
+        (["bazi", "1990-05-15", "10:30", "--gender", "male", "--longitude", "190"], "longitude"),
+        (["bazi", "1990-05-15", "10:30", "--gender", "robot"], "gender"),
+        (
+            ["bazi", "1990-05-15", "10:30", "--gender", "male", "--star", "wen_chang=w9"],
+            "star_variants",
+        ),
+        (["bazi", "1990-05-15", "10:30", "--gender", "male", "--star", "wen_chang"], "star"),
+        (["bazi", "1990-05-15", "10:30", "--gender", "male", "--true-solar"], "longitude"),
+        (["bazi", "1990-05-15", "10:30", "--gender", "male", "--year", "1900"], "year"),
+        (["bazi", "1988-04-17", "02:30", "--gender", "male"], "time"),
+    ],
+)
+def test_bad_input_exits_2_naming_the_field(args: list[str], field: str) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert f"error: {field}: " in result.output
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_bad_option_choice_exits_2() -> None:
+    result = runner.invoke(app, [*BASE, "--late-rat", "midnight"])
+    assert result.exit_code == 2
+    assert "late-rat" in result.output
