@@ -21,7 +21,6 @@ occurrence, the default) and flagged with a notice.
 from __future__ import annotations
 
 import math
-import re
 from datetime import UTC, date, datetime, time, timedelta
 from functools import lru_cache
 from typing import NamedTuple
@@ -31,6 +30,7 @@ from mingshu.bazi.common import Notice
 from mingshu.bazi.settings import DEFAULT, Settings
 from mingshu.calendar import BEIJING, FIRST_DATE, LAST_DATE, check_solar_date
 from mingshu.errors import InputError, OutOfRangeError
+from mingshu.inputs import parse_clock, parse_date_parts
 
 __all__ = [
     "Birth",
@@ -43,8 +43,6 @@ __all__ = [
     "zone",
 ]
 
-_DATE = re.compile(r"\s*(-?\d{1,4})-(\d{1,2})-(\d{1,2})\s*")
-_TIME = re.compile(r"\s*(\d{1,2}):(\d{1,2})(?::(\d{1,2}))?\s*")
 _BEIJING_OFFSET = timedelta(hours=8)
 
 
@@ -80,31 +78,12 @@ def parse_date(value: str | date, field: str = "date") -> date:
     """A checked civil date from ``YYYY-MM-DD`` text or a ``date``.
 
     Range 1900-01-31 .. 2100-12-31 (:class:`OutOfRangeError` outside it)."""
-    if isinstance(value, datetime):
-        value = value.date()
-    if isinstance(value, date):
-        return check_solar_date(value.year, value.month, value.day, field)
-    m = _DATE.fullmatch(str(value))
-    if not m:
-        raise InputError(field, f"{value!r} is not a date (write YYYY-MM-DD, e.g. 1990-05-15)")
-    return check_solar_date(int(m[1]), int(m[2]), int(m[3]), field)
+    return check_solar_date(*parse_date_parts(value, field), field)
 
 
 def parse_time(value: str | time, field: str = "time") -> time:
     """A clock time from ``HH:MM`` or ``HH:MM:SS`` text or a ``time`` (sub-seconds dropped)."""
-    if isinstance(value, time):
-        return value.replace(microsecond=0, tzinfo=None)
-    m = _TIME.fullmatch(str(value))
-    if not m:
-        raise InputError(field, f"{value!r} is not a time (write HH:MM, e.g. 10:30)")
-    hour, minute, second = int(m[1]), int(m[2]), int(m[3] or 0)
-    if hour > 23:
-        raise InputError(field, f"hour {hour} does not exist (hours run 0 to 23)")
-    if minute > 59:
-        raise InputError(field, f"minute {minute} does not exist (minutes run 0 to 59)")
-    if second > 59:
-        raise InputError(field, f"second {second} does not exist (seconds run 0 to 59)")
-    return time(hour, minute, second)
+    return parse_clock(value, field)
 
 
 @lru_cache(maxsize=256)

@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from mingshu import calendar
-from mingshu.ziwei.birth import Birth, parse_date
+from mingshu.inputs import parse_date_parts
+from mingshu.ziwei.birth import Birth
 from mingshu.ziwei.chart import NatalChart, PlacedStar
 from mingshu.ziwei.horoscope import MAX_AGE
 from mingshu.ziwei.natal import natal_chart
@@ -145,7 +146,7 @@ def classify(case: Any, mismatches: list[Any]) -> str | None:
     paths = [m["path"] for m in mismatches]
     if paths == ["<input>"] and inp.get("horoscope"):
         birth = birth_for_input(inp).solar_date
-        target = parse_date(inp["horoscope"], "at")
+        target = parse_date_parts(inp["horoscope"], "at")
         if target < (birth.year, birth.month, birth.day):
             return KNOWN_BEFORE_BIRTH
         small_limit = case.output.get("horoscope", {}).get("age", {})
@@ -155,7 +156,8 @@ def classify(case: Any, mismatches: list[Any]) -> str | None:
     if config.get("ageDivide") == "birthday" and all(p.startswith(_AGE_PATHS) for p in paths):
         chart = case.output["chart"]
         born = tuple(chart["lunar"][:3])
-        lunar = calendar.solar_to_lunar(calendar.check_solar_date(*parse_date(inp["horoscope"])))
+        day = calendar.check_solar_date(*parse_date_parts(inp["horoscope"]))
+        lunar = calendar.solar_to_lunar(day)
         theirs = iztro_birthday_age(born, (lunar.year, lunar.month, lunar.day))
         if case.output["horoscope"]["age"]["nominalAge"] == theirs:
             ours = record_for_input(inp)["horoscope"]["age"]["nominalAge"]

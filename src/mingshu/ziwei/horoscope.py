@@ -14,7 +14,6 @@ wrong; docs/iztro-differences.md lists those places.
 from __future__ import annotations
 
 import datetime as dt
-import re
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
@@ -24,7 +23,8 @@ from mingshu import calendar
 from mingshu.calendar import LunarDate
 from mingshu.cycles import SIXTY, Branch, Names, Pillar
 from mingshu.errors import InputError
-from mingshu.ziwei.birth import parse_date, time_index_of_clock
+from mingshu.inputs import parse_moment_parts
+from mingshu.ziwei.birth import parse_time, time_index_of_clock
 from mingshu.ziwei.chart import NatalChart, Palace
 from mingshu.ziwei.placement import compile_rules
 from mingshu.ziwei.settings import (
@@ -227,43 +227,13 @@ class Horoscope:
         return self.decadal, self.age, self.yearly, self.monthly, self.daily, self.hourly
 
 
-_CLOCK = re.compile(
-    r"^\s*(\d{1,4}[-/.]\d{1,2}[-/.]\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::\d{2})?)?\s*$"
-)
-
-
 def _target(at: object, time: object) -> tuple[dt.date, int]:
-    """The date and iztro time index of a horoscope moment."""
-    hour: int | None = None
-    minute = 0
-    if isinstance(at, dt.datetime):
-        day, hour, minute = at.date(), at.hour, at.minute
-    elif isinstance(at, dt.date):
-        day = at
-    else:
-        match = _CLOCK.match(str(at))
-        if match is None:
-            raise InputError("at", f"{at!r} is not a date: write YYYY-MM-DD or YYYY-MM-DDTHH:MM")
-        day = calendar.check_solar_date(*parse_date(match[1], "at"), field="at")
-        if match[2] is not None:
-            hour, minute = int(match[2]), int(match[3])
-    day = calendar.check_solar_date(day.year, day.month, day.day, field="at")
+    """The date and iztro time index of a horoscope moment; ``time`` overrides the hour."""
+    parts, clock = parse_moment_parts(at, "at")
+    day = calendar.check_solar_date(*parts, field="at")
     if time is not None:
-        if isinstance(time, bool) or not isinstance(time, (int, str, dt.time)):
-            raise InputError("time", f"{time!r} is not a time")
-        if isinstance(time, int):
-            if not 0 <= time <= 12:
-                raise InputError("time", f"time index {time} is out of range 0..12")
-            return day, time
-        if isinstance(time, str):
-            clock = re.match(r"^\s*(\d{1,2}):(\d{2})\s*$", time)
-            if clock is None:
-                raise InputError("time", f"{time!r} is not a clock time: write HH:MM")
-            return day, time_index_of_clock(int(clock[1]), int(clock[2]))
-        return day, time_index_of_clock(time.hour, time.minute)
-    if hour is None:
-        return day, 0
-    return day, time_index_of_clock(hour, minute, "at")
+        return day, parse_time(time)[0]
+    return day, 0 if clock is None else time_index_of_clock(clock)
 
 
 def nominal_age(chart: NatalChart, target: LunarDate, count: AgeCount) -> int:
