@@ -248,7 +248,7 @@ _ELEMENT_NAMES = tuple(_names(r) for r in _DATA["element"])
 _STEM_NAMES = tuple(_names(r) for r in _DATA["stem"])
 _BRANCH_NAMES = tuple(_names(r) for r in _DATA["branch"])
 _ANIMAL_NAMES = tuple(
-    Names(r["animal_hans"], r["animal_hant"], r["english"].lower(), r["english"])
+    Names(r["animal_hans"], r["animal_hant"], r["animal_pinyin"], r["english"])
     for r in _DATA["branch"]
 )
 _BRANCH_ELEMENTS = tuple(Element[r["element"].upper()] for r in _DATA["branch"])
