@@ -27,6 +27,7 @@ app = typer.Typer(
 _COMMAND_MODULES: tuple[str, ...] = (
     "mingshu.cli.crosscheck",
     "mingshu.cli.bazi",
+    "mingshu.cli.ziwei",
 )
 
 

@@ -1,0 +1,521 @@
+"""`mingshu ziwei`: the grid, its options, --json and bad input.
+
+The grid is parsed back into its twelve palace cells and its centre (``read_grid``), and
+the cells are compared with the chart the engine draws for the same input.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+from rich.cells import cell_len
+from rich.console import Console
+from typer.testing import CliRunner
+
+from mingshu.cli import app
+from mingshu.cli import ziwei as cli
+from mingshu.cycles import Branch
+from mingshu.ziwei import NatalChart, ZiweiSettings, by_lunar, by_solar, settings
+from mingshu.ziwei.export import chart_to_dict, horoscope_to_dict
+
+runner = CliRunner()
+
+# The chart of docs/iztro-rules.md §10.1: 2000-08-16, Tiger hour, female.
+KNOWN = ["2000-08-16", "--time-index", "2", "--gender", "female"]
+
+
+def run(*args: str, width: int = 120) -> str:
+    result = runner.invoke(app, ["ziwei", *args], env={"COLUMNS": str(width)})
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+# Where each branch sits: top row 巳 午 未 申, right 酉 戌, bottom 寅 丑 子 亥, left 辰 卯.
+TOP = [Branch.SI, Branch.WU, Branch.WEI, Branch.SHEN]
+BOTTOM = [Branch.YIN, Branch.CHOU, Branch.ZI, Branch.HAI]
+
+
+def read_grid(text: str) -> tuple[dict[Branch, list[str]], list[str]]:
+    """The text of each palace cell (by branch) and of the centre, line by line."""
+    lines = text.rstrip("\n").split("\n")
+    rules = [
+        i for i, line in enumerate(lines) if line[0] in "┌└" or (line[0] == "├" and "┼" in line)
+    ]
+    assert len(rules) == 4, text
+    cells: dict[Branch, list[str]] = {b: [] for b in Branch}
+    centre: list[str] = []
+    for i in range(rules[0] + 1, rules[1]):
+        for branch, part in zip(TOP, lines[i].split("│")[1:5], strict=True):
+            cells[branch].append(part.strip())
+    lower = False
+    for i in range(rules[1] + 1, rules[2]):
+        line = lines[i]
+        if line[0] == "├":  # the rule between 辰/卯 and 酉/戌, through the centre
+            centre.append(line.split("┤")[1].rsplit("├", 1)[0].strip())
+            lower = True
+            continue
+        left, middle, right = line.split("│")[1:4]
+        cells[Branch.MAO if lower else Branch.CHEN].append(left.strip())
+        cells[Branch.XU if lower else Branch.YOU].append(right.strip())
+        centre.append(middle.strip())
+    for i in range(rules[2] + 1, rules[3]):
+        for branch, part in zip(BOTTOM, lines[i].split("│")[1:5], strict=True):
+            cells[branch].append(part.strip())
+    return cells, centre
+
+
+def words(lines: list[str]) -> list[str]:
+    return " ".join(lines).split()
+
+
+def squash(lines: list[str]) -> str:
+    """Centre lines with runs of spaces made one, for matching label-value pairs."""
+    return "\n".join(re.sub(r"\s+", " ", line) for line in lines)
+
+
+@pytest.fixture(scope="module")
+def chart() -> NatalChart:
+    return by_solar("2000-08-16", 2, "female")
+
+
+# ----------------------------------------------------------------------------- the grid
+
+
+def test_known_chart_palaces(chart: NatalChart) -> None:
+    cells, _ = read_grid(run(*KNOWN))
+    life = cells[Branch.WU]
+    assert "紫微庙" in words(life)
+    assert "文曲陷" in words(life)
+    assert life[-1].split() == ["命宫", "壬午"]
+    for palace in chart.palaces:
+        cell = words(cells[palace.branch])
+        for placed in palace.stars:
+            assert str(placed) in cell, (palace.branch, str(placed))  # e.g. 武曲得[权]
+        gods = (palace.chang_sheng, palace.bo_shi, palace.jiang_qian, palace.sui_qian)
+        for god in gods:
+            assert god.names.hans in cell
+        assert f"{palace.decadal.start}-{palace.decadal.end}" in cell
+        assert [str(a) for a in palace.ages[:3]] == cell[
+            cell.index(f"{palace.decadal.start}-{palace.decadal.end}") + 1 :
+        ][:3]
+        bottom = cells[palace.branch][-1].split()
+        assert bottom[0] == palace.name.names.hans
+        assert bottom[-1] == str(palace.pillar)
+        assert ("身宫" in bottom) is palace.is_body
+        assert ("来因" in bottom) is palace.is_original
+
+
+def test_known_chart_centre() -> None:
+    _, centre = read_grid(run(*KNOWN))
+    text = squash(centre)
+    assert "紫微斗数 命盘" in text
+    assert "阳历 2000-08-16 寅时" in text
+    assert "农历 二〇〇〇年七月十七 寅时" in text
+    assert "四柱 庚辰 甲申 丙午 庚寅" in text
+    assert "阴阳 阳女 五行局 木三局" in text
+    assert "命主 破军 身主 文昌" in text
+    assert "生肖 龙 星座 狮子座" in text
+    assert "设置" not in text  # all settings are the defaults
+
+
+def test_clock_time_in_centre_and_same_chart_as_time_index() -> None:
+    by_clock = run("1987-05-16", "10:30", "--gender", "女")
+    by_index = run("1987-05-16", "--time-index", "5", "-g", "female")
+    assert "阳历 1987-05-16 10:30 巳时" in squash(read_grid(by_clock)[1])
+    assert "阳历 1987-05-16 巳时" in squash(read_grid(by_index)[1])
+    assert read_grid(by_clock)[0] == read_grid(by_index)[0]
+
+
+def test_every_star_placed_once_for_other_charts() -> None:
+    for args, chart in [
+        (["1987-05-16", "10:30", "-g", "male"], by_solar("1987-05-16", "10:30", "male")),
+        (["1990-01-27", "23:30", "-g", "female"], by_solar("1990-01-27", "23:30", "female")),
+    ]:
+        cells, _ = read_grid(run(*args, width=80))
+        for palace in chart.palaces:
+            # The stars come first, in the engine's order (a god such as 华盖 may share a
+            # star's name further down).
+            labels = [str(s) for s in palace.stars]
+            found = [w for w in words(cells[palace.branch]) if w in set(labels)]
+            assert found[: len(labels)] == labels
+
+
+def test_lunar_and_leap() -> None:
+    leap = by_lunar("2023-2-20", 5, "male", leap=True)
+    plain = by_lunar("2023-2-20", 5, "male")
+    assert leap.solar_date != plain.solar_date
+    for chart, extra in ((leap, ["--leap"]), (plain, [])):
+        cells, centre = read_grid(
+            run("2023-2-20", "--lunar", *extra, "--time-index", "5", "-g", "男")
+        )
+        assert f"阳历 {chart.solar_date.isoformat()} 巳时" in squash(centre)
+        assert f"农历 {chart.lunar_date.chinese()} 巳时" in squash(centre)
+        assert cells[chart.life_branch][-1].split()[0] == "命宫"
+        for palace in chart.palaces:
+            assert {str(s) for s in palace.major_stars} <= set(words(cells[palace.branch]))
+    assert "闰二月" in squash(
+        read_grid(run("2023-2-20", "--lunar", "--leap", "--time-index", "5", "-g", "男"))[1]
+    )
+
+
+@pytest.mark.parametrize("names", ["hans", "hant", "pinyin", "english"])
+def test_name_styles(chart: NatalChart, names: str) -> None:
+    cells, centre = read_grid(run(*KNOWN, "--names", names))
+    life = " ".join(cells[Branch.WU])
+    assert getattr(chart.star("zi_wei").star.names, names) in life
+    assert getattr(chart.life_palace.name.names, names) in life
+    assert getattr(chart.five_elements_class.names, names) in " ".join(centre)
+
+
+# ---------------------------------------------------------------------------- settings
+
+
+def json_of(*args: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(run(*args, "--json"))
+    return data
+
+
+SETTING_CASES = [
+    (
+        ["2024-02-05", "10:00", "-g", "f"],
+        ["--year-boundary", "spring_begins"],
+        {"year_boundary": "spring_begins"},
+    ),
+    (
+        ["2024-02-05", "10:00", "-g", "f"],
+        ["--horoscope-boundary", "spring_begins"],
+        {"horoscope_boundary": "spring_begins"},
+    ),
+    (
+        ["2000-08-16", "23:30", "-g", "f"],
+        ["--late-rat-hour", "same_day"],
+        {"late_rat_hour": "same_day"},
+    ),
+    (
+        ["2023-2-20", "--lunar", "--leap", "10:00", "-g", "m"],
+        ["--leap-month", "whole"],
+        {"leap_month": "whole"},
+    ),
+    (
+        ["2000-08-16", "10:00", "-g", "f", "--at", "2026-03-01"],
+        ["--age-count", "birthday"],
+        {"age_count": "birthday"},
+    ),
+    (["2000-08-16", "10:00", "-g", "f"], ["--algorithm", "zhongzhou"], {"algorithm": "zhongzhou"}),
+    (["2000-08-16", "10:00", "-g", "f"], ["--chart-type", "earth"], {"chart_type": "earth"}),
+    (["2000-08-16", "10:00", "-g", "f"], ["--chart-type", "human"], {"chart_type": "human"}),
+    (
+        ["2000-08-16", "10:00", "-g", "f"],
+        ["--mutagen", "庚=太阳,武曲,天府,天同"],
+        {"mutagens": {"庚": ["太阳", "武曲", "天府", "天同"]}},
+    ),
+    (
+        ["2000-08-16", "10:00", "-g", "f"],
+        [
+            "--brightness",
+            "紫微=平,平,平,平,平,平,平,平,平,平,平,-",
+            "--brightness",
+            "天马=庙,庙,庙,庙,庙,庙,庙,庙,庙,庙,庙,庙",
+        ],
+        {"brightness": {"紫微": ["平"] * 11 + [""], "天马": ["庙"] * 12}},
+    ),
+]
+
+
+def engine_json(args: list[str], settings: ZiweiSettings) -> dict[str, Any]:
+    """What the engine gives for the CLI arguments ``args`` (as used in SETTING_CASES)."""
+    date = args[0]
+    rest = args[1:]
+    lunar, leap = "--lunar" in rest, "--leap" in rest
+    time = next(a for a in rest if ":" in a)
+    gender = rest[rest.index("-g") + 1]
+    chart = (
+        by_lunar(date, time, gender, leap=leap, settings=settings)
+        if lunar
+        else by_solar(date, time, gender, settings)
+    )
+    data = chart_to_dict(chart)
+    if "--at" in rest:
+        data["horoscope"] = horoscope_to_dict(chart.horoscope(rest[rest.index("--at") + 1]))
+    return data
+
+
+@pytest.mark.parametrize(("args", "options", "fields"), SETTING_CASES, ids=lambda v: str(v)[:40])
+def test_setting_options_change_the_chart_as_the_engine_does(
+    args: list[str], options: list[str], fields: dict[str, Any]
+) -> None:
+    got = json_of(*args, *options)
+    assert got == engine_json(args, ZiweiSettings(**fields))
+    default = json_of(*args)
+    assert default == engine_json(args, ZiweiSettings())
+    del got["settings"], default["settings"]
+    assert got != default  # the input was chosen so that the setting matters
+
+    _, centre = read_grid(run(*args, *options))
+    shown = squash(centre)
+    assert "设置" in shown
+    assert options[0] in shown
+
+
+def test_settings_in_grid_match_the_grid_of_the_engine() -> None:
+    settings = ZiweiSettings(algorithm="zhongzhou", chart_type="earth")
+    chart = by_solar("2000-08-16", 2, "female", settings)
+    cells, centre = read_grid(run(*KNOWN, "--algorithm", "zhongzhou", "--chart-type", "earth"))
+    assert "设置 --algorithm zhongzhou --chart-type earth" in squash(centre)
+    for palace in chart.palaces:
+        assert cells[palace.branch][-1].split()[0] == palace.name.names.hans
+        assert {str(s) for s in palace.stars} <= set(words(cells[palace.branch]))
+
+
+def test_setting_enums_mirror_the_engine() -> None:
+    mirrors = {
+        "year_boundary": (cli._YearBoundary, settings.YearBoundary),
+        "horoscope_boundary": (cli._YearBoundary, settings.YearBoundary),
+        "late_rat_hour": (cli._LateRatHour, settings.LateRatHour),
+        "leap_month": (cli._LeapMonth, settings.LeapMonth),
+        "age_count": (cli._AgeCount, settings.AgeCount),
+        "algorithm": (cli._Algorithm, settings.Algorithm),
+        "chart_type": (cli._ChartType, settings.ChartType),
+    }
+    assert set(mirrors) == set(cli._SETTING_OPTIONS)
+    fields = {f for f in ZiweiSettings.__dataclass_fields__} - {"mutagens", "brightness"}
+    assert set(mirrors) == fields  # every enum setting has its option
+    for ours, theirs in mirrors.values():
+        assert [m.value for m in ours] == [m.value for m in theirs]
+    help_text = runner.invoke(app, ["ziwei", "--help"], env={"COLUMNS": "200"}).stdout
+    for field in fields:
+        assert f"--{field.replace('_', '-')}" in help_text
+        assert f"[default: {getattr(ZiweiSettings(), field).value}]" in help_text
+
+
+# --------------------------------------------------------------------------- horoscope
+
+
+def test_at_marks_the_layers(chart: NatalChart) -> None:
+    h = chart.horoscope("2026-03-01T10:00")
+    cells, centre = read_grid(run(*KNOWN, "--at", "2026-03-01T10:00"))
+    for layer in h.layers:
+        marked = [b for b in Branch if layer.names.hans in words(cells[b])]
+        assert marked == [layer.branch], layer.scope
+        for star in layer.stars:
+            assert star.star.names.hans in words(cells[star.branch])
+    shown = squash(centre)
+    assert "运限 2026-03-01 巳时 二〇二六年正月十三 虚岁 27" in shown
+    for layer in h.layers:
+        line = f"{layer.names.hans} {layer.pillar}"
+        assert line in shown
+        for mutagen, star in zip("禄权科忌", layer.mutagens, strict=True):
+            assert f"[{mutagen}]{star.names.hans}" in shown
+    # The current age is shown in the small-limit palace.
+    assert "27" in words(cells[h.age.branch])
+
+
+def test_no_marks_without_at(chart: NatalChart) -> None:
+    cells, centre = read_grid(run(*KNOWN))
+    assert not any("流年" in w or "运魁" in w for b in Branch for w in words(cells[b]))
+    assert "运限" not in squash(centre)
+
+
+# -------------------------------------------------------------------------------- json
+
+
+def test_json(chart: NatalChart) -> None:
+    data = json_of(*KNOWN)
+    assert data == chart_to_dict(chart)
+    assert "horoscope" not in data
+    assert data["schema"] == "mingshu.ziwei.chart/1"
+    assert data["life_branch"] == "wu"
+    life = data["palaces"][Branch.WU]
+    assert [s["key"] for s in life["major_stars"]] == ["zi_wei"]
+    assert life["minor_stars"][0]["brightness"] == "xian"  # 文曲陷
+
+    with_at = json_of(*KNOWN, "--at", "2026-03-01T10:00")
+    assert with_at["horoscope"] == horoscope_to_dict(chart.horoscope("2026-03-01T10:00"))
+    assert with_at["horoscope"]["schema"] == "mingshu.ziwei.horoscope/1"
+    assert with_at["horoscope"]["nominal_age"] == 27
+
+
+# ---------------------------------------------------------------------------- errors
+
+
+@pytest.mark.parametrize(
+    ("args", "field"),
+    [
+        (["2030-02-30", "10:00", "-g", "f"], "date"),
+        (["1987-13-01", "10:00", "-g", "f"], "date"),
+        (["1899-12-31", "10:00", "-g", "f"], "date"),
+        (["1987-05-16", "--time-index", "13", "-g", "f"], "time"),
+        (["1987-05-16", "--time-index", "-1", "-g", "f"], "time"),
+        (["1987-05-16", "25:00", "-g", "f"], "time"),
+        (["1987-05-16", "noon", "-g", "f"], "time"),
+        (["1987-05-16", "-g", "f"], "time"),
+        (["1987-05-16", "10:00", "--time-index", "5", "-g", "f"], "time"),
+        (["1987-05-16", "10:00", "-g", "x"], "gender"),
+        (["1987-05-16", "10:00"], "gender"),
+        (["2024-3-1", "10:00", "-g", "f", "--lunar", "--leap"], "leap"),
+        (["2024-3-1", "10:00", "-g", "f", "--leap"], "leap"),
+        (["2023-3-30", "10:00", "-g", "f", "--lunar"], "date"),
+        (["1987-05-16", "10:00", "-g", "f", "--at", "1980-01-01"], "at"),
+        (["1987-05-16", "10:00", "-g", "f", "--at", "2026-02-30"], "at"),
+        (["1987-05-16", "10:00", "-g", "f", "--at", "soon"], "at"),
+        (["1987-05-16", "10:00", "-g", "f", "--mutagen", "庚"], "mutagens"),
+        (["1987-05-16", "10:00", "-g", "f", "--mutagen", "庚=太阳"], "mutagens"),
+        (["1987-05-16", "10:00", "-g", "f", "--mutagen", "X=太阳,武曲,天府,天同"], "mutagens"),
+        (
+            [
+                "1987-05-16",
+                "10:00",
+                "-g",
+                "f",
+                "--mutagen",
+                "庚=太阳,武曲,天府,天同",
+                "--mutagen",
+                "庚=太阳,武曲,天府,天同",
+            ],
+            "mutagens",
+        ),
+        (["1987-05-16", "10:00", "-g", "f", "--brightness", "紫微=庙"], "brightness"),
+        (
+            ["1987-05-16", "10:00", "-g", "f", "--brightness", "紫微=" + ",".join(["好"] * 12)],
+            "brightness",
+        ),
+    ],
+)
+def test_bad_input(args: list[str], field: str) -> None:
+    for extra in ([], ["--json"]):
+        result = runner.invoke(app, ["ziwei", *args, *extra])
+        assert result.exit_code == 2, result.output
+        assert result.stdout == ""
+        assert result.stderr.startswith(f"error: {field}: "), result.stderr
+        assert result.stderr.count("\n") == 1
+        assert "Traceback" not in result.output
+        assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_bad_choice_is_a_usage_error() -> None:
+    result = runner.invoke(app, ["ziwei", "1987-05-16", "10:00", "-g", "f", "--algorithm", "x"])
+    assert result.exit_code == 2
+    assert "--algorithm" in result.stderr
+
+
+# ------------------------------------------------------------------------------ widths
+
+
+def render(chart: NatalChart, width: int, horoscope: Any = None, names: str = "hans") -> list[str]:
+    console = Console(width=width, record=True, file=io.StringIO(), color_system="truecolor")
+    console.print(cli.ChartGrid(chart, horoscope, names))
+    return console.export_text().rstrip("\n").split("\n")
+
+
+def border_columns(line: str) -> list[int]:
+    """Display columns of the vertical borders and joints of a line."""
+    columns, at = [], 0
+    for ch in line:
+        if ch in "│├┤┼┬┴┌┐└┘":
+            columns.append(at)
+        at += cell_len(ch)
+    return columns
+
+
+CHARTS = [
+    ("1987-05-16", "10:30", "female", "2026-11-29T10:00"),
+    ("2000-08-16", 2, "female", "2001-02-01"),  # childhood limit
+    ("1990-01-27", "23:30", "male", "2090-06-01"),
+]
+
+
+@pytest.mark.parametrize("width", [80, 120, 100, 61, 200])
+@pytest.mark.parametrize("names", ["hans", "hant", "pinyin", "english"])
+@pytest.mark.parametrize("with_at", [False, True])
+def test_widths(width: int, names: str, with_at: bool) -> None:
+    for date, time, gender, at in CHARTS:
+        chart = by_solar(
+            date,
+            time,
+            gender,
+            ZiweiSettings(algorithm="zhongzhou", mutagens={"庚": ["太阳", "武曲", "天府", "天同"]}),
+        )
+        lines = render(chart, width, chart.horoscope(at) if with_at else None, names)
+        widths = {cell_len(line) for line in lines}
+        assert len(widths) == 1, widths
+        total = widths.pop()
+        assert total <= width
+        cw = (total - 5) // 4
+        assert total == 4 * cw + 5
+        edges = [0, cw + 1, 2 * cw + 2, 3 * cw + 3, 4 * cw + 4]
+        around_centre = [0, cw + 1, 3 * cw + 3, 4 * cw + 4]
+        rules = [i for i, line in enumerate(lines) if "┼" in line or line[0] in "┌└"]
+        assert len(rules) == 4
+        for i, line in enumerate(lines):
+            # Between the second and third rules the centre spans the middle columns.
+            expected = around_centre if rules[1] < i < rules[2] else edges
+            assert border_columns(line) == expected, line
+
+
+def test_cli_width_follows_the_terminal() -> None:
+    for width in (80, 120):
+        for extra in ([], ["--at", "2026-03-01T10:00"], ["--names", "english"]):
+            text = run(*KNOWN, *extra, width=width)
+            lines = text.rstrip("\n").split("\n")
+            assert {cell_len(line) for line in lines} == {4 * ((width - 5) // 4) + 5}
+            read_grid(text)  # parses: twelve cells and the centre
+
+
+@pytest.mark.parametrize("width", [30, 40, 60])
+def test_narrow_terminal_lists_the_palaces(chart: NatalChart, width: int) -> None:
+    h = chart.horoscope("2026-03-01T10:00")
+    lines = render(chart, width, h)
+    assert {cell_len(line) for line in lines} == {width}
+    assert all(border_columns(line) == [0, width - 1] for line in lines)
+    text = "\n".join(lines)
+    # The centre first, then the palaces from the Life palace on: 命宫 兄弟 夫妻 …
+    assert text.index("农历") < text.index("命宫") < text.index("兄弟") < text.index("夫妻")
+    names = [
+        line.strip("│ ").split()[0]
+        for line in lines
+        if re.search(r"[甲乙丙丁戊己庚辛壬癸][子丑寅卯辰巳午未申酉戌亥] │$", line)
+    ]
+    assert names == [
+        "命宫",
+        "兄弟",
+        "夫妻",
+        "子女",
+        "财帛",
+        "疾厄",
+        "迁移",
+        "仆役",
+        "官禄",
+        "田宅",
+        "福德",
+        "父母",
+    ]
+    for palace in chart.palaces:
+        for placed in palace.stars:
+            assert str(placed) in text
+
+
+def test_styles_in_a_terminal(chart: NatalChart) -> None:
+    console = Console(width=120, record=True, file=io.StringIO(), color_system="truecolor")
+    console.print(cli.ChartGrid(chart, chart.horoscope("2026-03-01T10:00")))
+    ansi = console.export_text(styles=True)
+    assert "\x1b[1;35m紫微\x1b[0m\x1b[33m庙" in ansi  # major star bold magenta, strong grade
+    assert "\x1b[1;35m天机\x1b[0m\x1b[2m平" in ansi  # a weak grade recedes
+    assert "\x1b[1;37;42m[禄]" in ansi and "\x1b[1;37;41m[忌]" in ansi  # 四化 as badges
+    assert "\x1b[2m天喜" in ansi  # adjective stars dim
+    assert "\x1b[36m天钺" in ansi and "\x1b[31m陀罗" in ansi  # minor stars by kind
+    assert "\x1b[3;36m运喜" in ansi  # flowing stars in their layer's colour
+    assert "\x1b[1;30;42m流年" in ansi  # the layer's palace is marked
+    assert "\x1b[1;31m命宫" in ansi and "\x1b[1;30;43m身宫" in ansi
+    assert "\x1b[1;7m27" in ansi  # the current age
+
+
+def test_cli_import_stays_lean() -> None:
+    code = "import sys, mingshu.cli; print('mingshu.ziwei' in sys.modules, 'rich.console' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "False"]
