@@ -64,9 +64,7 @@ def parse_moment_parts(
         return (value.year, value.month, value.day), None
     match = _MOMENT.fullmatch(str(value))
     if match is None:
-        raise InputError(
-            field, f"{value!r} is not a date: write YYYY-MM-DD or YYYY-MM-DDTHH:MM"
-        )
+        raise InputError(field, f"{value!r} is not a date: write YYYY-MM-DD or YYYY-MM-DDTHH:MM")
     day = int(match[1]), int(match[2]), int(match[3])
     if match[4] is None:
         return day, None

@@ -223,7 +223,6 @@ class HourName:
 
 
 HOURS: tuple[HourName, ...] = tuple(
-    HourName(i, _names(r), r["range"])
-    for i, r in enumerate(_DATA["hour"])
+    HourName(i, _names(r), r["range"]) for i, r in enumerate(_DATA["hour"])
 )
 """The thirteen time indices: 0 early Rat (00–01), 1 Ox (01–03) … 11 Pig, 12 late Rat (23–24)."""
