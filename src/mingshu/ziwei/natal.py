@@ -82,8 +82,8 @@ _PALACE_PILLARS = {
 }
 _DECADALS: dict[int, Decadal] = {}  # start age × 60 + pillar index → shared Decadal
 _PALACE_NAMES = tuple(PalaceName)
-_JIE_LU = star("jie_lu").place["table"]
-_KONG_WANG = star("kong_wang").place["table"]
+_JIE_LU = tuple(Branch.parse(c) for c in star("jie_lu").place["table"])
+_KONG_WANG = tuple(Branch.parse(c) for c in star("kong_wang").place["table"])
 _CHANG_SHENG = CYCLES["chang_sheng"]
 _BO_SHI = CYCLES["bo_shi"]
 _JIANG_QIAN = CYCLES["jiang_qian"]
@@ -228,11 +228,10 @@ def natal_chart(birth: Birth, settings: ZiweiSettings = DEFAULT_SETTINGS) -> Nat
     gender_polarity = birth.gender.polarity
     zhongzhou = settings.algorithm is Algorithm.ZHONGZHOU
     tian_shi, tian_shang = _tian_shi_shang(life, god_year.branch, gender_polarity, zhongzhou)
-    void_first = (10 + god_year.branch - god_year.stem) % 12
-    xun_kong = void_first + (god_year.branch % 2)
-    jie_kong = Branch.parse(
-        (_JIE_LU if god_year.branch.polarity is Polarity.YANG else _KONG_WANG)[god_year.stem]
-    )
+    # 旬空: the void branch of the year's decade (旬) that has the year branch's polarity;
+    # 截空 (中州): 截路 for a yang year branch, 空亡 for a yin one.
+    xun_kong = god_year.void_branches[god_year.branch % 2]
+    jie_kong = (_JIE_LU if god_year.branch.polarity is Polarity.YANG else _KONG_WANG)[god_year.stem]
 
     stars, placer = _PLACERS[settings.algorithm]
     positions = list(
@@ -248,7 +247,7 @@ def natal_chart(birth: Birth, settings: ZiweiSettings = DEFAULT_SETTINGS) -> Nat
             body,
             zi_wei,
             _tian_fu(zi_wei),
-            xun_kong % 12,
+            xun_kong,
             jie_kong,
             tian_shi,
             tian_shang,
