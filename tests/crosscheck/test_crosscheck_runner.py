@@ -212,3 +212,23 @@ def test_progress_bar_off_a_terminal_changes_nothing(
     summary = run(path, engine_from(records), progress=True)
     assert (summary.passed, summary.failed) == (3, 0)
     assert len(list(read_cases(path))) == 3
+
+
+def test_an_iztro_error_named_by_classify_is_a_known_difference() -> None:
+    from mingshu.crosscheck.iztro import KNOWN_LEAP_DAY_30, classify, record_for_input
+    from mingshu.crosscheck.records import Case
+    from mingshu.crosscheck.runner import IZTRO_ERROR_PATH, check_case
+
+    def case(date: str, error: str) -> Case:
+        inp = {"id": date, "date": date, "time": 3, "gender": "女", "by": "lunar", "leap": True}
+        return Case(inp["id"], inp, {"id": date, "ok": False, "error": error}, "t.jsonl", 1)
+
+    # 2017 闰六月 has 30 days while 六月 has 29: iztro throws, we chart it.
+    leap_30 = check_case(
+        case("2017-6-30", "only 29 days in lunar year 2017 month 6"), record_for_input, classify
+    )
+    assert leap_30.known_difference == KNOWN_LEAP_DAY_30
+    assert leap_30.mismatches[0]["path"] == IZTRO_ERROR_PATH and leap_30.ok
+    # Any other iztro error is skipped with its message.
+    other = check_case(case("2017-6-29", "something else"), record_for_input, classify)
+    assert other.skipped == "something else" and other.known_difference is None

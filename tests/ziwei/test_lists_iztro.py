@@ -1,5 +1,5 @@
 """The lists of decades, years and months equal iztro 2.6.0's decadalList, yearlyList and
-monthlyList on 120 random charts (tests/fixtures/iztro-2.6.0/lists.jsonl.gz, made by
+monthlyList on 120 random charts (tests/fixtures/iztro-2.6.0-lists/lists.jsonl.gz, made by
 tools/iztro-oracle/lists.mjs from iztro itself)."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 from mingshu.ziwei import by_solar
 from mingshu.ziwei.horoscope import Layer, Period, decades, months, years
 
-FIXTURE = Path(__file__).parent.parent / "fixtures" / "iztro-2.6.0" / "lists.jsonl.gz"
+FIXTURE = Path(__file__).parent.parent / "fixtures" / "iztro-2.6.0-lists" / "lists.jsonl.gz"
 with gzip.open(FIXTURE, "rt", encoding="utf-8") as _lines:
     CASES = [json.loads(line) for line in _lines]
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from mingshu import calendar
+from mingshu.errors import InputError
 from mingshu.inputs import parse_date_parts
 from mingshu.ziwei.birth import Birth
 from mingshu.ziwei.chart import NatalChart, PlacedStar
@@ -124,6 +125,10 @@ KNOWN_PAST_120 = (
     "horoscope age past 120: iztro's small limit has no palace (index -1, stem 'jia'), "
     "we refuse the date"
 )
+KNOWN_LEAP_DAY_30 = (
+    "leap-month day 30 by lunar date: iztro builds the regular month's date first and "
+    "throws when that month has 29 days; we chart the day"
+)
 _AGE_PATHS = ("horoscope.age.", "horoscope.decadal.")
 
 
@@ -143,6 +148,8 @@ def iztro_birthday_age(birth: tuple[int, int, int], target: tuple[int, int, int]
 def classify(case: Any, mismatches: list[Any]) -> str | None:
     """Name the documented iztro error that explains a case's mismatches, if one does."""
     inp = case.input if isinstance(case.input, dict) else {}
+    if not mismatches:  # iztro gave an error instead of a chart
+        return _classify_iztro_error(inp, str(case.output.get("error", "")))
     paths = [m["path"] for m in mismatches]
     if paths == ["<input>"] and inp.get("horoscope"):
         birth = birth_for_input(inp).solar_date
@@ -163,4 +170,18 @@ def classify(case: Any, mismatches: list[Any]) -> str | None:
             ours = record_for_input(inp)["horoscope"]["age"]["nominalAge"]
             if ours != theirs:
                 return KNOWN_BIRTHDAY_AGE
+    return None
+
+
+def _classify_iztro_error(inp: dict[str, Any], error: str) -> str | None:
+    if not (inp.get("by") == "lunar" and inp.get("leap") and error.startswith("only 29 days")):
+        return None
+    try:
+        parts = parse_date_parts(inp["date"])
+        record = record_for_input(inp)
+    except (InputError, KeyError):
+        return None
+    lunar = record["chart"]["lunar"]
+    if parts[2] == 30 and lunar == [parts[0], parts[1], 30, True]:
+        return KNOWN_LEAP_DAY_30
     return None

@@ -3,7 +3,8 @@
 ``make_record(input) -> record`` charts one fixture input and returns a record shaped like the
 fixture ``output``.  Each case ends as exactly one of:
 
-- **skipped**: iztro itself gave an error (``output.ok`` is false); the reason is its message;
+- **skipped**: iztro itself gave an error (``output.ok`` is false); the reason is its message
+  (unless ``classify(case, [])`` names it as a documented iztro error: a known difference);
 - **passed**: no mismatch;
 - **known difference**: mismatches, but ``classify(case, mismatches)`` named a documented
   place where iztro is wrong (its return value is the reason);
@@ -28,6 +29,7 @@ from mingshu.errors import InputError
 __all__ = [
     "EXCEPTION_PATH",
     "INPUT_PATH",
+    "IZTRO_ERROR_PATH",
     "CaseResult",
     "Classify",
     "MakeRecord",
@@ -41,6 +43,7 @@ Classify = Callable[[Case, list[Mismatch]], str | None]
 
 INPUT_PATH: Final = "<input>"  # our engine rejected an input that iztro charted
 EXCEPTION_PATH: Final = "<exception>"  # our engine crashed
+IZTRO_ERROR_PATH: Final = "<iztro error>"  # iztro threw where we chart (a known difference)
 _KEEP_FAILURES: Final = 50  # failed cases remembered for display
 
 
@@ -118,6 +121,12 @@ def check_case(case: Case, make_record: MakeRecord, classify: Classify | None = 
     """Chart one case with ``make_record`` and judge it against iztro's record."""
     if not case.expected_ok:
         error = str(case.output.get("error") or "iztro gave no chart")
+        # iztro failed where we chart correctly (a documented iztro error): a known
+        # difference; any other iztro error leaves nothing to compare: skipped.
+        reason = classify(case, []) if classify is not None else None
+        if reason is not None:
+            gap: Mismatch = {"path": IZTRO_ERROR_PATH, "expected": error, "got": "(a chart)"}
+            return CaseResult(id=case.id, mismatches=[gap], known_difference=reason)
         return CaseResult(id=case.id, mismatches=[], skipped=error)
     mismatches: list[Mismatch]
     try:
