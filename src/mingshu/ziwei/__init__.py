@@ -6,12 +6,26 @@
     chart = ziwei.by_solar("1987-05-16", "10:30", "female")
     chart.palace("命宫").major_stars
     chart.star("en_guang").branch
+    chart.horoscope("2026-11-29T10:00").yearly.mutagens
+    ziwei.decades(chart), ziwei.years(chart, 0), ziwei.months(chart, 2026)
 
 Settings are one immutable :class:`ZiweiSettings` value passed into each call.
 """
 
 from mingshu.ziwei.birth import Birth, Gender
 from mingshu.ziwei.chart import Decadal, FourPillars, NatalChart, Palace, PlacedStar
+from mingshu.ziwei.horoscope import (
+    FlowingStar,
+    Horoscope,
+    Layer,
+    Period,
+    Scope,
+    YearlyGods,
+    decades,
+    horoscope,
+    months,
+    years,
+)
 from mingshu.ziwei.natal import by_lunar, by_solar, natal_chart, zi_wei_branch
 from mingshu.ziwei.settings import (
     AgeCount,
@@ -23,9 +37,10 @@ from mingshu.ziwei.settings import (
     ZiweiSettings,
 )
 from mingshu.ziwei.stars import STARS, Brightness, Mutagen, Star, StarGroup, StarKind, star
-from mingshu.ziwei.tables import FiveElementsClass, God, PalaceName
+from mingshu.ziwei.tables import HOURS, FiveElementsClass, God, HourName, PalaceName
 
 __all__ = [
+    "HOURS",
     "STARS",
     "AgeCount",
     "Algorithm",
@@ -34,24 +49,35 @@ __all__ = [
     "ChartType",
     "Decadal",
     "FiveElementsClass",
+    "FlowingStar",
     "FourPillars",
     "Gender",
     "God",
+    "Horoscope",
+    "HourName",
     "LateRatHour",
+    "Layer",
     "LeapMonth",
     "Mutagen",
     "NatalChart",
     "Palace",
     "PalaceName",
+    "Period",
     "PlacedStar",
+    "Scope",
     "Star",
     "StarGroup",
     "StarKind",
     "YearBoundary",
+    "YearlyGods",
     "ZiweiSettings",
     "by_lunar",
     "by_solar",
+    "decades",
+    "horoscope",
+    "months",
     "natal_chart",
     "star",
+    "years",
     "zi_wei_branch",
 ]
