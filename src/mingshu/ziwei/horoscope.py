@@ -420,7 +420,11 @@ def decades(chart: NatalChart) -> tuple[Period, ...]:
 
 def years(chart: NatalChart, decade: int | str | PalaceName) -> tuple[Period, ...]:
     """Every year of one decade: ``decade`` is its position in age order (0 = the first)
-    or the natal palace that holds it (``"命宫"``, ``PalaceName.WEALTH``)."""
+    or the natal palace that holds it (``"命宫"``, ``PalaceName.WEALTH``).
+
+    Each year is read on its 六月初一, as iztro does.  Years past 2100 (the end of the
+    calendar tables) are left out, so a late decade of a late birth may list fewer than
+    ten years; ``Period.ages`` says which ages are there."""
     ordered = decades(chart)
     if isinstance(decade, int) and not isinstance(decade, PalaceName):
         if not 0 <= decade < len(ordered):
