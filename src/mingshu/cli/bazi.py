@@ -10,10 +10,11 @@ Bad input prints ``error: <field>: <message>`` on stderr and exits with code 2.
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+
+from mingshu.bazi.settings import EarthRule, LateRat, StartAge, YinRule
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -25,31 +26,6 @@ __all__ = ["bazi", "register"]
 
 def register(app: typer.Typer) -> None:
     app.command("bazi")(bazi)
-
-
-# Choices for Typer (kept here so `mingshu --help` need not import the engine); the values
-# mirror mingshu.bazi.settings and are checked again there.
-class _LateRat(StrEnum):
-    NEXT_DAY = "next_day"
-    SPLIT = "split"
-    SAME_DAY = "same_day"
-
-
-class _StartAge(StrEnum):
-    SECONDS = "seconds"
-    MINUTES = "minutes"
-    DAYS_SHICHEN = "days_shichen"
-    CHINA95 = "china95"
-
-
-class _Earth(StrEnum):
-    FIRE_EARTH = "fire_earth"
-    WATER_EARTH = "water_earth"
-
-
-class _Yin(StrEnum):
-    BACKWARD = "backward"
-    FORWARD = "forward"
 
 
 def bazi(
@@ -79,17 +55,18 @@ def bazi(
         bool, typer.Option("--eot/--no-eot", help="Include the equation of time in solar time.")
     ] = True,
     late_rat: Annotated[
-        _LateRat, typer.Option(help="23:00-24:00 convention (spec §1.6).")
-    ] = _LateRat.NEXT_DAY,
+        LateRat, typer.Option(help="23:00-24:00 convention (spec §1.6).")
+    ] = LateRat.NEXT_DAY,
     start_age: Annotated[
-        _StartAge, typer.Option(help="Luck start-age method (spec §3.3).")
-    ] = _StartAge.SECONDS,
+        StartAge, typer.Option(help="Luck start-age method (spec §3.3).")
+    ] = StartAge.SECONDS,
     stage_earth: Annotated[
-        _Earth, typer.Option(help="Growth stages of 戊/己: fire_earth (火土同宫) or water_earth.")
-    ] = _Earth.FIRE_EARTH,
+        EarthRule,
+        typer.Option(help="Growth stages of 戊/己: fire_earth (火土同宫) or water_earth."),
+    ] = EarthRule.FIRE_EARTH,
     stage_yin: Annotated[
-        _Yin, typer.Option(help="Yin stems run backward (阳顺阴逆) or forward (阴阳同生).")
-    ] = _Yin.BACKWARD,
+        YinRule, typer.Option(help="Yin stems run backward (阳顺阴逆) or forward (阴阳同生).")
+    ] = YinRule.BACKWARD,
     star: Annotated[
         list[str] | None,
         typer.Option(

@@ -19,6 +19,15 @@ from typing import TYPE_CHECKING, Annotated, Any, Final
 
 import typer
 
+from mingshu.ziwei.settings import (
+    AgeCount,
+    Algorithm,
+    ChartType,
+    LateRatHour,
+    LeapMonth,
+    YearBoundary,
+)
+
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderResult
     from rich.text import Text
@@ -34,40 +43,7 @@ def register(app: typer.Typer) -> None:
     app.command("ziwei")(ziwei)
 
 
-# Typer needs plain Enum classes for choices.  These mirror the enums of
-# mingshu.ziwei.settings value for value (tests/cli checks it); importing those here would
-# load the star tables for every `mingshu` command, even `--help`.
-class _YearBoundary(StrEnum):
-    LUNAR_NEW_YEAR = "lunar_new_year"
-    SPRING_BEGINS = "spring_begins"
-
-
-class _LateRatHour(StrEnum):
-    NEXT_DAY = "next_day"
-    SAME_DAY = "same_day"
-
-
-class _LeapMonth(StrEnum):
-    SPLIT = "split"
-    WHOLE = "whole"
-
-
-class _AgeCount(StrEnum):
-    LUNAR_YEAR = "lunar_year"
-    BIRTHDAY = "birthday"
-
-
-class _Algorithm(StrEnum):
-    QUANSHU = "quanshu"
-    ZHONGZHOU = "zhongzhou"
-
-
-class _ChartType(StrEnum):
-    HEAVEN = "heaven"
-    EARTH = "earth"
-    HUMAN = "human"
-
-
+# How the grid names things (a display choice of the command, not a chart setting).
 class _NameStyle(StrEnum):
     HANS = "hans"
     HANT = "hant"
@@ -123,32 +99,32 @@ def ziwei(
         ),
     ] = None,
     year_boundary: Annotated[
-        _YearBoundary,
+        YearBoundary,
         typer.Option(help="Where the birth year begins: 正月初一 or 立春 (palace stems, 四化)."),
-    ] = _YearBoundary.LUNAR_NEW_YEAR,
+    ] = YearBoundary.LUNAR_NEW_YEAR,
     horoscope_boundary: Annotated[
-        _YearBoundary,
+        YearBoundary,
         typer.Option(help="Where the year begins for horoscopes, yearly gods and year stars."),
-    ] = _YearBoundary.LUNAR_NEW_YEAR,
+    ] = YearBoundary.LUNAR_NEW_YEAR,
     late_rat_hour: Annotated[
-        _LateRatHour,
+        LateRatHour,
         typer.Option(help="A birth at 23:00-24:00 counts as the next day or the same day."),
-    ] = _LateRatHour.NEXT_DAY,
+    ] = LateRatHour.NEXT_DAY,
     leap_month: Annotated[
-        _LeapMonth,
+        LeapMonth,
         typer.Option(help="Leap-month births: split at day 16, or the whole month as the last."),
-    ] = _LeapMonth.SPLIT,
+    ] = LeapMonth.SPLIT,
     age_count: Annotated[
-        _AgeCount,
+        AgeCount,
         typer.Option(help="Horoscope age: +1 at each lunar new year (虚岁) or on the birthday."),
-    ] = _AgeCount.LUNAR_YEAR,
+    ] = AgeCount.LUNAR_YEAR,
     algorithm: Annotated[
-        _Algorithm, typer.Option(help="Star rules: 紫微斗数全书 or 中州派.")
-    ] = _Algorithm.QUANSHU,
+        Algorithm, typer.Option(help="Star rules: 紫微斗数全书 or 中州派.")
+    ] = Algorithm.QUANSHU,
     chart_type: Annotated[
-        _ChartType,
+        ChartType,
         typer.Option(help="天盘 heaven, 地盘 earth (身宫 as 命宫), 人盘 human (福德 as 命宫)."),
-    ] = _ChartType.HEAVEN,
+    ] = ChartType.HEAVEN,
     mutagen: Annotated[
         list[str] | None,
         typer.Option(
