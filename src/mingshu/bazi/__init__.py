@@ -30,11 +30,12 @@ from mingshu.bazi.derived import (
 )
 from mingshu.bazi.luck import Annual, Luck, LuckStep, StartSpan, is_forward
 from mingshu.bazi.moment import Birth, birth, birth_from_beijing, equation_of_time
-from mingshu.bazi.pillars import FourPillars, four_pillars
+from mingshu.bazi.pillars import four_pillars
 from mingshu.bazi.settings import DEFAULT, EarthRule, LateRat, Settings, StartAge, YinRule
 from mingshu.bazi.shensha import Hit, StarResult, stars_in
 from mingshu.bazi.stars import STARS, StarDef, Variant, star
 from mingshu.bazi.tables import HiddenStem, Nayin, Source, Stage, TenGod, ten_god
+from mingshu.cycles import FourPillars
 
 __all__ = [
     "DEFAULT",

@@ -9,11 +9,11 @@ from mingshu.bazi.common import Gender, Notice, Position
 from mingshu.bazi.derived import PillarDetail, details_table, ming_gong, shen_gong, tai_xi, tai_yuan
 from mingshu.bazi.luck import Annual, Luck, luck
 from mingshu.bazi.moment import Birth, birth, birth_from_beijing
-from mingshu.bazi.pillars import FourPillars, jie_index, near_jie, pillars_at, seconds_of
+from mingshu.bazi.pillars import jie_index, near_jie, pillars_at, seconds_of
 from mingshu.bazi.settings import DEFAULT, Settings
 from mingshu.bazi.shensha import StarResult, compiled, find_stars
 from mingshu.calendar import SolarTerm
-from mingshu.cycles import Pillar, Stem
+from mingshu.cycles import FourPillars, Pillar, Stem
 
 __all__ = ["Chart", "chart", "chart_at", "chart_from_birth"]
 

@@ -20,12 +20,11 @@ from mingshu import calendar
 from mingshu.bazi.common import Notice
 from mingshu.bazi.settings import DEFAULT, LateRat, Settings
 from mingshu.calendar import BEIJING, FIRST_DATE, LAST_DATE, SolarTerm
-from mingshu.cycles import SIXTY, Branch, Pillar, Stem
+from mingshu.cycles import SIXTY, Branch, FourPillars, Pillar, Stem
 from mingshu.errors import OutOfRangeError
 
 __all__ = [
     "NEAR_JIE_SECONDS",
-    "FourPillars",
     "JieIndex",
     "four_pillars",
     "jie_index",
@@ -41,18 +40,6 @@ _FIRST_TERM_YEAR = 1899
 _LAST_TERM_YEAR = 2101
 _FIRST_SECOND = FIRST_DATE.toordinal() * 86400
 _LAST_SECOND = (LAST_DATE.toordinal() + 1) * 86400 - 1
-
-
-class FourPillars(NamedTuple):
-    """Year, month, day and hour pillars."""
-
-    year: Pillar
-    month: Pillar
-    day: Pillar
-    hour: Pillar
-
-    def __str__(self) -> str:
-        return f"{self.year} {self.month} {self.day} {self.hour}"
 
 
 class JieIndex(NamedTuple):

@@ -17,6 +17,7 @@ __all__ = [
     "SIXTY",
     "Branch",
     "Element",
+    "FourPillars",
     "Names",
     "Pillar",
     "Polarity",
@@ -242,6 +243,18 @@ class Pillar:
 
     def __str__(self) -> str:
         return f"{self.stem}{self.branch}"
+
+
+class FourPillars(NamedTuple):
+    """Year, month, day and hour pillars (四柱); ``str()`` gives ``"庚午 辛巳 庚辰 辛巳"``."""
+
+    year: Pillar
+    month: Pillar
+    day: Pillar
+    hour: Pillar
+
+    def __str__(self) -> str:
+        return f"{self.year} {self.month} {self.day} {self.hour}"
 
 
 _ELEMENT_NAMES = tuple(_names(r) for r in _DATA["element"])

@@ -12,8 +12,9 @@
 Settings are one immutable :class:`ZiweiSettings` value passed into each call.
 """
 
+from mingshu.cycles import FourPillars
 from mingshu.ziwei.birth import Birth, Gender
-from mingshu.ziwei.chart import Decadal, FourPillars, NatalChart, Palace, PlacedStar
+from mingshu.ziwei.chart import Decadal, NatalChart, Palace, PlacedStar
 from mingshu.ziwei.horoscope import (
     FlowingStar,
     Horoscope,

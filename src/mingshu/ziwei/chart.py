@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
 from mingshu.calendar import LunarDate
-from mingshu.cycles import Branch, Names, Pillar, Stem
+from mingshu.cycles import Branch, FourPillars, Names, Pillar, Stem
 from mingshu.ziwei.birth import Birth
 from mingshu.ziwei.settings import ZiweiSettings
 from mingshu.ziwei.stars import Brightness, Mutagen, Star
@@ -21,7 +21,7 @@ from mingshu.ziwei.tables import FiveElementsClass, God, HourName, PalaceName
 if TYPE_CHECKING:
     from mingshu.ziwei.horoscope import Horoscope
 
-__all__ = ["Decadal", "FourPillars", "NatalChart", "Palace", "PlacedStar"]
+__all__ = ["Decadal", "NatalChart", "Palace", "PlacedStar"]
 
 
 class PlacedStar(NamedTuple):
@@ -86,18 +86,6 @@ class Palace(NamedTuple):
     @property
     def pillar(self) -> Pillar:
         return Pillar(self.stem, self.branch)
-
-
-class FourPillars(NamedTuple):
-    """Year, month, day and hour pillars as iztro gives them (``chineseDate``)."""
-
-    year: Pillar
-    month: Pillar
-    day: Pillar
-    hour: Pillar
-
-    def __str__(self) -> str:
-        return " ".join(str(p) for p in self)
 
 
 @dataclass(frozen=True, slots=True)

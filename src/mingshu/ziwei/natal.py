@@ -19,9 +19,9 @@ import datetime as dt
 from functools import lru_cache
 
 from mingshu import calendar
-from mingshu.cycles import Branch, Pillar, Polarity
+from mingshu.cycles import Branch, FourPillars, Pillar, Polarity
 from mingshu.ziwei.birth import Birth
-from mingshu.ziwei.chart import Decadal, FourPillars, NatalChart, Palace, PlacedStar
+from mingshu.ziwei.chart import Decadal, NatalChart, Palace, PlacedStar
 from mingshu.ziwei.placement import compile_natal, compile_rules
 from mingshu.ziwei.settings import (
     Algorithm,
