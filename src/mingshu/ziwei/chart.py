@@ -15,7 +15,7 @@ from mingshu.calendar import LunarDate
 from mingshu.cycles import Branch, FourPillars, Names, Pillar, Stem
 from mingshu.ziwei.birth import Birth
 from mingshu.ziwei.settings import ZiweiSettings
-from mingshu.ziwei.stars import Brightness, Mutagen, Star
+from mingshu.ziwei.stars import Brightness, Mutagen, Star, star_by_name
 from mingshu.ziwei.tables import FiveElementsClass, God, HourName, PalaceName
 
 if TYPE_CHECKING:
@@ -159,7 +159,9 @@ class NatalChart:
         for star, branch in zip(self._stars, self._positions, strict=True):
             if star.key == key:
                 return self.palaces[(branch - 2) % 12]
-        raise KeyError(f"no star {key!r} on this chart ({self.settings.algorithm} algorithm)")
+        if star_by_name(key) is None:
+            raise KeyError(f"no star has the key {key!r} (see mingshu.ziwei.STARS)")
+        raise KeyError(f"{key!r} is not placed by the {self.settings.algorithm} algorithm")
 
     def horoscope(self, at: object, time: object = None) -> Horoscope:
         """The horoscope layers (运限) for a moment of this life (see ``ziwei.horoscope``)."""

@@ -142,6 +142,7 @@ def chart_to_dict(chart: NatalChart) -> dict[str, Any]:
             "index": chart.hour.index,
             "hans": chart.hour.names.hans,
             "hant": chart.hour.names.hant,
+            "pinyin": chart.hour.names.pinyin,
             "english": chart.hour.names.english,
             "range": chart.hour.range,
         },
@@ -160,13 +161,7 @@ def chart_to_dict(chart: NatalChart) -> dict[str, Any]:
         "body_master": _star(chart.body_master),
         "life_branch": chart.life_branch.key,
         "body_branch": chart.body_branch.key,
-        # The data has no pinyin for the animals (Names.pinyin repeats the English).
-        "zodiac": {
-            "key": chart.zodiac.english.lower(),
-            "hans": chart.zodiac.hans,
-            "hant": chart.zodiac.hant,
-            "english": chart.zodiac.english,
-        },
+        "zodiac": _named(chart.zodiac.english.lower(), chart.zodiac),
         "sign": _named(chart.sign.english.lower(), chart.sign),
         "palaces": [_palace(p) for p in by_branch],
     }

@@ -418,7 +418,7 @@ def decades(chart: NatalChart) -> tuple[Period, ...]:
     return tuple(out)
 
 
-def years(chart: NatalChart, decade: int | str | PalaceName) -> tuple[Period, ...]:
+def years(chart: NatalChart, decade: int | str | PalaceName | Branch) -> tuple[Period, ...]:
     """Every year of one decade: ``decade`` is its position in age order (0 = the first)
     or the natal palace that holds it (``"命宫"``, ``PalaceName.WEALTH``).
 
@@ -426,7 +426,7 @@ def years(chart: NatalChart, decade: int | str | PalaceName) -> tuple[Period, ..
     calendar tables) are left out, so a late decade of a late birth may list fewer than
     ten years; ``Period.ages`` says which ages are there."""
     ordered = decades(chart)
-    if isinstance(decade, int) and not isinstance(decade, PalaceName):
+    if isinstance(decade, int) and not isinstance(decade, (PalaceName, Branch)):
         if not 0 <= decade < len(ordered):
             raise InputError("decade", f"decade {decade} does not exist (0..{len(ordered) - 1})")
         period = ordered[decade]
@@ -448,14 +448,13 @@ def years(chart: NatalChart, decade: int | str | PalaceName) -> tuple[Period, ..
     return tuple(out)
 
 
-def months(
-    chart: NatalChart, year: int, leap: LeapMonth | str = LeapMonth.SPLIT
-) -> tuple[Period, ...]:
+def months(chart: NatalChart, year: int, leap: LeapMonth | str | None = None) -> tuple[Period, ...]:
     """Every month of lunar year ``year``: 12 or 13 entries, or 14 when a leap month is
-    split in halves (days 1–15 and 16 on, read on days 1 and 16, as iztro does)."""
+    split in halves (days 1–15 and 16 on, read on days 1 and 16, as iztro does).  ``leap``
+    defaults to the chart's leap-month setting."""
     if isinstance(year, bool) or not isinstance(year, int):
         raise InputError("year", f"{year!r} is not a year")
-    split = LeapMonth(leap) is LeapMonth.SPLIT
+    split = LeapMonth(leap or chart.settings.leap_month) is LeapMonth.SPLIT
     age = year - chart.lunar_date.year + 1
     time_index = chart.pillars.hour.branch
     out = []

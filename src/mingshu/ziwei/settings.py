@@ -1,7 +1,7 @@
 """Settings of a Zi Wei Dou Shu chart: one immutable value passed into every call.
 
 Every option of iztro 2.6.0 is here, with the same default, under a name a reader can
-follow.  ``docs/settings.md`` explains each one and maps it to iztro's option name.
+follow.  ``docs/ziwei-settings.md`` explains each one and maps it to iztro's option name.
 There is no global configuration: two charts with different settings can be drawn side by
 side in one process (iztro's sticky ``astro.config()`` cannot do that).
 """
