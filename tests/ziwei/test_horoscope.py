@@ -167,3 +167,22 @@ def test_month_list(chart) -> None:  # type: ignore[no-untyped-def]
         ("first", "乙卯", 10), ("second", "丙辰", 11)]  # fmt: skip
     assert len(months(chart, 2023, "whole")) == 13
     assert len(months(chart, 2024)) == 12
+
+
+def test_year_list_by_branch(chart) -> None:  # type: ignore[no-untyped-def]
+    by_branch = years(chart, Branch.ZI)  # a Branch is an int, but means the palace here
+    assert by_branch == years(chart, "子") != years(chart, 0)
+    assert by_branch[0].ages == (63, 63)
+
+
+def test_month_list_follows_the_leap_setting() -> None:
+    whole = by_solar("2000-08-16", 2, "女", ZiweiSettings(leap_month="whole"))
+    assert len(months(whole, 2023)) == 13
+    assert len(months(whole, 2023, "split")) == 14
+
+
+def test_star_lookup_errors(chart) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(KeyError, match="no star has the key"):
+        chart.star("zi_wie")
+    with pytest.raises(KeyError, match="not placed by the quanshu algorithm"):
+        chart.star("jie_kong")
