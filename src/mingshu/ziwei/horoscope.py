@@ -31,10 +31,9 @@ from mingshu.ziwei.settings import (
     AgeCount,
     Algorithm,
     LeapMonth,
-    MutagenOverrides,
     YearBoundary,
 )
-from mingshu.ziwei.stars import Star, StarKind, default_mutagens, load_data, star
+from mingshu.ziwei.stars import Star, StarKind, load_data, mutagen_table, star
 from mingshu.ziwei.tables import CYCLES, God, PalaceName
 
 __all__ = [
@@ -252,22 +251,15 @@ def nominal_age(chart: NatalChart, target: LunarDate, count: AgeCount) -> int:
     return age
 
 
-def _mutagens(overrides: MutagenOverrides, stem: int) -> tuple[Star, Star, Star, Star]:
-    return _mutagen_rows(overrides)[stem]
-
-
-@lru_cache(maxsize=32)
-def _mutagen_rows(overrides: MutagenOverrides) -> tuple[tuple[Star, Star, Star, Star], ...]:
-    rows = list(default_mutagens())
-    for stem, keys in overrides:
-        rows[stem] = keys
-    return tuple((star(a), star(b), star(c), star(d)) for a, b, c, d in rows)
-
-
 def _layer(scope: Scope, names: Names, branch: int, pillar: Pillar, chart: NatalChart) -> Layer:
     stars = _placed_flowing(scope, pillar.index) if scope in _FLOWING else ()
     return Layer(
-        scope, names, Branch(branch), pillar, _mutagens(chart.settings.mutagens, pillar.stem), stars
+        scope,
+        names,
+        Branch(branch),
+        pillar,
+        mutagen_table(chart.settings.mutagens)[pillar.stem],
+        stars,
     )
 
 

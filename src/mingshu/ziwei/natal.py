@@ -38,7 +38,7 @@ from mingshu.ziwei.stars import (
     Mutagen,
     StarGroup,
     default_brightness,
-    default_mutagens,
+    mutagen_table,
     star,
 )
 from mingshu.ziwei.tables import (
@@ -67,10 +67,6 @@ _STAR_INDEX = {
     algorithm: {s.key: i for i, s in enumerate(stars)} for algorithm, (stars, _) in _PLACERS.items()
 }
 _GROUP_INDEX = {StarGroup.MAJOR: 0, StarGroup.MINOR: 1, StarGroup.ADJECTIVE: 2}
-_GROUPS = {
-    algorithm: tuple(_GROUP_INDEX[s.group] for s in stars)
-    for algorithm, (stars, _) in _PLACERS.items()
-}
 _PALACE_INDEX = tuple((b - 2) % 12 for b in range(12))  # iztro's index: 寅 = 0
 _AGES = tuple(tuple(range(step + 1, 121, 12)) for step in range(12))  # 小限 ages per step
 _BRANCHES = tuple(Branch)
@@ -136,9 +132,7 @@ def _star_tables(
     grades = default_brightness()
     for key, row in brightness:
         grades[key] = tuple(Brightness.parse(g) if g else None for g in row)
-    rows = list(default_mutagens())
-    for stem, keys in mutagens:
-        rows[stem] = keys
+    rows = [tuple(s.key for s in row) for row in mutagen_table(mutagens)]
     options: tuple[Mutagen | None, ...] = (None, *Mutagen)
     slots = tuple(
         tuple(

@@ -10,6 +10,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
+from functools import lru_cache
 from importlib import resources
 from typing import Any
 
@@ -27,6 +28,7 @@ __all__ = [
     "default_brightness",
     "default_mutagens",
     "load_data",
+    "mutagen_table",
     "star",
     "star_by_name",
 ]
@@ -227,3 +229,15 @@ _DEFAULT_MUTAGENS = tuple(_mutagen_row(s) for s in Stem)
 def default_mutagens() -> tuple[tuple[str, str, str, str], ...]:
     """The four transformed star keys (禄 权 科 忌) for each year stem, 甲 first."""
     return _DEFAULT_MUTAGENS
+
+
+@lru_cache(maxsize=32)
+def mutagen_table(
+    overrides: tuple[tuple[Stem, tuple[str, str, str, str]], ...] = (),
+) -> tuple[tuple[Star, Star, Star, Star], ...]:
+    """The 四化 table with a settings value's overrides applied: the four stars
+    (禄 权 科 忌) for each year stem, 甲 first.  Natal chart and horoscopes share it."""
+    rows = list(_DEFAULT_MUTAGENS)
+    for stem, keys in overrides:
+        rows[stem] = keys
+    return tuple((star(a), star(b), star(c), star(d)) for a, b, c, d in rows)
