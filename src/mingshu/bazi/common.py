@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from enum import IntEnum
 from typing import NamedTuple
 
-from mingshu.cycles import Names
 from mingshu.gender import Gender
+from mingshu.named import NamedEnum, Names, attach_names
 
 __all__ = ["POSITIONS", "Gender", "Notice", "Position"]
 
 
-class Position(IntEnum):
+class Position(NamedEnum):
     """The four pillars in chart order: year, month, day, hour (年 月 日 时)."""
 
     YEAR = 0
@@ -19,23 +18,15 @@ class Position(IntEnum):
     DAY = 2
     HOUR = 3
 
-    @property
-    def key(self) -> str:
-        return self.name.lower()
 
-    @property
-    def names(self) -> Names:
-        return _POSITION_NAMES[self]
-
-    def __str__(self) -> str:
-        return self.names.hans
-
-
-_POSITION_NAMES = (
-    Names("年柱", "年柱", "nián zhù", "year"),
-    Names("月柱", "月柱", "yuè zhù", "month"),
-    Names("日柱", "日柱", "rì zhù", "day"),
-    Names("时柱", "時柱", "shí zhù", "hour"),
+attach_names(
+    Position,
+    (
+        Names("年柱", "年柱", "nián zhù", "year"),
+        Names("月柱", "月柱", "yuè zhù", "month"),
+        Names("日柱", "日柱", "rì zhù", "day"),
+        Names("时柱", "時柱", "shí zhù", "hour"),
+    ),
 )
 POSITIONS = tuple(Position)
 

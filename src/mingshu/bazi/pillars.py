@@ -19,7 +19,7 @@ from typing import NamedTuple
 from mingshu import calendar
 from mingshu.bazi.common import Notice
 from mingshu.bazi.settings import DEFAULT, LateRat, Settings
-from mingshu.calendar import BEIJING, FIRST_DATE, LAST_DATE, SolarTerm
+from mingshu.calendar import BEIJING, FIRST_DATE, LAST_DATE, SolarTerm, seconds_of
 from mingshu.cycles import SIXTY, Branch, FourPillars, Pillar, Stem
 from mingshu.errors import OutOfRangeError
 
@@ -50,11 +50,6 @@ class JieIndex(NamedTuple):
     moments: tuple[datetime, ...]
     year_pillars: tuple[Pillar, ...]
     month_pillars: tuple[Pillar, ...]
-
-
-def seconds_of(moment: datetime) -> int:
-    """Whole seconds since 0001-01-01 00:00 of a naive datetime."""
-    return moment.toordinal() * 86400 + moment.hour * 3600 + moment.minute * 60 + moment.second
 
 
 @cache

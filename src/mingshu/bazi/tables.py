@@ -10,11 +10,10 @@ Value types defined here: :class:`TenGod`, :class:`HiddenRole`, :class:`HiddenSt
 
 from __future__ import annotations
 
-import tomllib
-from importlib import resources
 from typing import Any, NamedTuple
 
 from mingshu.cycles import SIXTY, Branch, Element, Names, Pillar, Stem
+from mingshu.named import load_toml
 
 __all__ = [
     "BRANCH_COMBINE",
@@ -42,8 +41,7 @@ __all__ = [
 
 def load(name: str) -> dict[str, Any]:
     """Parse ``bazi/data/<name>`` (TOML)."""
-    text = resources.files(__package__).joinpath("data").joinpath(name).read_text(encoding="utf-8")
-    return tomllib.loads(text)
+    return load_toml(__package__, "data", name)
 
 
 def names_of(row: dict[str, Any]) -> Names:

@@ -17,6 +17,7 @@ datetimes in Beijing civil time (UTC+8)::
     datetime.datetime(2024, 2, 4, 16, 27, 7)
 """
 
+from mingshu.calendar._tables import seconds_of
 from mingshu.calendar.lunar import (
     LunarDate,
     LunarMonth,
@@ -65,6 +66,7 @@ __all__ = [
     "next_jie",
     "ordinal_from_lunar",
     "previous_jie",
+    "seconds_of",
     "sign",
     "solar_to_lunar",
     "term_moment",

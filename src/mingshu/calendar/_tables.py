@@ -8,13 +8,13 @@ process and never changes afterwards.
 
 from __future__ import annotations
 
-import tomllib
 from datetime import date, datetime
 from functools import cache
 from importlib import resources
 from typing import Any, NamedTuple
 
 from mingshu.cycles import Names
+from mingshu.named import load_toml
 
 __all__ = [
     "LunarTable",
@@ -175,8 +175,7 @@ def _names(row: dict[str, Any]) -> Names:
 @cache
 def name_table() -> NameTable:
     """Parse ``names.toml``."""
-    text = resources.files(__package__).joinpath("data", "names.toml").read_text(encoding="utf-8")
-    data = tomllib.loads(text)
+    data = load_toml(__package__, "data", "names.toml")
     numerals = data["lunar_numerals"]
     return NameTable(
         terms=tuple(_names(row) for row in data["term"]),

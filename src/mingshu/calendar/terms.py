@@ -10,17 +10,17 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from datetime import datetime
-from enum import IntEnum
 
 from mingshu.calendar._tables import name_table, seconds_of, term_table
 from mingshu.calendar.solar import beijing_naive
-from mingshu.cycles import Branch, Names
+from mingshu.cycles import Branch
 from mingshu.errors import OutOfRangeError
+from mingshu.named import NamedEnum, attach_names
 
 __all__ = ["SolarTerm", "next_jie", "previous_jie", "term_moment"]
 
 
-class SolarTerm(IntEnum):
+class SolarTerm(NamedEnum):
     """The 24 solar terms in Gregorian-year order: 0 = 小寒 … 23 = 冬至.
 
     Even members are 节 (jie, "sectional" terms), which open the solar months of BaZi;
@@ -53,14 +53,6 @@ class SolarTerm(IntEnum):
     DONG_ZHI = 23
 
     @property
-    def key(self) -> str:
-        return self.name.lower()
-
-    @property
-    def names(self) -> Names:
-        return name_table().terms[self]
-
-    @property
     def is_jie(self) -> bool:
         """True for the twelve 节 (小寒, 立春, 惊蛰 …), false for the 中气."""
         return self % 2 == 0
@@ -75,10 +67,8 @@ class SolarTerm(IntEnum):
             raise ValueError(f"{self.names.hans} is a 中气, not a 节: it opens no month")
         return Branch((self // 2 + 1) % 12)
 
-    def __str__(self) -> str:
-        return self.names.hans
 
-
+attach_names(SolarTerm, lambda: name_table().terms)  # read names.toml on first use
 _TERMS = tuple(SolarTerm)
 
 

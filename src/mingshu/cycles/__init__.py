@@ -7,11 +7,11 @@ English) come from ``cycles.toml``; logic never goes through them.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from enum import IntEnum
-from importlib import resources
 from typing import NamedTuple
+
+from mingshu.named import NamedEnum, Names, attach_names, load_toml
 
 __all__ = [
     "SIXTY",
@@ -25,21 +25,7 @@ __all__ = [
 ]
 
 
-class Names(NamedTuple):
-    """Display names of one thing: simplified and traditional Chinese, pinyin, English."""
-
-    hans: str
-    hant: str
-    pinyin: str
-    english: str
-
-
-def _load() -> dict[str, list[dict[str, str]]]:
-    text = resources.files(__package__).joinpath("cycles.toml").read_text(encoding="utf-8")
-    return tomllib.loads(text)
-
-
-_DATA = _load()
+_DATA = load_toml(__package__, "cycles.toml")
 
 
 def _names(row: dict[str, str]) -> Names:
@@ -56,7 +42,7 @@ class Polarity(IntEnum):
         return "阳" if self is Polarity.YANG else "阴"
 
 
-class Element(IntEnum):
+class Element(NamedEnum):
     """The five phases (五行) in generating order: wood → fire → earth → metal → water."""
 
     WOOD = 0
@@ -64,14 +50,6 @@ class Element(IntEnum):
     EARTH = 2
     METAL = 3
     WATER = 4
-
-    @property
-    def names(self) -> Names:
-        return _ELEMENT_NAMES[self]
-
-    @property
-    def key(self) -> str:
-        return self.name.lower()
 
     def generates(self) -> Element:
         """The phase this one produces (木生火 …)."""
@@ -81,11 +59,8 @@ class Element(IntEnum):
         """The phase this one restrains (木克土 …)."""
         return Element((self + 2) % 5)
 
-    def __str__(self) -> str:
-        return self.names.hans
 
-
-class Stem(IntEnum):
+class Stem(NamedEnum):
     """The ten heavenly stems (天干), 甲 = 0 … 癸 = 9."""
 
     JIA = 0
@@ -100,14 +75,6 @@ class Stem(IntEnum):
     GUI = 9
 
     @property
-    def names(self) -> Names:
-        return _STEM_NAMES[self]
-
-    @property
-    def key(self) -> str:
-        return self.name.lower()
-
-    @property
     def element(self) -> Element:
         return Element(self // 2)
 
@@ -119,19 +86,8 @@ class Stem(IntEnum):
         """The stem ``n`` steps on (negative ``n`` goes back)."""
         return Stem((self + n) % 10)
 
-    @classmethod
-    def parse(cls, text: str) -> Stem:
-        """Read a stem from its character (简 or 繁) or its key (``"jia"``)."""
-        try:
-            return _STEM_LOOKUP[text.strip().lower()]
-        except KeyError:
-            raise ValueError(f"not a heavenly stem: {text!r}") from None
 
-    def __str__(self) -> str:
-        return self.names.hans
-
-
-class Branch(IntEnum):
+class Branch(NamedEnum):
     """The twelve earthly branches (地支), 子 = 0 … 亥 = 11."""
 
     ZI = 0
@@ -148,17 +104,9 @@ class Branch(IntEnum):
     HAI = 11
 
     @property
-    def names(self) -> Names:
-        return _BRANCH_NAMES[self]
-
-    @property
     def animal(self) -> Names:
         """The zodiac animal (生肖) of the branch: 子 → 鼠 / Rat."""
         return _ANIMAL_NAMES[self]
-
-    @property
-    def key(self) -> str:
-        return self.name.lower()
 
     @property
     def element(self) -> Element:
@@ -176,17 +124,6 @@ class Branch(IntEnum):
     def opposite(self) -> Branch:
         """The branch across the ring (六冲): 子 ↔ 午."""
         return Branch((self + 6) % 12)
-
-    @classmethod
-    def parse(cls, text: str) -> Branch:
-        """Read a branch from its character (简 or 繁), its key (``"zi"``) or animal."""
-        try:
-            return _BRANCH_LOOKUP[text.strip().lower()]
-        except KeyError:
-            raise ValueError(f"not an earthly branch: {text!r}") from None
-
-    def __str__(self) -> str:
-        return self.names.hans
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,30 +194,21 @@ class FourPillars(NamedTuple):
         return f"{self.year} {self.month} {self.day} {self.hour}"
 
 
-_ELEMENT_NAMES = tuple(_names(r) for r in _DATA["element"])
-_STEM_NAMES = tuple(_names(r) for r in _DATA["stem"])
-_BRANCH_NAMES = tuple(_names(r) for r in _DATA["branch"])
 _ANIMAL_NAMES = tuple(
     Names(r["animal_hans"], r["animal_hant"], r["animal_pinyin"], r["english"])
     for r in _DATA["branch"]
 )
 _BRANCH_ELEMENTS = tuple(Element[r["element"].upper()] for r in _DATA["branch"])
 
-_STEM_LOOKUP: dict[str, Stem] = {}
-for _s in Stem:
-    _STEM_LOOKUP.update({_s.names.hans: _s, _s.names.hant: _s, _s.key: _s})
-_BRANCH_LOOKUP: dict[str, Branch] = {}
-for _b in Branch:
-    _BRANCH_LOOKUP.update(
-        {
-            _b.names.hans: _b,
-            _b.names.hant: _b,
-            _b.key: _b,
-            _b.names.english.lower(): _b,
-            _b.animal.hans: _b,
-            _b.animal.hant: _b,
-        }
-    )
+attach_names(Element, tuple(_names(r) for r in _DATA["element"]))
+attach_names(Stem, tuple(_names(r) for r in _DATA["stem"]))
+# A branch is also read by its animal (鼠, 鼠 in 繁, "rat" is its English name already).
+attach_names(
+    Branch,
+    tuple(_names(r) for r in _DATA["branch"]),
+    [(a.hans, b) for a, b in zip(_ANIMAL_NAMES, Branch, strict=True)]
+    + [(a.hant, b) for a, b in zip(_ANIMAL_NAMES, Branch, strict=True)],
+)
 
 # 甲子 = 0: stem = n mod 10, branch = n mod 12.
 SIXTY: tuple[Pillar, ...] = tuple(Pillar(Stem(n % 10), Branch(n % 12)) for n in range(60))

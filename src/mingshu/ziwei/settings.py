@@ -15,6 +15,7 @@ from typing import Any
 
 from mingshu.cycles import Stem
 from mingshu.errors import InputError
+from mingshu.named import clip
 from mingshu.ziwei.stars import MUTAGEN_STARS, Brightness, StarGroup, star_by_name
 
 __all__ = [
@@ -245,9 +246,12 @@ def _normalize_brightness(value: Any) -> BrightnessOverrides:
             if grade in ("", "-"):
                 keys.append("")
                 continue
-            level = Brightness.parse(grade)
-            if level is None:
-                raise InputError("brightness", f"{raw_star}: {grade!r} is not a brightness grade")
+            try:
+                level = Brightness.parse(grade)
+            except InputError:
+                raise InputError(
+                    "brightness", f"{raw_star}: {clip(grade)} is not a brightness grade"
+                ) from None
             keys.append(level.key)
         rows[star.key] = tuple(keys)
     return tuple(sorted(rows.items()))

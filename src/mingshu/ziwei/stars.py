@@ -7,14 +7,13 @@ Everything here is read from ``data/stars.toml``, ``data/brightness.toml`` and
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
-from enum import IntEnum, StrEnum
+from enum import StrEnum
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
 from mingshu.cycles import Names, Stem
+from mingshu.named import NamedEnum, attach_names, load_toml
 
 __all__ = [
     "BRIGHTNESS_STARS",
@@ -36,8 +35,7 @@ __all__ = [
 
 def load_data(name: str) -> dict[str, Any]:
     """Read one TOML file of ``mingshu/ziwei/data``."""
-    text = resources.files("mingshu.ziwei").joinpath("data", name).read_text(encoding="utf-8")
-    return tomllib.loads(text)
+    return load_toml("mingshu.ziwei", "data", name)
 
 
 class StarGroup(StrEnum):
@@ -65,7 +63,7 @@ _BRIGHTNESS_DATA = load_data("brightness.toml")
 _MUTAGEN_DATA = load_data("mutagens.toml")
 
 
-class Brightness(IntEnum):
+class Brightness(NamedEnum):
     """A star's brightness grade (庙 旺 得 利 平 不 陷), strongest first."""
 
     MIAO = 0
@@ -76,24 +74,8 @@ class Brightness(IntEnum):
     BU = 5
     XIAN = 6
 
-    @property
-    def key(self) -> str:
-        return self.name.lower()
 
-    @property
-    def names(self) -> Names:
-        return _BRIGHTNESS_NAMES[self]
-
-    @classmethod
-    def parse(cls, text: str) -> Brightness | None:
-        """A grade from its key or character (简 or 繁); ``None`` if it is not one."""
-        return _BRIGHTNESS_LOOKUP.get(text.strip().lower())
-
-    def __str__(self) -> str:
-        return self.names.hans
-
-
-class Mutagen(IntEnum):
+class Mutagen(NamedEnum):
     """One of the four transformations (四化), in the order 禄 权 科 忌."""
 
     LU = 0
@@ -101,29 +83,13 @@ class Mutagen(IntEnum):
     KE = 2
     JI = 3
 
-    @property
-    def key(self) -> str:
-        return self.name.lower()
-
-    @property
-    def names(self) -> Names:
-        return _MUTAGEN_NAMES[self]
-
-    def __str__(self) -> str:
-        return self.names.hans
-
 
 def _row_names(row: dict[str, str]) -> Names:
     return Names(row["hans"], row["hant"], row["pinyin"], row["english"])
 
 
-_BRIGHTNESS_NAMES = tuple(_row_names(r) for r in _BRIGHTNESS_DATA["level"])
-_BRIGHTNESS_LOOKUP: dict[str, Brightness] = {}
-for _level in Brightness:
-    _BRIGHTNESS_LOOKUP.update(
-        {_level.key: _level, _level.names.hans: _level, _level.names.hant: _level}
-    )
-_MUTAGEN_NAMES = tuple(_row_names(r) for r in _MUTAGEN_DATA["mutagen"])
+attach_names(Brightness, tuple(_row_names(r) for r in _BRIGHTNESS_DATA["level"]))
+attach_names(Mutagen, tuple(_row_names(r) for r in _MUTAGEN_DATA["mutagen"]))
 
 
 @dataclass(frozen=True, eq=False, slots=True)

@@ -4,9 +4,9 @@ the four twelve-god cycles, life and body masters, the small-limit start, hour n
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import IntEnum
 
 from mingshu.cycles import Branch, Names
+from mingshu.named import NamedEnum, attach_names
 from mingshu.ziwei.stars import Star, load_data, star
 
 __all__ = [
@@ -30,7 +30,7 @@ def _names(row: dict[str, str], pinyin: str | None = None) -> Names:
     return Names(row["hans"], row["hant"], pinyin or row.get("pinyin", ""), row["english"])
 
 
-class PalaceName(IntEnum):
+class PalaceName(NamedEnum):
     """The twelve palace names, numbered forward from the Life palace (命宫 = 0)."""
 
     LIFE = 0
@@ -46,41 +46,18 @@ class PalaceName(IntEnum):
     SPOUSE = 10
     SIBLINGS = 11
 
-    @property
-    def key(self) -> str:
-        return self.name.lower()
-
-    @property
-    def names(self) -> Names:
-        return _PALACE_NAMES[self]
-
-    @classmethod
-    def parse(cls, text: str) -> PalaceName:
-        """A palace name from its key (``"health"``) or Chinese name (``"疾厄"``, ``"命宫"``)."""
-        try:
-            return _PALACE_LOOKUP[text.strip().lower()]
-        except KeyError:
-            raise ValueError(f"not a palace name: {text!r}") from None
-
-    def __str__(self) -> str:
-        return self.names.hans
-
 
 _PALACE_NAMES = tuple(_names(r) for r in _DATA["palace"])
-_PALACE_LOOKUP: dict[str, PalaceName] = {}
-for _p in PalaceName:
-    _PALACE_LOOKUP.update(
-        {
-            _p.key: _p,
-            _p.names.hans: _p,
-            _p.names.hant: _p,
-            _p.names.english.lower(): _p,
-            _p.names.hans.removesuffix("宫"): _p,
-        }
-    )
+# 疾厄 as well as 疾厄宫 (and 疾厄宮).
+attach_names(
+    PalaceName,
+    _PALACE_NAMES,
+    [(n.hans.removesuffix("宫"), p) for n, p in zip(_PALACE_NAMES, PalaceName, strict=True)]
+    + [(n.hant.removesuffix("宮"), p) for n, p in zip(_PALACE_NAMES, PalaceName, strict=True)],
+)
 
 
-class FiveElementsClass(IntEnum):
+class FiveElementsClass(NamedEnum):
     """The five-element class (五行局); the value is the class number 局数."""
 
     WATER_2 = 2
@@ -90,24 +67,13 @@ class FiveElementsClass(IntEnum):
     FIRE_6 = 6
 
     @property
-    def key(self) -> str:
-        return self.name.lower()
-
-    @property
-    def names(self) -> Names:
-        return _CLASS_NAMES[self]
-
-    @property
     def chang_sheng(self) -> Branch:
         """Where the 长生 cycle starts for this class."""
         return _CLASS_CHANG_SHENG[self]
 
-    def __str__(self) -> str:
-        return self.names.hans
-
 
 _CLASS_ROWS = {row["number"]: row for row in _DATA["five_elements_class"]}
-_CLASS_NAMES = {FiveElementsClass(n): _names(r) for n, r in _CLASS_ROWS.items()}
+attach_names(FiveElementsClass, {FiveElementsClass(n): _names(r) for n, r in _CLASS_ROWS.items()})
 _CLASS_CHANG_SHENG = {
     FiveElementsClass(n): Branch.parse(r["chang_sheng"]) for n, r in _CLASS_ROWS.items()
 }
