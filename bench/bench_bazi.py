@@ -50,7 +50,7 @@ def main() -> None:
     dates: list[date] = [m.date() for m in moments]
     times = [m.time() for m in moments]
     genders = ["male" if i % 2 else "female" for i in range(args.n)]
-    settings = bazi.Settings()
+    settings = bazi.BaziSettings()
     four_pillars = bazi.four_pillars
     chart = bazi.chart
 

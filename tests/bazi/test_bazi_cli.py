@@ -49,7 +49,7 @@ def test_json_pillars_are_two_character_strings() -> None:
     assert stars["tian_yi"]["source"]["status"] == "attributed"
     assert len(data["luck"]["steps"]) == 10
     assert data["details"]["day"]["ten_god"] is None
-    assert data["settings"]["late_rat"] == "next_day"
+    assert data["settings"]["late_rat_hour"] == "next_day"
 
 
 def test_options_reach_the_settings() -> None:
@@ -70,7 +70,7 @@ def test_options_reach_the_settings() -> None:
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     s = data["settings"]
-    assert (s["late_rat"], s["start_age"], s["include_basis_pillar"]) == (
+    assert (s["late_rat_hour"], s["start_age"], s["include_basis_pillar"]) == (
         "split",
         "days_shichen",
         True,

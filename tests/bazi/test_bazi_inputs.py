@@ -14,14 +14,14 @@ from mingshu.errors import InputError, OutOfRangeError
 
 def test_china_daylight_saving_is_removed() -> None:
     c = bazi.chart("1990-05-15", "10:30", "male", tz="Asia/Shanghai")
-    assert c.birth.dst_minutes == 60
-    assert c.birth.beijing == datetime(1990, 5, 15, 9, 30)
-    assert c.birth.clock == datetime(1990, 5, 15, 9, 30)
+    assert c.moment.dst_minutes == 60
+    assert c.moment.beijing == datetime(1990, 5, 15, 9, 30)
+    assert c.moment.clock == datetime(1990, 5, 15, 9, 30)
     assert [n.code for n in c.notices] == ["daylight_saving"]
     assert c.pillars == bazi.chart_at(datetime(1990, 5, 15, 9, 30), "male").pillars
     # Outside the DST years the same clock time is Beijing time as it stands.
     c = bazi.chart("1985-05-15", "10:30", "male", tz="Asia/Shanghai")
-    assert c.birth.beijing == datetime(1985, 5, 15, 10, 30) and c.notices == ()
+    assert c.moment.beijing == datetime(1985, 5, 15, 10, 30) and c.notices == ()
 
 
 def test_dst_changes_the_hour_pillar_when_it_crosses_a_boundary() -> None:
@@ -42,8 +42,8 @@ def test_skipped_local_time_is_an_error() -> None:
 def test_repeated_local_time_uses_fold_and_says_so() -> None:
     first = bazi.chart("1988-09-11", "01:30", "male", tz="Asia/Shanghai")
     second = bazi.chart("1988-09-11", "01:30", "male", tz="Asia/Shanghai", fold=1)
-    assert first.birth.beijing == datetime(1988, 9, 11, 0, 30)
-    assert second.birth.beijing == datetime(1988, 9, 11, 1, 30)
+    assert first.moment.beijing == datetime(1988, 9, 11, 0, 30)
+    assert second.moment.beijing == datetime(1988, 9, 11, 1, 30)
     assert str(first.pillars.hour.branch) == "子" and str(second.pillars.hour.branch) == "丑"
     for c, word in ((first, "first"), (second, "second")):
         notice = next(n for n in c.notices if n.code == "ambiguous_time")
@@ -53,7 +53,7 @@ def test_repeated_local_time_uses_fold_and_says_so() -> None:
 def test_foreign_zone_compares_terms_in_beijing_time() -> None:
     # 03:00 EST = 08:00 UTC = 16:00 Beijing, 27 minutes before 立春 2024.
     c = bazi.chart("2024-02-04", "03:00", "male", tz="America/New_York")
-    assert c.birth.beijing == datetime(2024, 2, 4, 16, 0)
+    assert c.moment.beijing == datetime(2024, 2, 4, 16, 0)
     assert (str(c.pillars.year), str(c.pillars.month)) == ("癸卯", "乙丑")
     # Day and hour follow the local standard clock at the birthplace.
     assert c.pillars.day == calendar.day_pillar(date(2024, 2, 4))
@@ -95,9 +95,9 @@ def test_equation_of_time_near_known_values(day: date, expected: float) -> None:
 
 def test_true_solar_time_moves_day_and_hour_only() -> None:
     urumqi = 87.6
-    s = bazi.Settings(true_solar_time=True)
+    s = bazi.BaziSettings(true_solar_time=True)
     c = bazi.chart("2000-06-15", "10:00", "male", tz="Asia/Shanghai", longitude=urumqi, settings=s)
-    b = c.birth
+    b = c.moment
     assert b.longitude_minutes == pytest.approx((urumqi - 120) * 4)
     assert b.eot_minutes is not None
     expected = b.beijing + timedelta(minutes=(urumqi - 120) * 4 + b.eot_minutes)
@@ -105,22 +105,22 @@ def test_true_solar_time_moves_day_and_hour_only() -> None:
     assert b.clock_kind == "apparent_solar"
     assert str(c.pillars.hour.branch) == "辰"  # about 07:50 solar time; civil 10:00 is 巳
     civil = bazi.chart("2000-06-15", "10:00", "male", tz="Asia/Shanghai", longitude=urumqi)
-    assert str(civil.pillars.hour.branch) == "巳" and civil.birth.solar == b.solar
+    assert str(civil.pillars.hour.branch) == "巳" and civil.moment.solar == b.solar
     # Crossing midnight backwards: the day pillar moves, year and month do not.
     night = bazi.chart(
         "2000-06-15", "01:00", "male", tz="Asia/Shanghai", longitude=urumqi, settings=s
     )
-    assert night.birth.clock.date() == date(2000, 6, 14)
+    assert night.moment.clock.date() == date(2000, 6, 14)
     assert night.pillars.day == calendar.day_pillar(date(2000, 6, 14))
     plain = bazi.chart_at(datetime(2000, 6, 15, 1, 0), "male")
     assert (night.pillars.year, night.pillars.month) == (plain.pillars.year, plain.pillars.month)
 
 
 def test_mean_solar_time_without_equation_of_time() -> None:
-    s = bazi.Settings(true_solar_time=True, equation_of_time=False)
+    s = bazi.BaziSettings(true_solar_time=True, equation_of_time=False)
     c = bazi.chart("2000-06-15", "12:00", "male", tz="Asia/Shanghai", longitude=121.5, settings=s)
-    assert c.birth.clock == datetime(2000, 6, 15, 12, 6)  # +1.5° × 4 min
-    assert c.birth.eot_minutes is None and c.birth.clock_kind == "mean_solar"
+    assert c.moment.clock == datetime(2000, 6, 15, 12, 6)  # +1.5° × 4 min
+    assert c.moment.eot_minutes is None and c.moment.clock_kind == "mean_solar"
 
 
 @pytest.mark.parametrize(
@@ -142,7 +142,7 @@ def test_mean_solar_time_without_equation_of_time() -> None:
         ({"longitude": float("nan")}, "longitude"),
         ({"gender": "x"}, "gender"),
         ({"fold": 2}, "fold"),
-        ({"settings": bazi.Settings(true_solar_time=True)}, "longitude"),
+        ({"settings": bazi.BaziSettings(true_solar_time=True)}, "longitude"),
     ],
 )
 def test_bad_input_names_the_field(kwargs: dict[str, object], field: str) -> None:
@@ -170,21 +170,21 @@ def test_years_outside_the_range_are_out_of_range_errors() -> None:
 
 
 def test_settings_are_immutable_hashable_values() -> None:
-    s = bazi.Settings()
+    s = bazi.BaziSettings()
     with pytest.raises(dataclasses.FrozenInstanceError):
-        s.late_rat = bazi.LateRat.SPLIT  # type: ignore[misc]
-    assert hash(s) == hash(bazi.Settings()) and s == bazi.DEFAULT
+        s.late_rat_hour = bazi.LateRatHour.SPLIT  # type: ignore[misc]
+    assert hash(s) == hash(bazi.BaziSettings()) and s == bazi.DEFAULT
     t = s.with_variants(wen_chang="w2")
     assert t.variant_of("wen_chang") == "w2" and s.variant_of("wen_chang") == "w1"
-    assert t != s and t == bazi.Settings(star_variants=(("wen_chang", "w2"),))
-    assert bazi.Settings(late_rat="split").late_rat is bazi.LateRat.SPLIT
+    assert t != s and t == bazi.BaziSettings(star_variants=(("wen_chang", "w2"),))
+    assert bazi.BaziSettings(late_rat_hour="split").late_rat_hour is bazi.LateRatHour.SPLIT
     assert s.replace(luck_steps=12).luck_steps == 12
 
 
 @pytest.mark.parametrize(
     ("kwargs", "field"),
     [
-        ({"late_rat": "midnight"}, "late_rat"),
+        ({"late_rat_hour": "midnight"}, "late_rat_hour"),
         ({"start_age": "weeks"}, "start_age"),
         ({"stage_earth": "metal"}, "stage_earth"),
         ({"stage_yin": "sideways"}, "stage_yin"),
@@ -196,10 +196,10 @@ def test_settings_are_immutable_hashable_values() -> None:
 )
 def test_bad_settings_name_the_field(kwargs: dict[str, object], field: str) -> None:
     with pytest.raises(InputError) as e:
-        bazi.Settings(**kwargs)  # type: ignore[arg-type]
+        bazi.BaziSettings(**kwargs)  # type: ignore[arg-type]
     assert e.value.field == field
 
 
 def test_luck_steps_setting() -> None:
-    c = bazi.chart_at(datetime(1990, 5, 15, 10, 30), "male", bazi.Settings(luck_steps=12))
+    c = bazi.chart_at(datetime(1990, 5, 15, 10, 30), "male", bazi.BaziSettings(luck_steps=12))
     assert len(c.luck.steps) == 12

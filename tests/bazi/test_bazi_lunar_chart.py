@@ -16,7 +16,7 @@ from tyme4py.solar import SolarTime
 
 from mingshu import bazi
 
-SECTS = {1: bazi.LateRat.NEXT_DAY, 2: bazi.LateRat.SPLIT}
+SECTS = {1: bazi.LateRatHour.NEXT_DAY, 2: bazi.LateRatHour.SPLIT}
 METHODS = {1: bazi.StartAge.DAYS_SHICHEN, 2: bazi.StartAge.MINUTES}
 
 
@@ -57,7 +57,7 @@ def test_derived_items_match_lunar_python(sect: int) -> None:
     differences = []
     for m in _moments(800, seed=sect):
         ec = bazi_oracle.eight_char(m, sect)
-        c = bazi.chart_at(m, "male", bazi.Settings(late_rat=SECTS[sect]))
+        c = bazi.chart_at(m, "male", bazi.BaziSettings(late_rat_hour=SECTS[sect]))
         expected = [_pillar_items(ec, p) for p in ("Year", "Month", "Day", "Time")] + [
             ec.getTaiYuan(),
             ec.getTaiXi(),
@@ -103,7 +103,7 @@ def test_luck_matches_lunar_python_get_yun(method: int) -> None:
         sect = 1 + i % 2  # the luck start does not depend on the sect; vary it anyway
         ec = bazi_oracle.eight_char(m, sect)
         for gender, name in ((1, "male"), (0, "female")):
-            settings = bazi.Settings(late_rat=SECTS[sect], start_age=METHODS[method])
+            settings = bazi.BaziSettings(late_rat_hour=SECTS[sect], start_age=METHODS[method])
             c = bazi.chart_at(m, name, settings)
             if _luck_facts(c) != _lunar_luck(ec, gender, method):
                 differences.append((m, name, _luck_facts(c), _lunar_luck(ec, gender, method)))
@@ -116,7 +116,9 @@ def test_liu_nian_and_xiao_yun_match_lunar_python() -> None:
         ec = bazi_oracle.eight_char(m, 2)
         for gender, name in ((1, "male"), (0, "female")):
             c = bazi.chart_at(
-                m, name, bazi.Settings(late_rat=bazi.LateRat.SPLIT, start_age=METHODS[1])
+                m,
+                name,
+                bazi.BaziSettings(late_rat_hour=bazi.LateRatHour.SPLIT, start_age=METHODS[1]),
             )
             for da_yun in ec.getYun(gender, 1).getDaYun(4):
                 for ln, xy in zip(da_yun.getLiuNian(), da_yun.getXiaoYun(), strict=True):
@@ -162,7 +164,7 @@ def test_exact_start_methods_match_tyme4py(
                 limit.get_minute_count(),
                 (end.get_year(), end.get_month(), end.get_day(), end.get_hour(), end.get_minute()),
             )
-            s = bazi.chart_at(m, name, bazi.Settings(start_age=method)).luck
+            s = bazi.chart_at(m, name, bazi.BaziSettings(start_age=method)).luck
             e = s.start_moment
             got = (*s.start, (e.year, e.month, e.day, e.hour, e.minute))
             if got != expected:

@@ -1,7 +1,7 @@
 """Our four pillars against lunar-python 1.4.8 ``EightChar`` under both of its late-Rat sects.
 
-sect 1 (the day changes at 23:00) is our ``LateRat.NEXT_DAY``; sect 2 (夜子时: the day stays,
-the hour stem follows the next day) is ``LateRat.SPLIT``.  lunar-python offers no third
+sect 1 (the day changes at 23:00) is our ``LateRatHour.NEXT_DAY``; sect 2 (夜子时: the day stays,
+the hour stem follows the next day) is ``LateRatHour.SPLIT``.  lunar-python offers no third
 convention, so ``SAME_DAY`` is checked by its definition instead.
 """
 
@@ -17,15 +17,15 @@ from mingshu import bazi, calendar
 from mingshu.bazi.pillars import jie_index
 from mingshu.calendar import FIRST_DATE, LAST_DATE
 
-NEXT_DAY = bazi.Settings(late_rat=bazi.LateRat.NEXT_DAY)
-SPLIT = bazi.Settings(late_rat=bazi.LateRat.SPLIT)
-SAME_DAY = bazi.Settings(late_rat=bazi.LateRat.SAME_DAY)
+NEXT_DAY = bazi.BaziSettings(late_rat_hour=bazi.LateRatHour.NEXT_DAY)
+SPLIT = bazi.BaziSettings(late_rat_hour=bazi.LateRatHour.SPLIT)
+SAME_DAY = bazi.BaziSettings(late_rat_hour=bazi.LateRatHour.SAME_DAY)
 
 FIRST = datetime.combine(FIRST_DATE, datetime.min.time())
 LAST = datetime.combine(LAST_DATE, datetime.max.time()).replace(microsecond=0)
 
 
-def _ours(moment: datetime, settings: bazi.Settings) -> tuple[str, ...]:
+def _ours(moment: datetime, settings: bazi.BaziSettings) -> tuple[str, ...]:
     return tuple(str(p) for p in bazi.four_pillars(moment, settings))
 
 
@@ -37,7 +37,9 @@ def _compare(moments: list[datetime]) -> list[str]:
         for settings, expected in ((NEXT_DAY, sect1), (SPLIT, sect2)):
             got = _ours(m, settings)
             if got != expected:
-                differences.append(f"{m} {settings.late_rat}: ours {got}, lunar-python {expected}")
+                differences.append(
+                    f"{m} {settings.late_rat_hour}: ours {got}, lunar-python {expected}"
+                )
     return differences
 
 

@@ -100,7 +100,7 @@ def test_the_four_literary_star_tables() -> None:
 def test_choosing_another_table_changes_the_answer_and_says_so() -> None:
     pillars = (P("乙亥"), P("丙子"), P("庚申"), P("丁亥"))
     for variant, expected in (("w1", ["亥", "亥"]), ("w2", []), ("w3", []), ("w4", ["亥", "亥"])):
-        settings = bazi.Settings().with_variants(wen_chang=variant)
+        settings = bazi.BaziSettings().with_variants(wen_chang=variant)
         r = next(r for r in bazi.stars_in(*pillars, settings=settings) if r.star.key == "wen_chang")
         assert r.variant.id == variant
         assert [str(h.target) for h in r.hits] == expected

@@ -221,7 +221,7 @@ def test_day_pillar_lists() -> None:
 
 
 def _slow_hits(
-    pillars: tuple[Pillar, Pillar, Pillar, Pillar], backward: bool, s: bazi.Settings
+    pillars: tuple[Pillar, Pillar, Pillar, Pillar], backward: bool, s: bazi.BaziSettings
 ) -> dict[str, list[tuple[str, int, str, str]]]:
     """Read shensha.toml's cells (display characters) directly: (basis, position, target, role)."""
     out: dict[str, list[tuple[str, int, str, str]]] = {}
@@ -314,7 +314,7 @@ def test_engine_equals_a_slow_reading_of_the_data(
     variants: dict[str, str],
 ) -> None:
     pillars = (SIXTY[idx[0]], SIXTY[idx[1]], SIXTY[idx[2]], SIXTY[idx[3]])
-    s = bazi.Settings(include_basis_pillar=include, extra_bases=extra).with_variants(**variants)
+    s = bazi.BaziSettings(include_basis_pillar=include, extra_bases=extra).with_variants(**variants)
     fast = bazi.stars_in(*pillars, backward=backward, settings=s)
     assert [r.star.key for r in fast] == [star.key for star in STARS]
     assert [r.variant.id for r in fast] == [s.variant_of(star.key) for star in STARS]

@@ -1,7 +1,7 @@
 """Every worked example of docs/bazi-rules.md §6 (values produced by lunar-python 1.4.8 and
 cross-checked with tyme4py 1.5.0), as tests.
 
-Spec "S1"/"S2" are lunar-python sects: S1 = ``LateRat.NEXT_DAY``, S2 = ``LateRat.SPLIT``.
+Spec "S1"/"S2" are lunar-python sects: S1 = ``LateRatHour.NEXT_DAY``, S2 = ``LateRatHour.SPLIT``.
 Luck starts: lunar-python ``getYun(g, 1)`` = ``StartAge.DAYS_SHICHEN``, ``getYun(g, 2)`` =
 ``StartAge.MINUTES``, tyme4py's default = ``StartAge.SECONDS``, its China95 = ``CHINA95``.
 Times are Beijing civil time, so the charts are built with ``chart_at``.
@@ -17,8 +17,8 @@ import pytest
 from mingshu import bazi
 from mingshu.errors import InputError
 
-S1 = bazi.LateRat.NEXT_DAY
-S2 = bazi.LateRat.SPLIT
+S1 = bazi.LateRatHour.NEXT_DAY
+S2 = bazi.LateRatHour.SPLIT
 
 
 @dataclass(frozen=True)
@@ -303,8 +303,8 @@ def _check_side(c: bazi.Chart, side: Side) -> None:
 
 @pytest.mark.parametrize("ex", EXAMPLES, ids=IDS)
 @pytest.mark.parametrize("late_rat", [S1, S2], ids=["S1", "S2"])
-def test_pillars_and_derived_items(ex: Example, late_rat: bazi.LateRat) -> None:
-    c = bazi.chart_at(ex.moment, "male", bazi.Settings(late_rat=late_rat))
+def test_pillars_and_derived_items(ex: Example, late_rat: bazi.LateRatHour) -> None:
+    c = bazi.chart_at(ex.moment, "male", bazi.BaziSettings(late_rat_hour=late_rat))
     _check_side(c, ex.s1 if late_rat is S1 else ex.s2)
     # Unaffected by the sect: 胎元, 命宫, 身宫, and the 节 around the birth.
     assert str(c.tai_yuan) == ex.tai_yuan
@@ -341,7 +341,9 @@ def test_luck_start_per_method(
 ) -> None:
     # The start does not depend on the sect (spec §1.6); check under both.
     for late_rat in (S1, S2):
-        c = bazi.chart_at(ex.moment, gender, bazi.Settings(late_rat=late_rat, start_age=method))
+        c = bazi.chart_at(
+            ex.moment, gender, bazi.BaziSettings(late_rat_hour=late_rat, start_age=method)
+        )
         assert tuple(c.luck.start) == span
         if start:
             fmt = "%Y-%m-%d %H:%M" if " " in start else "%Y-%m-%d"
@@ -356,7 +358,7 @@ LUCK_CASES = [(ex, g, seq) for ex in EXAMPLES for g, seq in ex.luck.items()]
 )
 def test_luck_pillars(ex: Example, gender: str, sequence: list[str]) -> None:
     # The spec's ages and years are from lunar-python getYun(g, 1).
-    c = bazi.chart_at(ex.moment, gender, bazi.Settings(start_age=D))
+    c = bazi.chart_at(ex.moment, gender, bazi.BaziSettings(start_age=D))
     got = [f"{s.pillar}@{s.start_age}({s.start_year})" for s in c.luck.steps[: len(sequence)]]
     assert got == sequence
     assert len(c.luck.steps) >= 10
@@ -374,7 +376,7 @@ def test_luck_direction() -> None:
 
 
 def test_annual_pillars_and_xiao_yun_ex1() -> None:
-    c = bazi.chart_at(datetime(1990, 5, 15, 10, 30), "male", bazi.Settings(start_age=D))
+    c = bazi.chart_at(datetime(1990, 5, 15, 10, 30), "male", bazi.BaziSettings(start_age=D))
     assert [str(c.annual(y).pillar) for y in (1997, 1998, 1999)] == ["丁丑", "戊寅", "己卯"]
     assert c.annual(1997).age == 8
     assert c.annual(1997).luck is not None and str(c.annual(1997).luck.pillar) == "壬午"
@@ -425,7 +427,7 @@ def _hits(result: bazi.StarResult, basis: str | None = None) -> list[str]:
 
 
 def test_ex1_star_vectors() -> None:
-    settings = bazi.Settings(include_basis_pillar=True)
+    settings = bazi.BaziSettings(include_basis_pillar=True)
     c = bazi.chart_at(datetime(1990, 5, 15, 10, 30), "male", settings)
     for key, expected in EX1_STARS.items():
         assert _hits(c.star(key)) == expected, key
@@ -435,7 +437,7 @@ def test_ex1_star_vectors() -> None:
     assert {h.role.key for h in tian_luo.hits if h.role} == {"di_wang"}
     assert tian_luo.found
     # V1 gives 庚 → 丑未: no Heavenly Nobleman.
-    v1 = bazi.chart_at(c.birth.beijing, "male", settings.with_variants(tian_yi="v1"))
+    v1 = bazi.chart_at(c.moment.beijing, "male", settings.with_variants(tian_yi="v1"))
     assert not v1.star("tian_yi").found
 
 
@@ -453,5 +455,5 @@ def test_start_by_method_lists_every_method_as_the_charts_give_it() -> None:
             listed = {m: (span, at) for m, span, at in c.luck.start_by_method()}
             assert set(listed) == set(bazi.StartAge)
             for method in bazi.StartAge:
-                other = bazi.chart_at(ex.moment, gender, bazi.Settings(start_age=method)).luck
+                other = bazi.chart_at(ex.moment, gender, bazi.BaziSettings(start_age=method)).luck
                 assert listed[method] == (other.start, other.start_moment)

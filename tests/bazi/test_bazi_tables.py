@@ -136,8 +136,8 @@ def test_default_stages_equal_lunar_python_offsets() -> None:
 
 
 def test_stage_conventions_differ_where_they_should() -> None:
-    water = bazi.Settings(stage_earth="water_earth")
-    forward = bazi.Settings(stage_yin="forward")
+    water = bazi.BaziSettings(stage_earth="water_earth")
+    forward = bazi.BaziSettings(stage_yin="forward")
     assert str(bazi.stage(Stem.WU, Branch.SHEN, water)) == "长生"  # 水土长生申
     assert str(bazi.stage(Stem.WU, Branch.YIN, water)) == "病"
     assert str(bazi.stage(Stem.JI, Branch.MAO, water)) == "长生"  # yin runs backward from 卯

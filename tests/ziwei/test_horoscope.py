@@ -182,7 +182,11 @@ def test_month_list_follows_the_leap_setting() -> None:
 
 
 def test_star_lookup_errors(chart) -> None:  # type: ignore[no-untyped-def]
-    with pytest.raises(KeyError, match="no star has the key"):
+    with pytest.raises(InputError, match="no star is called 'zi_wie'") as error:
         chart.star("zi_wie")
-    with pytest.raises(KeyError, match="not placed by the quanshu algorithm"):
+    assert error.value.field == "star"
+    with pytest.raises(InputError, match="not placed by the quanshu algorithm"):
         chart.star("jie_kong")
+    # Any name form finds the star; none of them is a second lookup table to keep in step.
+    for name in ("zi_wei", "紫微", "Zi Wei", "emperor", "ziweiMaj"):
+        assert chart.star(name).star.key == "zi_wei"

@@ -12,11 +12,11 @@ The front door::
     >>> [str(s.pillar) for s in c.luck.steps[:3]]
     ['壬午', '癸未', '甲申']
 
-Every disputed rule is a field of :class:`Settings` (an immutable value passed into each
+Every disputed rule is a field of :class:`BaziSettings` (an immutable value passed into each
 call); rule tables live in ``bazi/data/*.toml`` with their sources.  See docs/bazi.md.
 """
 
-from mingshu.bazi.chart import Chart, chart, chart_at, chart_from_birth
+from mingshu.bazi.chart import Chart, chart, chart_at, from_birth
 from mingshu.bazi.common import Gender, Notice, Position
 from mingshu.bazi.derived import (
     PillarDetail,
@@ -29,18 +29,19 @@ from mingshu.bazi.derived import (
     tai_yuan,
 )
 from mingshu.bazi.luck import Annual, Luck, LuckStep, StartSpan, is_forward
-from mingshu.bazi.moment import Birth, birth, birth_from_beijing, equation_of_time
 from mingshu.bazi.pillars import four_pillars
-from mingshu.bazi.settings import DEFAULT, EarthRule, LateRat, Settings, StartAge, YinRule
+from mingshu.bazi.settings import DEFAULT, BaziSettings, EarthRule, LateRatHour, StartAge, YinRule
 from mingshu.bazi.shensha import Hit, StarResult, stars_in
 from mingshu.bazi.stars import STARS, StarDef, Variant, star
 from mingshu.bazi.tables import HiddenStem, Nayin, Source, Stage, TenGod, ten_god
+from mingshu.birth import Birth, Moment, equation_of_time
 from mingshu.cycles import FourPillars
 
 __all__ = [
     "DEFAULT",
     "STARS",
     "Annual",
+    "BaziSettings",
     "Birth",
     "Chart",
     "EarthRule",
@@ -48,14 +49,14 @@ __all__ = [
     "Gender",
     "HiddenStem",
     "Hit",
-    "LateRat",
+    "LateRatHour",
     "Luck",
     "LuckStep",
+    "Moment",
     "Nayin",
     "Notice",
     "PillarDetail",
     "Position",
-    "Settings",
     "Source",
     "Stage",
     "StarDef",
@@ -65,14 +66,12 @@ __all__ = [
     "TenGod",
     "Variant",
     "YinRule",
-    "birth",
-    "birth_from_beijing",
     "chart",
     "chart_at",
-    "chart_from_birth",
     "detail",
     "equation_of_time",
     "four_pillars",
+    "from_birth",
     "is_forward",
     "ming_gong",
     "nayin",

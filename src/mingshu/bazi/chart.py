@@ -2,28 +2,32 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime, time
-from typing import Any, NamedTuple
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
 
 from mingshu.bazi.common import Gender, Notice, Position
 from mingshu.bazi.derived import PillarDetail, details_table, ming_gong, shen_gong, tai_xi, tai_yuan
 from mingshu.bazi.luck import Annual, Luck, luck
-from mingshu.bazi.moment import Birth, birth, birth_from_beijing
-from mingshu.bazi.pillars import jie_index, near_jie, pillars_at, seconds_of
-from mingshu.bazi.settings import DEFAULT, Settings
+from mingshu.bazi.pillars import jie_index, near_jie, pillars_at
+from mingshu.bazi.settings import DEFAULT, BaziSettings, check_settings
 from mingshu.bazi.shensha import StarResult, compiled, find_stars
-from mingshu.calendar import SolarTerm
+from mingshu.bazi.stars import star_by_name
+from mingshu.birth import Birth, Moment, moment_from_beijing, parse_flag
+from mingshu.calendar import SolarTerm, seconds_of
 from mingshu.cycles import FourPillars, Pillar, Stem
+from mingshu.errors import InputError
+from mingshu.named import clip
 
-__all__ = ["Chart", "chart", "chart_at", "chart_from_birth"]
+__all__ = ["Chart", "chart", "chart_at", "from_birth"]
 
 
-class Chart(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Chart:
     """Everything of one BaZi chart.  Build it with :func:`chart`."""
 
     birth: Birth
-    gender: Gender
-    settings: Settings
+    settings: BaziSettings
     pillars: FourPillars
     details: tuple[PillarDetail, PillarDetail, PillarDetail, PillarDetail]
     """Year, month, day, hour: ten gods, hidden stems, nayin, stages, void."""
@@ -40,21 +44,34 @@ class Chart(NamedTuple):
     notices: tuple[Notice, ...]
 
     @property
+    def gender(self) -> Gender:
+        return self.birth.gender
+
+    @property
+    def moment(self) -> Moment:
+        """The birth moment and its clocks (Beijing time, standard time, solar time)."""
+        assert self.birth.moment is not None  # from_birth refuses a birth without a zone
+        return self.birth.moment
+
+    @property
     def day_master(self) -> Stem:
         """日主: the stem of the day pillar."""
         return self.pillars.day.stem
 
     def detail(self, position: Position | str) -> PillarDetail:
-        if isinstance(position, str):
-            position = Position[position.upper()]
-        return self.details[position]
+        """The details of one pillar: ``"day"``, ``"日柱"`` or ``Position.DAY``."""
+        return self.details[Position.parse(position, "position")]
 
-    def star(self, key: str) -> StarResult:
-        """The result for the star with canonical key ``key`` (``"wen_chang"``)."""
+    def star(self, name: str) -> StarResult:
+        """The result for a symbolic star by its key (``"wen_chang"``) or any of its names
+        (``"文昌贵人"``, ``"Literary Star"``); :class:`InputError` if there is none."""
+        found = star_by_name(name)
+        if found is None:
+            raise InputError("star", f"no symbolic star {clip(name)} (see mingshu.bazi.STARS)")
         for result in self.stars:
-            if result.star.key == key:
+            if result.star is found:
                 return result
-        raise KeyError(f"no symbolic star {key!r}")
+        raise AssertionError(f"{found.key} has no result")  # pragma: no cover
 
     def annual(self, year: int) -> Annual:
         """流年, 小运 and the luck pillar of Gregorian ``year``."""
@@ -67,11 +84,16 @@ class Chart(NamedTuple):
         return chart_dict(self)
 
 
-def chart_from_birth(b: Birth, gender: Gender | str, settings: Settings = DEFAULT) -> Chart:
-    """The chart of a checked :class:`~mingshu.bazi.moment.Birth`."""
-    g = Gender.parse(gender)
-    beijing_seconds = seconds_of(b.beijing)
-    pillars, k = pillars_at(beijing_seconds, b.clock, settings.late_rat)
+def from_birth(birth: Birth, settings: BaziSettings = DEFAULT) -> Chart:
+    """The chart of a checked :class:`~mingshu.birth.Birth` (one with a time zone)."""
+    settings = check_settings(settings)
+    if not isinstance(birth, Birth):
+        raise InputError("birth", f"give a mingshu.birth.Birth, not {clip(birth)}")
+    m = birth.moment
+    if m is None:
+        raise InputError("tz", "a BaZi chart needs the time zone of the clock time")
+    beijing_seconds = seconds_of(m.beijing)
+    pillars, k = pillars_at(beijing_seconds, m.clock, settings.late_rat_hour)
     year, month, day, hour = pillars
     master = day.stem
     table = details_table(settings.stage_earth.value, settings.stage_yin.value)
@@ -83,7 +105,15 @@ def chart_from_birth(b: Birth, gender: Gender | str, settings: Settings = DEFAUL
         table[1800 + m60 + hour.index],
     )
     lk = luck(
-        b.beijing, k, year.stem, month, hour, master, g, settings.start_age, settings.luck_steps
+        m.beijing,
+        k,
+        year.stem,
+        month,
+        hour,
+        master,
+        birth.gender,
+        settings.start_age,
+        settings.luck_steps,
     )
     elements = (
         details[0].nayin.element,
@@ -94,10 +124,9 @@ def chart_from_birth(b: Birth, gender: Gender | str, settings: Settings = DEFAUL
     stars = find_stars(compiled(settings), year, month, day, hour, elements, not lk.forward)
     index = jie_index()
     notice = near_jie(beijing_seconds, k)
-    notices = b.notices if notice is None else (*b.notices, notice)
+    notices = birth.notices if notice is None else (*birth.notices, notice)
     return Chart(
-        birth=b,
-        gender=g,
+        birth=birth,
         settings=settings,
         pillars=pillars,
         details=details,
@@ -114,30 +143,63 @@ def chart_from_birth(b: Birth, gender: Gender | str, settings: Settings = DEFAUL
 
 
 def chart(
-    birth_date: str | date,
-    birth_time: str | time,
-    gender: Gender | str,
+    birth_date: object,
+    birth_time: object,
+    gender: object,
     *,
-    tz: str = "Asia/Shanghai",
-    longitude: float | str | None = None,
-    fold: int = 0,
-    settings: Settings = DEFAULT,
+    tz: object = "Asia/Shanghai",
+    longitude: object = None,
+    fold: object = 0,
+    lunar: object = False,
+    leap: object = False,
+    settings: BaziSettings = DEFAULT,
 ) -> Chart:
     """The BaZi chart of a civil birth time.
 
-    ``birth_date``: ``"1990-05-15"`` or a ``date``; ``birth_time``: ``"10:30"`` (or with
-    seconds) or a ``time``; ``gender``: ``"male"`` / ``"female"``; ``tz``: IANA zone of the
-    clock time (daylight saving honoured); ``longitude``: degrees east, for true solar time
-    (used when ``settings.true_solar_time``; shown alongside civil time whenever given);
-    ``fold``: which of two identical clock readings at the end of daylight saving (0 = first).
+    ``birth_date``: ``"1990-05-15"`` or a ``date`` (a lunar date with ``lunar=True``, and
+    ``leap=True`` for a day of the leap month); ``birth_time``: ``"10:30"`` (or with seconds)
+    or a ``time``; ``gender``: ``"male"`` / ``"female"``; ``tz``: IANA zone of the clock
+    time (daylight saving removed, with a notice); ``longitude``: degrees east, for true
+    solar time (used when ``settings.true_solar_time``; shown alongside civil time whenever
+    given); ``fold``: which of two identical clock readings at the end of daylight saving
+    (0 = the first).  The same arguments as :func:`mingshu.ziwei.chart`.
 
     Bad input raises :class:`mingshu.errors.InputError` naming the field.
     """
-    g = Gender.parse(gender)
-    b = birth(birth_date, birth_time, tz, longitude, settings, fold)
-    return chart_from_birth(b, g, settings)
+    settings = check_settings(settings)
+    if tz is None:
+        raise InputError("tz", "a BaZi chart needs the time zone of the clock time")
+    make = Birth.lunar if parse_flag(lunar, "lunar") else Birth.solar
+    options: dict[str, object] = {"leap": leap} if lunar else {}
+    if not lunar:
+        parse_flag(leap, "leap")
+        if leap:
+            raise InputError("leap", "leap marks a lunar date: pass lunar=True too")
+    birth = make(
+        birth_date,
+        birth_time,
+        gender,
+        tz=tz,
+        longitude=longitude,
+        fold=fold,
+        true_solar_time=settings.true_solar_time,
+        equation_of_time=settings.equation_of_time,
+        **options,
+    )
+    return from_birth(birth, settings)
 
 
-def chart_at(moment: datetime, gender: Gender | str, settings: Settings = DEFAULT) -> Chart:
-    """The chart of a naive Beijing-time moment (the clock lunar-python works in)."""
-    return chart_from_birth(birth_from_beijing(moment), gender, settings)
+def chart_at(instant: datetime, gender: object, settings: BaziSettings = DEFAULT) -> Chart:
+    """The chart of a ``datetime``: naive means Beijing civil time (the clock lunar-python
+    works in); a zone-aware one is converted to Beijing time, never stripped."""
+    m = moment_from_beijing(instant)
+    birth = Birth(
+        m.clock.date(),
+        (m.clock.hour + 1) // 2 if m.clock.hour < 23 else 12,
+        Gender.parse(gender),
+        m.clock.time(),
+        None,
+        m,
+        (),
+    )
+    return from_birth(birth, settings)

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
+from mingshu.birth import Notice
 from mingshu.gender import Gender
 from mingshu.named import NamedEnum, Names, attach_names
 
@@ -29,16 +28,3 @@ attach_names(
     ),
 )
 POSITIONS = tuple(Position)
-
-
-class Notice(NamedTuple):
-    """Something the reader of a chart should know: an ambiguity or a choice made for them.
-
-    ``code``: ``near_jie`` (birth within a minute of a 节: the year and/or month pillar could
-    differ by ephemeris), ``ambiguous_time`` (a local time that occurred twice at a DST change;
-    ``fold`` chose one), ``daylight_saving`` (DST removed from the clock time).
-    """
-
-    code: str
-    field: str
-    message: str

@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from mingshu import calendar
 from mingshu.bazi.common import POSITIONS, Position
-from mingshu.bazi.settings import DEFAULT, Settings
+from mingshu.bazi.settings import DEFAULT, BaziSettings
 from mingshu.bazi.tables import (
     BRANCH_COMBINE,
     HIDDEN,
@@ -94,14 +94,14 @@ def details_table(earth: str, yin: str) -> tuple[PillarDetail, ...]:
 
 
 def detail(
-    position: Position, day_master: Stem, pillar: Pillar, settings: Settings = DEFAULT
+    position: Position, day_master: Stem, pillar: Pillar, settings: BaziSettings = DEFAULT
 ) -> PillarDetail:
     """The :class:`PillarDetail` of ``pillar`` standing at ``position`` in a chart."""
     table = details_table(settings.stage_earth.value, settings.stage_yin.value)
     return table[position * 600 + day_master * 60 + pillar.index]
 
 
-def stage(stem: Stem, branch: Branch, settings: Settings = DEFAULT) -> Stage:
+def stage(stem: Stem, branch: Branch, settings: BaziSettings = DEFAULT) -> Stage:
     """Growth stage of ``stem`` on ``branch`` under the settings' convention."""
     return stage_table(settings.stage_earth.value, settings.stage_yin.value)[stem * 12 + branch]
 

@@ -21,10 +21,10 @@ from functools import cache
 from typing import NamedTuple
 
 from mingshu.bazi.common import Gender
-from mingshu.bazi.pillars import jie_index, seconds_of
+from mingshu.bazi.pillars import jie_index
 from mingshu.bazi.settings import StartAge
 from mingshu.bazi.tables import TEN_GOD, TenGod
-from mingshu.calendar import SolarTerm
+from mingshu.calendar import SolarTerm, seconds_of
 from mingshu.cycles import SIXTY, Branch, Pillar, Stem
 from mingshu.errors import InputError
 

@@ -123,7 +123,7 @@ def annual_dict(a: Annual) -> dict[str, Any]:
 
 def chart_dict(c: Chart) -> dict[str, Any]:
     """The whole chart as plain data."""
-    b = c.birth
+    b = c.moment
     p = c.pillars
     return {
         "input": {

@@ -6,7 +6,7 @@
   ``year_pillar_exact`` / ``month_pillar_exact`` in the tests.
 * Day: the continuous sixty-day count of the pillar clock's date (``calendar.day_pillar``).
 * Hour: the 时辰 of the pillar clock, stem by 五鼠遁 (``calendar.hour_pillar``).
-* 23:00–23:59 follows :class:`~mingshu.bazi.settings.LateRat`.
+* 23:00–23:59 follows :class:`~mingshu.bazi.settings.LateRatHour`.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 from mingshu import calendar
 from mingshu.bazi.common import Notice
-from mingshu.bazi.settings import DEFAULT, LateRat, Settings
+from mingshu.bazi.settings import DEFAULT, BaziSettings, LateRatHour
 from mingshu.calendar import BEIJING, FIRST_DATE, LAST_DATE, SolarTerm, seconds_of
 from mingshu.cycles import SIXTY, Branch, FourPillars, Pillar, Stem
 from mingshu.errors import OutOfRangeError
@@ -30,7 +30,6 @@ __all__ = [
     "jie_index",
     "near_jie",
     "pillars_at",
-    "seconds_of",
 ]
 
 NEAR_JIE_SECONDS = 60
@@ -93,7 +92,9 @@ def _hour_tables() -> tuple[tuple[int, ...], tuple[Pillar, ...]]:
     return branches, tuple(hours)
 
 
-def pillars_at(beijing_seconds: int, clock: datetime, late_rat: LateRat) -> tuple[FourPillars, int]:
+def pillars_at(
+    beijing_seconds: int, clock: datetime, late_rat: LateRatHour
+) -> tuple[FourPillars, int]:
     """Pillars of an instant: (pillars, index of the 节 in force in :func:`jie_index`).
 
     ``beijing_seconds`` (see :func:`seconds_of`) places the instant among the 节; ``clock``
@@ -106,18 +107,18 @@ def pillars_at(beijing_seconds: int, clock: datetime, late_rat: LateRat) -> tupl
     hour = clock.hour
     offset = _day_offset()
     day = SIXTY[(ordinal + offset) % 60]
-    if hour == 23 and late_rat is not LateRat.SAME_DAY:
+    if hour == 23 and late_rat is not LateRatHour.SAME_DAY:
         # The 子 hour begins the next day's hour cycle; under NEXT_DAY the day changes too.
         next_day = SIXTY[(ordinal + 1 + offset) % 60]
         hour_pillar = hour_table[next_day.stem * 12 + branch_of_hour[hour]]
-        if late_rat is LateRat.NEXT_DAY:
+        if late_rat is LateRatHour.NEXT_DAY:
             day = next_day
     else:
         hour_pillar = hour_table[day.stem * 12 + branch_of_hour[hour]]
     return FourPillars(index.year_pillars[k], index.month_pillars[k], day, hour_pillar), k
 
 
-def four_pillars(moment: datetime, settings: Settings = DEFAULT) -> FourPillars:
+def four_pillars(moment: datetime, settings: BaziSettings = DEFAULT) -> FourPillars:
     """The four pillars of a Beijing-time moment (the clock of lunar-python).
 
     The fast path: a naive ``moment`` is Beijing civil time (an aware one is converted), no
@@ -131,7 +132,7 @@ def four_pillars(moment: datetime, settings: Settings = DEFAULT) -> FourPillars:
         raise OutOfRangeError(
             "date", f"{moment} is outside the supported range {FIRST_DATE} .. {LAST_DATE}"
         )
-    return pillars_at(s, moment, settings.late_rat)[0]
+    return pillars_at(s, moment, settings.late_rat_hour)[0]
 
 
 def near_jie(beijing_seconds: int, k: int) -> Notice | None:

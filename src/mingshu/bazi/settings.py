@@ -2,7 +2,7 @@
 
 Every disputed rule is a named setting with a documented default (docs/bazi.md):
 
-* :class:`LateRat` — the 23:00–24:00 子 hour (spec §1.6).  Default ``NEXT_DAY``.
+* :class:`LateRatHour` — the 23:00–24:00 子 hour (spec §1.6).  Default ``NEXT_DAY``.
 * :class:`StartAge` — how the luck start age is counted (spec §3.3).  Default ``SECONDS``.
 * :class:`EarthRule`, :class:`YinRule` — growth-stage conventions (spec §2.5).  Defaults
   ``FIRE_EARTH`` and ``BACKWARD`` (lunar-python and tyme4py).
@@ -16,15 +16,25 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Any
+from typing import Any, Literal
 
 from mingshu.bazi.stars import STAR_BY_KEY, STARS
+from mingshu.choices import check_bool, check_choice
 from mingshu.errors import InputError
+from mingshu.named import clip
 
-__all__ = ["DEFAULT", "EarthRule", "LateRat", "Settings", "StartAge", "YinRule"]
+__all__ = [
+    "DEFAULT",
+    "BaziSettings",
+    "EarthRule",
+    "LateRatHour",
+    "StartAge",
+    "YinRule",
+    "check_settings",
+]
 
 
-class LateRat(StrEnum):
+class LateRatHour(StrEnum):
     """The late Rat hour 23:00–23:59 (晚子时 / 夜子时), spec §1.6.
 
     Birth at 23:30 on date D whose day pillar is P (P+1 for D+1):
@@ -83,67 +93,87 @@ class YinRule(StrEnum):
     """阴阳同生同死: a yin stem shares its yang partner's cycle (乙 长生 亥)."""
 
 
-def _enum(kind: type[StrEnum], value: Any, name: str) -> Any:
-    if isinstance(value, kind):
-        return value
-    try:
-        return kind(str(value).strip().lower())
-    except ValueError:
-        allowed = ", ".join(m.value for m in kind)
-        raise InputError(name, f"{value!r} is not one of {allowed}") from None
+LateRatHourValue = LateRatHour | Literal["next_day", "split", "same_day", "forward"]
+StartAgeValue = StartAge | Literal["seconds", "minutes", "days_shichen", "china95"]
+EarthRuleValue = EarthRule | Literal["fire_earth", "water_earth"]
+YinRuleValue = YinRule | Literal["backward", "forward"]
+StarVariantsValue = Mapping[str, str] | tuple[tuple[str, str], ...]
+
+# The word iztro and lunar-python users know for the default: the late Rat hour moves the day.
+_LATE_RAT_ALIASES = {"forward": LateRatHour.NEXT_DAY}
 
 
-@dataclass(frozen=True, slots=True)
-class Settings:
+@dataclass(frozen=True, slots=True, init=False)
+class BaziSettings:
     """Every choice a BaZi chart depends on.  Immutable and hashable; pass it into each call.
 
     ``Settings()`` is the documented default.  Change fields with the constructor,
     :meth:`replace` or :meth:`with_variants`::
 
-        Settings(late_rat=LateRat.SPLIT)
-        Settings().with_variants(wen_chang="w2", tian_yi="v1")
+        BaziSettings(late_rat_hour=LateRatHour.SPLIT)
+        BaziSettings().with_variants(wen_chang="w2", tian_yi="v1")
 
-    Enum fields also accept their string values at run time (``late_rat="split"``, as read
-    from JSON or the command line); they are stored as the enum members.
+    Choice fields also accept their string values (``late_rat_hour="split"``, as read from
+    JSON or the command line); they are stored as the enum members.
     """
 
-    late_rat: LateRat = LateRat.NEXT_DAY
-    start_age: StartAge = StartAge.SECONDS
-    stage_earth: EarthRule = EarthRule.FIRE_EARTH
-    stage_yin: YinRule = YinRule.BACKWARD
-    star_variants: tuple[tuple[str, str], ...] = field(default=())
+    late_rat_hour: LateRatHour
+    start_age: StartAge
+    stage_earth: EarthRule
+    stage_yin: YinRule
+    star_variants: tuple[tuple[str, str], ...]
     """Chosen variant per star as (star key, variant id) pairs; stars not named use their
     default from shensha.toml.  Normalised to one pair per named star, sorted."""
-    include_basis_pillar: bool = False
+    include_basis_pillar: bool
     """May a branch-based star (三合 family, 孤辰, 勾绞 …) be found in the very pillar that
     supplies its basis (将星 of a 午 year in the year branch 午)?  Spec §4.0 recommends no."""
-    extra_bases: bool = False
+    extra_bases: bool
     """Also look stars up from the second basis some schools use (天乙, 文昌 … from the year
     stem as well as the day stem; 孤辰 / 寡宿 from the day branch as well)."""
-    true_solar_time: bool = False
+    true_solar_time: bool
     """Day and hour pillars from apparent solar time at the birth longitude (needs one)."""
-    equation_of_time: bool = True
+    equation_of_time: bool
     """With true solar time: add the equation of time (off = local mean time only)."""
-    luck_steps: int = 10
+    luck_steps: int
     """How many luck pillars (大运) to list."""
     variant_ids: tuple[str, ...] = field(init=False, repr=False, compare=False, hash=False)
     """Variant id in use for every star, in catalogue order (derived from ``star_variants``)."""
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        late_rat_hour: LateRatHourValue = LateRatHour.NEXT_DAY,
+        start_age: StartAgeValue = StartAge.SECONDS,
+        stage_earth: EarthRuleValue = EarthRule.FIRE_EARTH,
+        stage_yin: YinRuleValue = YinRule.BACKWARD,
+        star_variants: StarVariantsValue = (),
+        include_basis_pillar: bool = False,
+        extra_bases: bool = False,
+        true_solar_time: bool = False,
+        equation_of_time: bool = True,
+        luck_steps: int = 10,
+    ) -> None:
         set_ = object.__setattr__
-        set_(self, "late_rat", _enum(LateRat, self.late_rat, "late_rat"))
-        set_(self, "start_age", _enum(StartAge, self.start_age, "start_age"))
-        set_(self, "stage_earth", _enum(EarthRule, self.stage_earth, "stage_earth"))
-        set_(self, "stage_yin", _enum(YinRule, self.stage_yin, "stage_yin"))
-        set_(self, "star_variants", _normalise_variants(self.star_variants))
+        set_(
+            self,
+            "late_rat_hour",
+            check_choice(LateRatHour, late_rat_hour, "late_rat_hour", _LATE_RAT_ALIASES),
+        )
+        set_(self, "start_age", check_choice(StartAge, start_age, "start_age"))
+        set_(self, "stage_earth", check_choice(EarthRule, stage_earth, "stage_earth"))
+        set_(self, "stage_yin", check_choice(YinRule, stage_yin, "stage_yin"))
+        set_(self, "star_variants", _normalise_variants(star_variants))
         chosen = dict(self.star_variants)
         set_(self, "variant_ids", tuple(chosen.get(s.key, s.default) for s in STARS))
-        for name in ("include_basis_pillar", "extra_bases", "true_solar_time", "equation_of_time"):
-            if not isinstance(getattr(self, name), bool):
-                raise InputError(name, f"must be true or false, not {getattr(self, name)!r}")
-        steps = self.luck_steps
+        set_(self, "include_basis_pillar", check_bool(include_basis_pillar, "include_basis_pillar"))
+        set_(self, "extra_bases", check_bool(extra_bases, "extra_bases"))
+        set_(self, "true_solar_time", check_bool(true_solar_time, "true_solar_time"))
+        set_(self, "equation_of_time", check_bool(equation_of_time, "equation_of_time"))
+        steps = luck_steps
         if isinstance(steps, bool) or not isinstance(steps, int) or not 1 <= steps <= 20:
-            raise InputError("luck_steps", f"must be a whole number from 1 to 20, not {steps!r}")
+            raise InputError(
+                "luck_steps", f"must be a whole number from 1 to 20, not {clip(steps)}"
+            )
+        set_(self, "luck_steps", steps)
 
     def variant_of(self, star_key: str) -> str:
         """Variant id in use for ``star_key``."""
@@ -152,19 +182,19 @@ class Settings:
                 return variant
         return STAR_BY_KEY[star_key].default
 
-    def with_variants(self, **choices: str) -> Settings:
+    def with_variants(self, **choices: str) -> BaziSettings:
         """A copy with other star variants: ``with_variants(wen_chang="w2")``."""
         merged = dict(self.star_variants)
         merged.update(choices)
         return replace(self, star_variants=tuple(merged.items()))
 
-    def replace(self, **changes: Any) -> Settings:
+    def replace(self, **changes: Any) -> BaziSettings:
         """A copy with some fields changed (``dataclasses.replace``)."""
         return replace(self, **changes)
 
     def as_dict(self) -> dict[str, Any]:
         return {
-            "late_rat": self.late_rat.value,
+            "late_rat_hour": self.late_rat_hour.value,
             "start_age": self.start_age.value,
             "stage_earth": self.stage_earth.value,
             "stage_yin": self.stage_yin.value,
@@ -177,23 +207,42 @@ class Settings:
         }
 
 
-def _normalise_variants(value: Any) -> tuple[tuple[str, str], ...]:
-    pairs = value.items() if isinstance(value, Mapping) else value
+def _normalise_variants(value: object) -> tuple[tuple[str, str], ...]:
+    if isinstance(value, Mapping):
+        pairs = list(value.items())
+    elif isinstance(value, tuple | list):
+        pairs = list(value)
+    else:
+        raise InputError(
+            "star_variants", f"give (star, variant) pairs or a mapping, not {clip(value)}"
+        )
     chosen: dict[str, str] = {}
-    try:
-        for key, variant in pairs:
-            chosen[str(key)] = str(variant)
-    except (TypeError, ValueError):
-        raise InputError("star_variants", "give (star, variant) pairs or a mapping") from None
+    for pair in pairs:
+        if (
+            not isinstance(pair, tuple | list)
+            or len(pair) != 2
+            or not all(isinstance(x, str) for x in pair)
+        ):
+            raise InputError("star_variants", f"give (star, variant) pairs, not {clip(pair)}")
+        if pair[0] in chosen:
+            raise InputError("star_variants", f"{clip(pair[0])} is given twice")
+        chosen[pair[0]] = pair[1]
     for key, variant in chosen.items():
         star_def = STAR_BY_KEY.get(key)
         if star_def is None:
-            raise InputError("star_variants", f"no symbolic star {key!r}")
+            raise InputError("star_variants", f"no symbolic star {clip(key)}")
         if variant not in star_def.variant_ids:
             known = ", ".join(star_def.variant_ids)
-            raise InputError("star_variants", f"{key} has no variant {variant!r} (use {known})")
+            raise InputError("star_variants", f"{key} has no variant {clip(variant)} (use {known})")
     return tuple(sorted(chosen.items()))
 
 
-DEFAULT = Settings()
+def check_settings(settings: object) -> BaziSettings:
+    """``settings`` if it is a :class:`BaziSettings`; :class:`InputError` otherwise."""
+    if not isinstance(settings, BaziSettings):
+        raise InputError("settings", f"give a BaziSettings value, not {clip(settings)}")
+    return settings
+
+
+DEFAULT = BaziSettings()
 """The default settings."""

@@ -6,7 +6,7 @@ looking the stars up in a chart is then a handful of tuple indexings per star.  
 no hit gives a :class:`StarResult` with no hits: a definite "not in this chart".
 
 Search rules (spec §4.0): stem-based stars look in all four branches; branch-based stars
-(三合 family, 孤辰 …) look in the other three unless ``Settings.include_basis_pillar``;
+(三合 family, 孤辰 …) look in the other three unless ``BaziSettings.include_basis_pillar``;
 month-branch stars look in the four stems (天德 also in the branches, and in hidden stems
 for the ``with_hidden`` variants); day-pillar stars test the day pillar; 空亡 checks the day
 and year pillars' void branches against the other three branches.
@@ -18,7 +18,7 @@ from functools import cache, lru_cache
 from typing import NamedTuple
 
 from mingshu.bazi.common import POSITIONS, Position
-from mingshu.bazi.settings import DEFAULT, Settings
+from mingshu.bazi.settings import DEFAULT, BaziSettings
 from mingshu.bazi.stars import BRANCH_TARGET, STARS, Role, StarDef, Variant
 from mingshu.bazi.tables import HIDDEN, Source
 from mingshu.cycles import SIXTY, Branch, Element, Pillar, Stem
@@ -268,7 +268,7 @@ def _compile(variant_ids: tuple[str, ...], include_basis: bool, extra_bases: boo
     return Compiled(groups, tuple(zheng), tuple(empty), tuple(variants), needs_hidden)
 
 
-def compiled(settings: Settings = DEFAULT) -> Compiled:
+def compiled(settings: BaziSettings = DEFAULT) -> Compiled:
     """The compiled star tables for ``settings`` (cached)."""
     return _compile(settings.variant_ids, settings.include_basis_pillar, settings.extra_bases)
 
@@ -376,7 +376,7 @@ def stars_in(
     hour: Pillar,
     *,
     backward: bool = False,
-    settings: Settings = DEFAULT,
+    settings: BaziSettings = DEFAULT,
 ) -> tuple[StarResult, ...]:
     """Symbolic stars of four given pillars (no birth moment needed).
 

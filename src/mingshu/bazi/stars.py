@@ -12,6 +12,8 @@ from typing import Any, NamedTuple
 from mingshu.bazi.common import Position
 from mingshu.bazi.tables import Source, load, names_of
 from mingshu.cycles import Branch, Element, Names, Pillar, Stem
+from mingshu.errors import InputError
+from mingshu.named import clip
 
 __all__ = [
     "BASES",
@@ -23,6 +25,7 @@ __all__ = [
     "StarDef",
     "Variant",
     "star",
+    "star_by_name",
 ]
 
 BASES = (
@@ -263,9 +266,30 @@ STARS: tuple[StarDef, ...] = _load()
 STAR_BY_KEY: MappingProxyType[str, StarDef] = MappingProxyType({s.key: s for s in STARS})
 
 
-def star(key: str) -> StarDef:
-    """The star with canonical key ``key`` (``"wen_chang"``)."""
-    try:
-        return STAR_BY_KEY[key]
-    except KeyError:
-        raise KeyError(f"no symbolic star {key!r}") from None
+def _name_index() -> dict[str, StarDef]:
+    """Every spelling of every star in lower case; a name two stars share is left out."""
+    seen: dict[str, set[str]] = {}
+    for s in STARS:
+        for text in (s.names.hans, s.names.hant, s.names.pinyin, s.names.english):
+            if text:
+                seen.setdefault(text.strip().lower(), set()).add(s.key)
+    index = {text: STAR_BY_KEY[next(iter(k))] for text, k in seen.items() if len(k) == 1}
+    index.update((s.key, s) for s in STARS)
+    return index
+
+
+_BY_NAME = _name_index()
+
+
+def star_by_name(name: object) -> StarDef | None:
+    """A star by its key or any of its names; ``None`` if there is none."""
+    return _BY_NAME.get(name.strip().lower()) if isinstance(name, str) else None
+
+
+def star(name: str) -> StarDef:
+    """The star with key ``name`` (``"wen_chang"``) or any of its names (``"文昌贵人"``);
+    :class:`InputError` if there is none."""
+    found = star_by_name(name)
+    if found is None:
+        raise InputError("star", f"no symbolic star {clip(name)} (see mingshu.bazi.STARS)")
+    return found

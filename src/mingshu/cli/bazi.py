@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from mingshu.bazi.settings import EarthRule, LateRat, StartAge, YinRule
+from mingshu.bazi.settings import EarthRule, LateRatHour, StartAge, YinRule
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -55,8 +55,8 @@ def bazi(
         bool, typer.Option("--eot/--no-eot", help="Include the equation of time in solar time.")
     ] = True,
     late_rat: Annotated[
-        LateRat, typer.Option(help="23:00-24:00 convention (spec §1.6).")
-    ] = LateRat.NEXT_DAY,
+        LateRatHour, typer.Option(help="23:00-24:00 convention (spec §1.6).")
+    ] = LateRatHour.NEXT_DAY,
     start_age: Annotated[
         StartAge, typer.Option(help="Luck start-age method (spec §3.3).")
     ] = StartAge.SECONDS,
@@ -94,8 +94,8 @@ def bazi(
 
     try:
         variants = _parse_stars(star or [])
-        settings = engine.Settings(
-            late_rat=engine.LateRat(late_rat.value),
+        settings = engine.BaziSettings(
+            late_rat_hour=late_rat.value,
             start_age=engine.StartAge(start_age.value),
             stage_earth=engine.EarthRule(stage_earth.value),
             stage_yin=engine.YinRule(stage_yin.value),
@@ -153,7 +153,7 @@ def _parse_stars(items: list[str]) -> dict[str, str]:
 def _print_chart(console: Console, c: Chart) -> None:
     from rich.table import Table
 
-    b = c.birth
+    b = c.moment
     lines = [
         f"civil time  {b.civil:%Y-%m-%d %H:%M:%S} {b.zone} ({b.civil:%z})",
         f"Beijing     {b.beijing:%Y-%m-%d %H:%M:%S} (compared with the 节 moments)",

@@ -59,6 +59,8 @@ _SETTING_OPTIONS: Final = (
     "age_count",
     "algorithm",
     "chart_type",
+    "true_solar_time",
+    "equation_of_time",
 )
 
 
@@ -98,6 +100,41 @@ def ziwei(
             "mark the layers' palaces and flowing stars.",
         ),
     ] = None,
+    tz: Annotated[
+        str | None,
+        typer.Option(
+            "--tz",
+            help="IANA time zone of the clock time (e.g. Asia/Shanghai): daylight saving is "
+            "removed, skipped times are errors. Without it the clock time is used as given.",
+        ),
+    ] = None,
+    longitude: Annotated[
+        str | None,
+        typer.Option(
+            "--longitude",
+            help="Birth longitude, degrees east (west negative), for --true-solar-time.",
+        ),
+    ] = None,
+    fold: Annotated[
+        int,
+        typer.Option(
+            "--fold", help="0 or 1: which of two identical clock readings when DST ended."
+        ),
+    ] = 0,
+    true_solar_time: Annotated[
+        bool,
+        typer.Option(
+            "--true-solar-time",
+            help="Day and hour from apparent solar time at --longitude (needs --tz).",
+        ),
+    ] = False,
+    equation_of_time: Annotated[
+        bool,
+        typer.Option(
+            "--equation-of-time/--no-equation-of-time",
+            help="With --true-solar-time: apparent (with) or mean (without) solar time.",
+        ),
+    ] = True,
     year_boundary: Annotated[
         YearBoundary,
         typer.Option(help="Where the birth year begins: 正月初一 or 立春 (palace stems, 四化)."),
@@ -162,6 +199,7 @@ def ziwei(
             gender,
             lunar=lunar,
             leap=leap,
+            zone={"tz": tz, "longitude": longitude, "fold": fold},
             settings=_settings(
                 {
                     "year_boundary": year_boundary.value,
@@ -171,6 +209,8 @@ def ziwei(
                     "age_count": age_count.value,
                     "algorithm": algorithm.value,
                     "chart_type": chart_type.value,
+                    "true_solar_time": true_solar_time,
+                    "equation_of_time": equation_of_time,
                 },
                 mutagen or [],
                 brightness or [],
@@ -207,10 +247,11 @@ def _chart(
     *,
     lunar: bool,
     leap: bool,
+    zone: dict[str, Any],
     settings: ZiweiSettings,
 ) -> NatalChart:
     from mingshu.errors import InputError
-    from mingshu.ziwei import by_lunar, by_solar
+    from mingshu.ziwei import chart
 
     if gender is None:
         raise InputError("gender", "missing: give --gender female or --gender male")
@@ -225,9 +266,7 @@ def _chart(
         raise InputError("time", "missing: give a clock time (HH:MM) or --time-index 0..12")
     if leap and not lunar:
         raise InputError("leap", "--leap marks a lunar leap month: use it with --lunar")
-    if lunar:
-        return by_lunar(date, hour, gender, leap=leap, settings=settings)
-    return by_solar(date, hour, gender, settings)
+    return chart(date, hour, gender, lunar=lunar, leap=leap, settings=settings, **zone)
 
 
 def _split_values(text: str) -> list[str]:
@@ -251,7 +290,7 @@ def _pairs(items: Sequence[str], field: str, example: str) -> dict[str, list[str
 
 
 def _settings(
-    options: dict[str, str], mutagens: Sequence[str], brightness: Sequence[str]
+    options: dict[str, Any], mutagens: Sequence[str], brightness: Sequence[str]
 ) -> ZiweiSettings:
     from mingshu.ziwei import ZiweiSettings
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from mingshu import calendar
+from mingshu.birth import Birth
 from mingshu.errors import InputError
 from mingshu.inputs import parse_date_parts
-from mingshu.ziwei.birth import Birth
 from mingshu.ziwei.chart import NatalChart, PlacedStar
 from mingshu.ziwei.horoscope import MAX_AGE
 from mingshu.ziwei.natal import natal_chart

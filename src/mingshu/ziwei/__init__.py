@@ -3,8 +3,9 @@
 ::
 
     from mingshu import ziwei
-    chart = ziwei.by_solar("1987-05-16", "10:30", "female")
-    chart.palace("命宫").major_stars
+    chart = ziwei.chart("1987-05-16", "10:30", "female")          # or by_solar(...)
+    ziwei.chart("1987-05-16", "11:30", "female", tz="Asia/Shanghai")  # DST removed
+    chart.palace("命宫").major_stars, chart.palace_at("子"), chart.palace_by_index(0)
     chart.star("en_guang").branch
     chart.horoscope("2026-11-29T10:00").yearly.mutagens
     ziwei.decades(chart), ziwei.years(chart, 0), ziwei.months(chart, 2026)
@@ -12,8 +13,9 @@
 Settings are one immutable :class:`ZiweiSettings` value passed into each call.
 """
 
+from mingshu.birth import Birth, Notice
 from mingshu.cycles import FourPillars
-from mingshu.ziwei.birth import Birth, Gender
+from mingshu.gender import Gender
 from mingshu.ziwei.chart import Decadal, NatalChart, Palace, PlacedStar
 from mingshu.ziwei.horoscope import (
     FlowingStar,
@@ -28,7 +30,7 @@ from mingshu.ziwei.horoscope import (
     months,
     years,
 )
-from mingshu.ziwei.natal import by_lunar, by_solar, natal_chart, zi_wei_branch
+from mingshu.ziwei.natal import by_lunar, by_solar, chart, from_birth, natal_chart, zi_wei_branch
 from mingshu.ziwei.settings import (
     AgeCount,
     Algorithm,
@@ -62,6 +64,7 @@ __all__ = [
     "LeapMonth",
     "Mutagen",
     "NatalChart",
+    "Notice",
     "Palace",
     "PalaceName",
     "Period",
@@ -76,7 +79,9 @@ __all__ = [
     "ZiweiSettings",
     "by_lunar",
     "by_solar",
+    "chart",
     "decades",
+    "from_birth",
     "horoscope",
     "months",
     "natal_chart",

@@ -9,17 +9,18 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
+from mingshu.birth import Birth, Notice
 from mingshu.calendar import LunarDate
 from mingshu.cycles import Branch, FourPillars, Names, Pillar, Stem
-from mingshu.ziwei.birth import Birth
+from mingshu.errors import InputError
+from mingshu.named import clip
+from mingshu.ziwei.horoscope import Horoscope, horoscope
 from mingshu.ziwei.settings import ZiweiSettings
-from mingshu.ziwei.stars import Brightness, Mutagen, Star, star_by_name
+from mingshu.ziwei.stars import Brightness, Mutagen, Star
+from mingshu.ziwei.stars import star as _star
 from mingshu.ziwei.tables import FiveElementsClass, God, HourName, PalaceName
-
-if TYPE_CHECKING:
-    from mingshu.ziwei.horoscope import Horoscope
 
 __all__ = ["Decadal", "NatalChart", "Palace", "PlacedStar"]
 
@@ -128,43 +129,72 @@ class NatalChart:
     def body_palace(self) -> Palace:
         return self.palaces[(self.body_branch - 2) % 12]
 
-    def palace(self, which: str | int | Branch | PalaceName) -> Palace:
-        """A palace by name (``"疾厄"``, ``"health"``, ``PalaceName.HEALTH``) or branch
-        (``Branch.ZI``, ``"子"``).  A plain ``int`` is iztro's palace index (寅 = 0)."""
+    @property
+    def notices(self) -> tuple[Notice, ...]:
+        """What the reader should know about the birth: which clock was used (as given, or
+        daylight saving removed, or true solar time), an ambiguous clock reading …"""
+        return self.birth.notices
+
+    def palace(self, which: str | Branch | PalaceName) -> Palace:
+        """A palace by name (``"疾厄"``, ``"health"``, ``PalaceName.HEALTH``) or by branch
+        (``Branch.ZI``, ``"子"``, ``"zi"``).  A plain ``int`` is refused, because it could mean
+        a branch or iztro's palace index: use :meth:`palace_at` or :meth:`palace_by_index`."""
         if isinstance(which, PalaceName):
-            return self.palaces[(self.life_branch - 2 + which) % 12]
+            return self.palace_named(which)
         if isinstance(which, Branch):
-            return self.palaces[(which - 2) % 12]
-        if isinstance(which, int):
-            return self.palaces[which]
-        try:
-            return self.palace(PalaceName.parse(which))
-        except ValueError:
-            pass
-        try:
-            return self.palace(Branch.parse(which))
-        except ValueError:
-            raise KeyError(f"no palace {which!r}: give a palace name or a branch") from None
+            return self.palace_at(which)
+        if isinstance(which, str):
+            try:
+                return self.palace_named(PalaceName.parse(which))
+            except InputError:
+                pass
+            try:
+                return self.palace_at(Branch.parse(which))
+            except InputError:
+                pass
+        raise InputError(
+            "palace",
+            f"no palace {clip(which)}: give a palace name (命宫, life) or a branch (子, zi); "
+            "for a number use palace_at(Branch(n)) or palace_by_index(n)",
+        )
 
-    def star(self, key: str) -> PlacedStar:
-        """The placed star with canonical key ``key``; ``KeyError`` if not on this chart."""
-        for placed in self.palace_of(key).stars:
-            if placed.star.key == key:
+    def palace_at(self, branch: Branch | str) -> Palace:
+        """The palace on a branch (``Branch.ZI``, ``"子"``, ``"zi"``)."""
+        b = Branch.parse(branch, "palace")
+        return self.palaces[(b - 2) % 12]
+
+    def palace_named(self, name: PalaceName | str) -> Palace:
+        """The palace with a name (``PalaceName.HEALTH``, ``"疾厄"``, ``"health"``)."""
+        n = PalaceName.parse(name, "palace")
+        return self.palaces[(self.life_branch - 2 + n) % 12]
+
+    def palace_by_index(self, index: int) -> Palace:
+        """The palace at iztro's palace index: 0 is the 寅 palace … 10 子, 11 丑."""
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < 12:
+            raise InputError("palace", f"iztro's palace index runs 0..11, not {clip(index)}")
+        return self.palaces[index]
+
+    def star(self, name: str) -> PlacedStar:
+        """The placed star by key (``"zi_wei"``) or any of its names (``"紫微"``, ``"Zi Wei"``);
+        :class:`InputError` if there is no such star or this chart's algorithm does not
+        place it."""
+        found = _star(name)
+        for placed in self.palace_of(found.key).stars:
+            if placed.star is found:
                 return placed
-        raise AssertionError(f"{key} is missing from its palace")  # pragma: no cover
+        raise AssertionError(f"{found.key} is missing from its palace")  # pragma: no cover
 
-    def palace_of(self, key: str) -> Palace:
-        """The palace holding the star with key ``key``; ``KeyError`` if not on this chart
-        (e.g. 截空 on a 全书 chart)."""
+    def palace_of(self, name: str) -> Palace:
+        """The palace holding a star (by key or any name); :class:`InputError` if the star
+        does not exist or is not placed on this chart (e.g. 截空 on a 全书 chart)."""
+        found = _star(name)
         for star, branch in zip(self._stars, self._positions, strict=True):
-            if star.key == key:
+            if star is found:
                 return self.palaces[(branch - 2) % 12]
-        if star_by_name(key) is None:
-            raise KeyError(f"no star has the key {key!r} (see mingshu.ziwei.STARS)")
-        raise KeyError(f"{key!r} is not placed by the {self.settings.algorithm} algorithm")
+        raise InputError(
+            "star", f"{found.key!r} is not placed by the {self.settings.algorithm} algorithm"
+        )
 
     def horoscope(self, at: object, time: object = None) -> Horoscope:
         """The horoscope layers (运限) for a moment of this life (see ``ziwei.horoscope``)."""
-        from mingshu.ziwei.horoscope import horoscope
-
         return horoscope(self, at, time)

@@ -17,15 +17,16 @@ import datetime as dt
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from mingshu import calendar
+from mingshu.birth import parse_time, time_index_of_clock
 from mingshu.calendar import LunarDate
+from mingshu.choices import check_choice
 from mingshu.cycles import SIXTY, Branch, Names, Pillar
 from mingshu.errors import InputError
 from mingshu.inputs import parse_moment_parts
-from mingshu.ziwei.birth import parse_time, time_index_of_clock
-from mingshu.ziwei.chart import NatalChart, Palace
+from mingshu.named import clip
 from mingshu.ziwei.placement import compile_rules
 from mingshu.ziwei.settings import (
     AgeCount,
@@ -35,6 +36,9 @@ from mingshu.ziwei.settings import (
 )
 from mingshu.ziwei.stars import Star, StarKind, load_data, mutagen_table, star
 from mingshu.ziwei.tables import CYCLES, God, PalaceName
+
+if TYPE_CHECKING:  # the chart module imports this one: charts have a horoscope() method
+    from mingshu.ziwei.chart import NatalChart, Palace
 
 __all__ = [
     "FlowingStar",
@@ -226,8 +230,22 @@ class Horoscope:
         return self.decadal, self.age, self.yearly, self.monthly, self.daily, self.hourly
 
 
-def _target(at: object, time: object) -> tuple[dt.date, int]:
-    """The date and iztro time index of a horoscope moment; ``time`` overrides the hour."""
+def _target(chart: NatalChart, at: object, time: object) -> tuple[dt.date, int]:
+    """The date and iztro time index of a horoscope moment; ``time`` overrides the hour.
+
+    A zone-aware ``datetime`` is read on the chart's own clock: converted to the birth's
+    zone (and to its standard time, as the birth was).  A chart drawn without a zone has
+    no such clock, so an aware moment is refused there rather than silently stripped."""
+    if isinstance(at, dt.datetime) and at.utcoffset() is not None:
+        moment = chart.birth.moment
+        if moment is None:
+            raise InputError(
+                "at",
+                "this chart takes clock times as given (no tz): give a naive date and time, "
+                "or draw the chart with tz= to read zone-aware moments",
+            )
+        local = at.astimezone(moment.civil.tzinfo)
+        at = (local - (local.dst() or dt.timedelta())).replace(tzinfo=None)
     parts, clock = parse_moment_parts(at, "at")
     day = calendar.check_solar_date(*parts, field="at")
     if time is not None:
@@ -317,7 +335,7 @@ def horoscope(chart: NatalChart, at: object, time: object = None) -> Horoscope:
     (a clock time or iztro's time index 0..12) overrides its hour.  Without an hour the
     early Rat hour (index 0) is used, as iztro does.
     """
-    day, time_index = _target(at, time)
+    day, time_index = _target(chart, at, time)
     if day < chart.solar_date:
         raise InputError("at", f"{day} is before the birth ({chart.solar_date})")
     lunar = calendar.solar_to_lunar(day)
@@ -418,6 +436,8 @@ def years(chart: NatalChart, decade: int | str | PalaceName | Branch) -> tuple[P
     calendar tables) are left out, so a late decade of a late birth may list fewer than
     ten years; ``Period.ages`` says which ages are there."""
     ordered = decades(chart)
+    if isinstance(decade, bool) or not isinstance(decade, int | str):
+        raise InputError("decade", f"give a position 0..9 or a palace, not {clip(decade)}")
     if isinstance(decade, int) and not isinstance(decade, (PalaceName, Branch)):
         if not 0 <= decade < len(ordered):
             raise InputError("decade", f"decade {decade} does not exist (0..{len(ordered) - 1})")
@@ -425,8 +445,8 @@ def years(chart: NatalChart, decade: int | str | PalaceName | Branch) -> tuple[P
     else:
         try:
             branch = chart.palace(decade).branch
-        except KeyError as error:
-            raise InputError("decade", str(error.args[0])) from None
+        except InputError as error:
+            raise InputError("decade", error.message) from None
         period = next(p for p in ordered if p.layer.branch == branch)
     born = chart.lunar_date.year
     out = []
@@ -446,7 +466,8 @@ def months(chart: NatalChart, year: int, leap: LeapMonth | str | None = None) ->
     defaults to the chart's leap-month setting."""
     if isinstance(year, bool) or not isinstance(year, int):
         raise InputError("year", f"{year!r} is not a year")
-    split = LeapMonth(leap or chart.settings.leap_month) is LeapMonth.SPLIT
+    chosen = chart.settings.leap_month if leap is None else check_choice(LeapMonth, leap, "leap")
+    split = chosen is LeapMonth.SPLIT
     age = year - chart.lunar_date.year + 1
     time_index = chart.pillars.hour.branch
     out = []

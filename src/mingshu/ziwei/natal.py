@@ -16,11 +16,15 @@ The steps, each with the setting that changes it:
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable, Iterable
 from functools import lru_cache
+from typing import NamedTuple
 
 from mingshu import calendar
+from mingshu.birth import Birth, parse_flag
 from mingshu.cycles import Branch, FourPillars, Pillar, Polarity
-from mingshu.ziwei.birth import Birth
+from mingshu.errors import InputError
+from mingshu.named import clip
 from mingshu.ziwei.chart import Decadal, NatalChart, Palace, PlacedStar
 from mingshu.ziwei.placement import compile_natal, compile_rules
 from mingshu.ziwei.settings import (
@@ -44,6 +48,7 @@ from mingshu.ziwei.stars import (
 from mingshu.ziwei.tables import (
     CYCLES,
     HOURS,
+    FiveElementsClass,
     PalaceName,
     body_master,
     life_master,
@@ -51,7 +56,14 @@ from mingshu.ziwei.tables import (
     small_limit_start,
 )
 
-__all__ = ["by_lunar", "by_solar", "natal_chart", "zi_wei_branch"]
+__all__ = [
+    "by_lunar",
+    "by_solar",
+    "chart",
+    "check_settings",
+    "from_birth",
+    "zi_wei_branch",
+]
 
 DEFAULT_SETTINGS = ZiweiSettings()
 
@@ -80,10 +92,9 @@ _DECADALS: dict[int, Decadal] = {}  # start age × 60 + pillar index → shared 
 _PALACE_NAMES = tuple(PalaceName)
 _JIE_LU = tuple(Branch.parse(c) for c in star("jie_lu").place["table"])
 _KONG_WANG = tuple(Branch.parse(c) for c in star("kong_wang").place["table"])
-_CHANG_SHENG = CYCLES["chang_sheng"]
-_BO_SHI = CYCLES["bo_shi"]
 _JIANG_QIAN = CYCLES["jiang_qian"]
-_SUI_QIAN = CYCLES["sui_qian"]
+# The order of the god fields of Palace.
+_CYCLE_ORDER = tuple(CYCLES[k] for k in ("chang_sheng", "bo_shi", "jiang_qian", "sui_qian"))
 
 
 def _tian_shi_shang(
@@ -157,15 +168,60 @@ def _star_tables(
     return slots, by_stem
 
 
-def by_solar(
-    date: object, time: object, gender: object, settings: ZiweiSettings = DEFAULT_SETTINGS
+def chart(
+    birth_date: object,
+    birth_time: object,
+    gender: object,
+    *,
+    tz: object = None,
+    longitude: object = None,
+    fold: object = 0,
+    lunar: object = False,
+    leap: object = False,
+    settings: ZiweiSettings = DEFAULT_SETTINGS,
 ) -> NatalChart:
-    """The natal chart of a birth on a solar date.
+    """The natal chart of a birth: the same arguments as :func:`mingshu.bazi.chart`.
 
-    ``time`` is a clock time (``"10:30"`` or a ``datetime.time``; 23:00–23:59 is the late
-    Rat hour) or iztro's time index 0..12 as an ``int``.
+    ``birth_date``: ``"1987-05-16"`` or a ``date`` (a lunar date with ``lunar=True``, and
+    ``leap=True`` for a day of the leap month); ``birth_time``: a clock time (``"10:30"``, a
+    ``time``; 23:00–23:59 is the late Rat hour) or iztro's time index 0..12 as an ``int``;
+    ``gender``: ``"male"`` / ``"female"``.  ``tz`` (an IANA zone) makes the clock time a
+    civil time: daylight saving is removed and, with ``settings.true_solar_time`` and a
+    ``longitude``, solar time is used, each with a notice.  Without ``tz`` the clock time
+    is taken as given, as iztro does (a notice says so).  ``fold`` picks one of two
+    identical clock readings at the end of daylight saving (0 = the first).
+
+    Bad input raises :class:`mingshu.errors.InputError` naming the field.
     """
-    return natal_chart(Birth.solar(date, time, gender), settings)
+    settings = check_settings(settings)
+    options = {
+        "tz": tz,
+        "longitude": longitude,
+        "fold": fold,
+        "true_solar_time": settings.true_solar_time,
+        "equation_of_time": settings.equation_of_time,
+    }
+    if parse_flag(lunar, "lunar"):
+        birth = Birth.lunar(birth_date, birth_time, gender, leap=leap, **options)  # type: ignore[arg-type]
+    else:
+        if parse_flag(leap, "leap"):
+            raise InputError("leap", "leap marks a lunar date: pass lunar=True too")
+        birth = Birth.solar(birth_date, birth_time, gender, **options)  # type: ignore[arg-type]
+    return from_birth(birth, settings)
+
+
+def by_solar(
+    date: object,
+    time: object,
+    gender: object,
+    settings: ZiweiSettings = DEFAULT_SETTINGS,
+    *,
+    tz: object = None,
+    longitude: object = None,
+    fold: object = 0,
+) -> NatalChart:
+    """iztro's ``bySolar``: :func:`chart` of a solar date."""
+    return chart(date, time, gender, tz=tz, longitude=longitude, fold=fold, settings=settings)
 
 
 def by_lunar(
@@ -173,15 +229,50 @@ def by_lunar(
     time: object,
     gender: object,
     *,
-    leap: bool = False,
+    leap: object = False,
     settings: ZiweiSettings = DEFAULT_SETTINGS,
+    tz: object = None,
+    longitude: object = None,
+    fold: object = 0,
 ) -> NatalChart:
-    """The natal chart of a birth on a lunar date (``leap`` for a day of the leap month)."""
-    return natal_chart(Birth.lunar(date, time, gender, leap=leap), settings)
+    """iztro's ``byLunar``: :func:`chart` of a lunar date (``leap`` for the leap month)."""
+    return chart(
+        date,
+        time,
+        gender,
+        lunar=True,
+        leap=leap,
+        tz=tz,
+        longitude=longitude,
+        fold=fold,
+        settings=settings,
+    )
 
 
-def natal_chart(birth: Birth, settings: ZiweiSettings = DEFAULT_SETTINGS) -> NatalChart:
-    """Draw the natal chart of ``birth`` under ``settings``."""
+def check_settings(settings: object) -> ZiweiSettings:
+    """``settings`` if it is a :class:`ZiweiSettings`; :class:`InputError` otherwise."""
+    if not isinstance(settings, ZiweiSettings):
+        raise InputError("settings", f"give a ZiweiSettings value, not {clip(settings)}")
+    return settings
+
+
+class _Days(NamedTuple):
+    """Step 1: what the calendar says of the birth, under the settings."""
+
+    time_index: int
+    late_rat: bool
+    lunar: calendar.LunarDate
+    year: Pillar
+    god_year: Pillar
+    month: int
+    hour: int
+    day: int
+    """The day the day stars count (0-based; one more for a late Rat hour)."""
+    zi_wei_day: int
+    """The day 紫微 counts (1-based; a late Rat hour wraps at the month's end)."""
+
+
+def _days(birth: Birth, settings: ZiweiSettings) -> _Days:
     solar = birth.solar_date
     time_index = birth.time_index
     if time_index == 12 and settings.late_rat_hour is LateRatHour.SAME_DAY:
@@ -195,29 +286,98 @@ def natal_chart(birth: Birth, settings: ZiweiSettings = DEFAULT_SETTINGS) -> Nat
     month = lunar.month - 1
     if lunar.is_leap and lunar.day > 15 and settings.leap_month is LeapMonth.SPLIT and not late_rat:
         month += 1
-    month %= 12
-    hour = time_index % 12
+    # 紫微 counts the day (the next day for a late Rat hour, wrapping at the month's end);
+    # the day stars (三台 八座 恩光 天贵) count day + 1 there too, without the wrap.
+    zi_wei_day = lunar.day + late_rat
+    if late_rat:
+        length = calendar.month_days(lunar.year, lunar.month, lunar.is_leap)
+        if zi_wei_day > length:
+            zi_wei_day -= length
+    return _Days(
+        time_index,
+        late_rat,
+        lunar,
+        year,
+        god_year,
+        month % 12,
+        time_index % 12,
+        lunar.day - 1 + late_rat,
+        zi_wei_day,
+    )
+
+
+def _redraw(
+    settings: ZiweiSettings,
+    positions: list[int],
+    d: _Days,
+    life: int,
+    body: int,
+    stem_of: Callable[[int], int],
+    gender: Polarity,
+) -> tuple[int, int, FiveElementsClass, tuple[int, ...]]:
+    """地盘 / 人盘 (iztro rearrangeAstrolable): the Body or Spirit palace becomes the Life
+    palace; the class, palace names, Body palace, majors, 长生, decades, and 天才 天使
+    天伤 are recomputed from it, everything else stays as drawn.  iztro takes the year for
+    天才 and for the 天使/天伤 swap from the birth-data pillar, i.e. by the year boundary.
+    Returns the new Life and Body branches, class, and the stars that moved."""
+    zhongzhou = settings.algorithm is Algorithm.ZHONGZHOU
+    life = body if settings.chart_type is ChartType.EARTH else (life + 2) % 12
+    body = (life + 2 * d.hour) % 12
+    klass = nayin_class(stem_of(life), life)
+    zi_wei = zi_wei_branch(klass, d.zi_wei_day)
+    for i, branch in enumerate(_place_majors(zi_wei, _tian_fu(zi_wei))):
+        positions[i] = branch  # the majors come first in the catalogue
+    tian_shi, tian_shang = _tian_shi_shang(life, d.year.branch, gender, zhongzhou)
+    star_index = _STAR_INDEX[settings.algorithm]
+    redrawn = (
+        (star_index["tian_shang"], tian_shang),
+        (star_index["tian_shi"], tian_shi),
+        (star_index["tian_cai"], (life + d.year.branch) % 12),
+    )
+    moved = tuple(i for i, branch in redrawn if positions[i] != branch)
+    for i, branch in redrawn:
+        positions[i] = branch
+    return life, body, klass, moved
+
+
+def _buckets(
+    settings: ZiweiSettings, positions: list[int], moved: tuple[int, ...], year_stem: int
+) -> list[list[PlacedStar]]:
+    """The placed stars of each palace and group (12 palaces × 3 groups), in iztro's order."""
+    slots, mutagens_by_stem = _star_tables(
+        settings.algorithm, settings.mutagens, settings.brightness
+    )
+    mutagens = mutagens_by_stem[year_stem]
+    buckets: list[list[PlacedStar]] = [[] for _ in range(36)]
+    # iztro appends stars that a rearranged chart moves after the palace's other stars.
+    order: Iterable[int] = range(len(positions))
+    if moved:
+        order = [i for i in order if i not in moved] + list(moved)
+    for i in order:
+        slot, placed = slots[i][positions[i]][mutagens[i]]
+        buckets[slot].append(placed)
+    return buckets
+
+
+def from_birth(birth: Birth, settings: ZiweiSettings = DEFAULT_SETTINGS) -> NatalChart:
+    """Draw the natal chart of a checked :class:`~mingshu.birth.Birth` under ``settings``."""
+    settings = check_settings(settings)
+    if not isinstance(birth, Birth):
+        raise InputError("birth", f"give a mingshu.birth.Birth, not {clip(birth)}")
+    d = _days(birth, settings)
+    year, god_year = d.year, d.god_year
 
     # 安命身宫: from 寅 as the first month count to the birth month, then back by the hour
     # for the Life palace and forward for the Body palace.
-    life = (2 + month - hour) % 12
-    body = (2 + month + hour) % 12
+    life = (2 + d.month - d.hour) % 12
+    body = (2 + d.month + d.hour) % 12
     yin_stem = calendar.month_stem(year.stem, Branch.YIN)  # 五虎遁: the 寅 palace's stem
 
     def stem_of(branch: int) -> int:
         return (yin_stem + (branch - 2) % 12) % 10  # 子, 丑 repeat the stems of 寅, 卯
 
     klass = nayin_class(stem_of(life), life)
-
-    # 紫微 counts the day (the next day for a late Rat hour, wrapping at the month's end);
-    # the day stars (三台 八座 恩光 天贵) count day + 1 there too, without the wrap.
-    day = lunar.day - 1 + late_rat
-    zi_wei_day = lunar.day + late_rat
-    if late_rat:
-        length = calendar.month_days(lunar.year, lunar.month, lunar.is_leap)
-        if zi_wei_day > length:
-            zi_wei_day -= length
-    zi_wei = zi_wei_branch(klass, zi_wei_day)
+    zi_wei = zi_wei_branch(klass, d.zi_wei_day)
 
     gender_polarity = birth.gender.polarity
     zhongzhou = settings.algorithm is Algorithm.ZHONGZHOU
@@ -234,9 +394,9 @@ def natal_chart(birth: Birth, settings: ZiweiSettings = DEFAULT_SETTINGS) -> Nat
             year.branch,
             god_year.stem,
             god_year.branch,
-            month,
-            hour,
-            day,
+            d.month,
+            d.hour,
+            d.day,
             life,
             body,
             zi_wei,
@@ -250,56 +410,73 @@ def natal_chart(birth: Birth, settings: ZiweiSettings = DEFAULT_SETTINGS) -> Nat
     heaven_life, heaven_body = life, body
     moved: tuple[int, ...] = ()
     if settings.chart_type is not ChartType.HEAVEN:
-        # 地盘 / 人盘 (iztro rearrangeAstrolable): the Body or Spirit palace becomes the
-        # Life palace; the class, palace names, Body palace, majors, 长生, decades, and
-        # 天才 天使 天伤 are recomputed from it, everything else stays as drawn.  iztro
-        # takes the year for 天才 and for the 天使/天伤 swap from the birth-data pillar,
-        # i.e. by the year boundary.
-        life = body if settings.chart_type is ChartType.EARTH else (life + 2) % 12
-        body = (life + 2 * hour) % 12
-        klass = nayin_class(stem_of(life), life)
-        zi_wei = zi_wei_branch(klass, zi_wei_day)
-        for i, branch in enumerate(_place_majors(zi_wei, _tian_fu(zi_wei))):
-            positions[i] = branch  # the majors come first in the catalogue
-        tian_shi, tian_shang = _tian_shi_shang(life, year.branch, gender_polarity, zhongzhou)
-        star_index = _STAR_INDEX[settings.algorithm]
-        redrawn = (
-            (star_index["tian_shang"], tian_shang),
-            (star_index["tian_shi"], tian_shi),
-            (star_index["tian_cai"], (life + year.branch) % 12),
+        life, body, klass, moved = _redraw(
+            settings, positions, d, life, body, stem_of, gender_polarity
         )
-        moved = tuple(i for i, branch in redrawn if positions[i] != branch)
-        for i, branch in redrawn:
-            positions[i] = branch
-
-    slots, mutagens_by_stem = _star_tables(
-        settings.algorithm, settings.mutagens, settings.brightness
-    )
-    mutagens = mutagens_by_stem[year.stem]
-    buckets: list[list[PlacedStar]] = [[] for _ in range(36)]  # 12 palaces × 3 groups
-    # iztro appends stars that a rearranged chart moves after the palace's other stars.
-    if moved:
-        order = [i for i in range(len(stars)) if i not in moved] + list(moved)
-        for i in order:
-            slot, placed = slots[i][positions[i]][mutagens[i]]
-            buckets[slot].append(placed)
-    else:
-        for i, branch in enumerate(positions):
-            slot, placed = slots[i][branch][mutagens[i]]
-            buckets[slot].append(placed)
-
-    # 阳男阴女 run forward, 阴男阳女 backward: decades, 长生 and 博士.
-    direction = 1 if year.branch.polarity is gender_polarity else -1
+    buckets = _buckets(settings, positions, moved, year.stem)
     lu_cun = positions[_STAR_INDEX[settings.algorithm]["lu_cun"]]
-    jiang_xing = _JIANG_QIAN.jiang_xing[god_year.branch]
-    chang_sheng, bo_shi, jiang_qian = _CHANG_SHENG.gods, _BO_SHI.gods, _JIANG_QIAN.gods
-    sui_qian = _SUI_QIAN.zhongzhou_gods if zhongzhou else _SUI_QIAN.gods
-    small_start = small_limit_start(year.branch)
-    small_step = 1 if gender_polarity is Polarity.YANG else -1
-    number = int(klass)
+    palaces = _palaces(
+        settings, birth, d, life, body, klass, yin_stem, lu_cun, buckets, gender_polarity
+    )
+    return NatalChart(
+        birth=birth,
+        settings=settings,
+        lunar_date=d.lunar,
+        pillars=_four_pillars(birth.solar_date, d.time_index, d.lunar, year, settings),
+        year=year,
+        god_year=god_year,
+        hour=HOURS[birth.time_index],
+        five_elements_class=klass,
+        life_branch=_BRANCHES[life],
+        body_branch=_BRANCHES[heaven_body],  # iztro keeps the heaven chart's here
+        life_master=life_master(year.branch if zhongzhou else heaven_life),
+        body_master=body_master(year.branch),
+        zodiac=year.branch.animal,
+        sign=calendar.sign(birth.solar_date),
+        palaces=palaces,
+        _stars=stars,
+        _positions=tuple(positions),
+    )
 
+
+def _palaces(
+    settings: ZiweiSettings,
+    birth: Birth,
+    d: _Days,
+    life: int,
+    body: int,
+    klass: FiveElementsClass,
+    yin_stem: int,
+    lu_cun: int,
+    buckets: list[list[PlacedStar]],
+    gender: Polarity,
+) -> tuple[Palace, ...]:
+    """The twelve palaces in iztro's order: names, stems, stars, the four god cycles
+    (each from its ``start`` and ``direction`` in chart.toml), decades and small limits."""
+    year, god_year = d.year, d.god_year
+    # 阳男阴女 run forward, 阴男阳女 backward: decades, and the cycles marked "polarity".
+    direction = 1 if year.branch.polarity is gender else -1
+    anchors = {
+        "five_elements_class": klass.chang_sheng,
+        "lu_cun": lu_cun,
+        "jiang_xing": _JIANG_QIAN.jiang_xing[god_year.branch],
+        "year_branch": god_year.branch,
+    }
+    directions = {"polarity": direction, "forward": 1}
+    zhongzhou = settings.algorithm is Algorithm.ZHONGZHOU
+    cycles = tuple(
+        (
+            c.zhongzhou_gods if zhongzhou else c.gods,
+            anchors[c.start],
+            directions[c.direction],
+        )
+        for c in _CYCLE_ORDER
+    )
+    (g1, s1, d1), (g2, s2, d2), (g3, s3, d3), (g4, s4, d4) = cycles
+    small_start = small_limit_start(year.branch)
+    small_step = 1 if gender is Polarity.YANG else -1
+    number = int(klass)
     pillars = _PALACE_PILLARS[yin_stem]
-    chang_sheng_start = klass.chang_sheng
     palaces = []
     for index in range(12):
         branch = _INDEX_BRANCH[index]
@@ -319,34 +496,15 @@ def natal_chart(birth: Birth, settings: ZiweiSettings = DEFAULT_SETTINGS) -> Nat
                 tuple(buckets[3 * index]),
                 tuple(buckets[3 * index + 1]),
                 tuple(buckets[3 * index + 2]),
-                chang_sheng[((branch - chang_sheng_start) * direction) % 12],
-                bo_shi[((branch - lu_cun) * direction) % 12],
-                jiang_qian[(branch - jiang_xing) % 12],
-                sui_qian[(branch - god_year.branch) % 12],
+                g1[((branch - s1) * d1) % 12],
+                g2[((branch - s2) * d2) % 12],
+                g3[((branch - s3) * d3) % 12],
+                g4[((branch - s4) * d4) % 12],
                 decadal,
                 _AGES[((branch - small_start) * small_step) % 12],
             )
         )
-
-    return NatalChart(
-        birth=birth,
-        settings=settings,
-        lunar_date=lunar,
-        pillars=_four_pillars(solar, time_index, lunar, year, settings),
-        year=year,
-        god_year=god_year,
-        hour=HOURS[birth.time_index],
-        five_elements_class=klass,
-        life_branch=_BRANCHES[life],
-        body_branch=_BRANCHES[heaven_body],  # iztro keeps the heaven chart's here
-        life_master=life_master(year.branch if zhongzhou else heaven_life),
-        body_master=body_master(year.branch),
-        zodiac=year.branch.animal,
-        sign=calendar.sign(solar),
-        palaces=tuple(palaces),
-        _stars=stars,
-        _positions=tuple(positions),
-    )
+    return tuple(palaces)
 
 
 def _year_pillar(boundary: YearBoundary, lunar_year: int, solar: dt.date) -> Pillar:
@@ -374,3 +532,6 @@ def _four_pillars(
     day = calendar.day_pillar(solar + dt.timedelta(days=time_index == 12))
     hour = calendar.hour_pillar(day.stem, _BRANCHES[time_index % 12])
     return FourPillars(year, month, day, hour)
+
+
+natal_chart = from_birth  # the name the crosscheck and benches used; prefer from_birth

@@ -12,7 +12,7 @@ All positions are branch indices (子 = 0 … 亥 = 11).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from mingshu.cycles import Branch
@@ -53,7 +53,7 @@ def _table(text: str, by: str, key: str) -> tuple[int, ...]:
     return tuple(int(Branch.parse(c)) for c in text)
 
 
-def _term(place: dict[str, Any]) -> str:
+def _term(place: Mapping[str, Any]) -> str:
     """``± V ± offset`` as source text ('' when there is neither)."""
     parts = []
     if "by" in place:
@@ -69,7 +69,7 @@ def _term(place: dict[str, Any]) -> str:
 
 def compile_rules(
     label: str,
-    entries: Sequence[tuple[str, dict[str, Any]]],
+    entries: Sequence[tuple[str, Mapping[str, Any]]],
     variables: Sequence[str],
     rules: Sequence[str] = (),
 ) -> Placer:
@@ -123,7 +123,7 @@ _KINDS = ("rule", "table", "count_from", "count_from_table", "from_star", "from_
 
 def _expression(
     key: str,
-    place: dict[str, Any],
+    place: Mapping[str, Any],
     names: dict[str, str],
     constants: dict[str, Any],
     variables: Sequence[str],

@@ -8,11 +8,12 @@ side in one process (iztro's sticky ``astro.config()`` cannot do that).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Any
+from typing import Any, Literal
 
+from mingshu.choices import check_bool, check_choice
 from mingshu.cycles import Stem
 from mingshu.errors import InputError
 from mingshu.named import clip
@@ -89,67 +90,103 @@ class ChartType(StrEnum):
     """人盘: the Spirit palace (福德) becomes the Life palace."""
 
 
-_IZTRO_NAMES: dict[str, Mapping[Any, StrEnum]] = {
-    "year_boundary": {"normal": YearBoundary.LUNAR_NEW_YEAR, "exact": YearBoundary.SPRING_BEGINS},
-    "horoscope_boundary": {
-        "normal": YearBoundary.LUNAR_NEW_YEAR,
-        "exact": YearBoundary.SPRING_BEGINS,
-    },
-    "late_rat_hour": {"forward": LateRatHour.NEXT_DAY, "current": LateRatHour.SAME_DAY},
-    "age_count": {"normal": AgeCount.LUNAR_YEAR, "birthday": AgeCount.BIRTHDAY},
-    "algorithm": {"default": Algorithm.QUANSHU, "zhongzhou": Algorithm.ZHONGZHOU},
-    "leap_month": {True: LeapMonth.SPLIT, False: LeapMonth.WHOLE},
-}
+_IZTRO_YEAR = {"normal": YearBoundary.LUNAR_NEW_YEAR, "exact": YearBoundary.SPRING_BEGINS}
+_IZTRO_LATE_RAT = {"forward": LateRatHour.NEXT_DAY, "current": LateRatHour.SAME_DAY}
+_IZTRO_AGE = {"normal": AgeCount.LUNAR_YEAR}
+_IZTRO_ALGORITHM = {"default": Algorithm.QUANSHU}
 
-_ENUMS: dict[str, type[StrEnum]] = {
-    "year_boundary": YearBoundary,
-    "horoscope_boundary": YearBoundary,
-    "late_rat_hour": LateRatHour,
-    "leap_month": LeapMonth,
-    "age_count": AgeCount,
-    "algorithm": Algorithm,
-    "chart_type": ChartType,
-}
+YearBoundaryValue = YearBoundary | Literal["lunar_new_year", "spring_begins", "normal", "exact"]
+LateRatHourValue = LateRatHour | Literal["next_day", "same_day", "forward", "current"]
+LeapMonthValue = LeapMonth | Literal["split", "whole"] | bool
+AgeCountValue = AgeCount | Literal["lunar_year", "birthday", "normal"]
+AlgorithmValue = Algorithm | Literal["quanshu", "zhongzhou", "default"]
+ChartTypeValue = ChartType | Literal["heaven", "earth", "human"]
 
 MutagenOverrides = tuple[tuple[Stem, tuple[str, str, str, str]], ...]
 BrightnessOverrides = tuple[tuple[str, tuple[str, ...]], ...]
+MutagensValue = Mapping[Stem | str, Sequence[str]] | MutagenOverrides
+BrightnessValue = Mapping[str, Sequence[str]] | BrightnessOverrides
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class ZiweiSettings:
     """All the choices that change a Zi Wei Dou Shu chart.  Defaults match iztro 2.6.0.
 
-    Enum fields also accept their string values (``late_rat_hour="same_day"``) and iztro's
-    own words (``"forward"``, ``"exact"``, ...).  ``mutagens`` replaces rows of the 四化 table:
-    a mapping from a year stem (``"庚"`` or ``Stem.GENG``) to four stars (keys such as
-    ``"tai_yang"`` or names such as ``"太阳"``) in the order 禄 权 科 忌.  ``brightness``
-    replaces a star's brightness row: a mapping from a star to twelve grades (``"庙"`` …
-    ``"陷"``, or ``""`` for none) in branch order 子 丑 寅 … 亥.  Both are stored as sorted
-    tuples so that settings stay hashable.
+    Choice fields also accept their string values (``late_rat_hour="same_day"``) and iztro's
+    own words (``"forward"``, ``"exact"``, ...); they are stored as enum members.
+    ``mutagens`` replaces rows of the 四化 table: a mapping from a year stem (``"庚"`` or
+    ``Stem.GENG``) to four different stars (keys such as ``"tai_yang"`` or names such as
+    ``"太阳"``) in the order 禄 权 科 忌.  ``brightness`` replaces a star's brightness row: a
+    mapping from a star to twelve grades (``"庙"`` … ``"陷"``, or ``""`` for none) in branch
+    order 子 丑 寅 … 亥.  Both are stored as sorted tuples so that settings stay hashable.
+    ``true_solar_time`` and ``equation_of_time`` choose the chart clock when the birth has
+    a time zone and a longitude (as in BaZi).
     """
 
-    year_boundary: YearBoundary = YearBoundary.LUNAR_NEW_YEAR
+    year_boundary: YearBoundary
     """The year of birth for the palace stems, five-element class, 四化, year-stem stars,
     decadal direction and small limit (iztro ``yearDivide``)."""
-    horoscope_boundary: YearBoundary = YearBoundary.LUNAR_NEW_YEAR
+    horoscope_boundary: YearBoundary
     """The year used by horoscopes, by the yearly gods (岁前, 将前) and the year-based
     adjective stars, and the kind of month pillar in the birth data (iztro
     ``horoscopeDivide``)."""
-    late_rat_hour: LateRatHour = LateRatHour.NEXT_DAY
-    leap_month: LeapMonth = LeapMonth.SPLIT
-    age_count: AgeCount = AgeCount.LUNAR_YEAR
-    algorithm: Algorithm = Algorithm.QUANSHU
-    chart_type: ChartType = ChartType.HEAVEN
-    mutagens: MutagenOverrides = field(default=())
-    brightness: BrightnessOverrides = field(default=())
+    late_rat_hour: LateRatHour
+    leap_month: LeapMonth
+    age_count: AgeCount
+    algorithm: Algorithm
+    chart_type: ChartType
+    mutagens: MutagenOverrides
+    brightness: BrightnessOverrides
+    true_solar_time: bool
+    """Draw the day and hour from apparent solar time at the birth longitude (needs ``tz``
+    and ``longitude``)."""
+    equation_of_time: bool
+    """With true solar time: add the equation of time (off = local mean time only)."""
 
-    def __post_init__(self) -> None:
-        for name, enum in _ENUMS.items():
-            value = getattr(self, name)
-            if not isinstance(value, enum):
-                object.__setattr__(self, name, _coerce(name, enum, value))
-        object.__setattr__(self, "mutagens", _normalize_mutagens(self.mutagens))
-        object.__setattr__(self, "brightness", _normalize_brightness(self.brightness))
+    def __init__(
+        self,
+        year_boundary: YearBoundaryValue = YearBoundary.LUNAR_NEW_YEAR,
+        horoscope_boundary: YearBoundaryValue = YearBoundary.LUNAR_NEW_YEAR,
+        late_rat_hour: LateRatHourValue = LateRatHour.NEXT_DAY,
+        leap_month: LeapMonthValue = LeapMonth.SPLIT,
+        age_count: AgeCountValue = AgeCount.LUNAR_YEAR,
+        algorithm: AlgorithmValue = Algorithm.QUANSHU,
+        chart_type: ChartTypeValue = ChartType.HEAVEN,
+        mutagens: MutagensValue = (),
+        brightness: BrightnessValue = (),
+        true_solar_time: bool = False,
+        equation_of_time: bool = True,
+    ) -> None:
+        set_ = object.__setattr__
+        set_(
+            self,
+            "year_boundary",
+            check_choice(YearBoundary, year_boundary, "year_boundary", _IZTRO_YEAR),
+        )
+        set_(
+            self,
+            "horoscope_boundary",
+            check_choice(YearBoundary, horoscope_boundary, "horoscope_boundary", _IZTRO_YEAR),
+        )
+        set_(
+            self,
+            "late_rat_hour",
+            check_choice(LateRatHour, late_rat_hour, "late_rat_hour", _IZTRO_LATE_RAT),
+        )
+        if isinstance(leap_month, bool):  # iztro's fixLeap: true splits the month
+            leap_month = LeapMonth.SPLIT if leap_month else LeapMonth.WHOLE
+        set_(self, "leap_month", check_choice(LeapMonth, leap_month, "leap_month"))
+        set_(self, "age_count", check_choice(AgeCount, age_count, "age_count", _IZTRO_AGE))
+        set_(self, "algorithm", check_choice(Algorithm, algorithm, "algorithm", _IZTRO_ALGORITHM))
+        set_(self, "chart_type", check_choice(ChartType, chart_type, "chart_type"))
+        set_(self, "mutagens", _normalize_mutagens(mutagens))
+        set_(self, "brightness", _normalize_brightness(brightness))
+        set_(self, "true_solar_time", check_bool(true_solar_time, "true_solar_time"))
+        set_(self, "equation_of_time", check_bool(equation_of_time, "equation_of_time"))
+
+    def replace(self, **changes: Any) -> ZiweiSettings:
+        """A copy with some fields changed (``dataclasses.replace``)."""
+        return replace(self, **changes)
 
     @classmethod
     def from_iztro(
@@ -163,94 +200,101 @@ class ZiweiSettings:
 
         iztro's brightness arrays start at the 寅 palace; they are turned to 子-first here.
         """
-        config = dict(config or {})
-        brightness = {
-            star: list(row[10:]) + list(row[:10])
-            for star, row in (config.get("brightness") or {}).items()
-        }
+        if config is None:
+            config = {}
+        if not isinstance(config, Mapping):
+            raise InputError("config", f"give iztro's config as a mapping, not {clip(config)}")
+        raw_brightness = config.get("brightness") or {}
+        if not isinstance(raw_brightness, Mapping):
+            raise InputError("brightness", f"expected a mapping, not {clip(raw_brightness)}")
+        brightness: dict[str, list[str]] = {}
+        for star, row in raw_brightness.items():
+            if isinstance(row, str) or not isinstance(row, Sequence):
+                raise InputError("brightness", f"{clip(star)}: expected a list of 12 grades")
+            brightness[star] = list(row[10:]) + list(row[:10])
         return cls(
             year_boundary=config.get("yearDivide", "normal"),
             horoscope_boundary=config.get("horoscopeDivide", "normal"),
             late_rat_hour=config.get("dayDivide", "forward"),
             age_count=config.get("ageDivide", "normal"),
             algorithm=config.get("algorithm", "default"),
-            leap_month=fix_leap,  # type: ignore[arg-type]
-            chart_type=astro_type,  # type: ignore[arg-type]
+            leap_month=check_bool(fix_leap, "fix_leap"),
+            chart_type=astro_type,  # type: ignore[arg-type]  # checked by the constructor
             mutagens=config.get("mutagens") or (),
-            brightness=brightness,  # type: ignore[arg-type]
+            brightness=brightness,
         )
 
 
-def _coerce(name: str, enum: type[StrEnum], value: Any) -> StrEnum:
-    iztro = _IZTRO_NAMES.get(name, {})
-    if isinstance(value, bool) or value in iztro:
-        if value in iztro:
-            return iztro[value]
-    elif isinstance(value, str):
-        try:
-            return enum(value)
-        except ValueError:
-            pass
-    choices = ", ".join(repr(m.value) for m in enum)
-    raise InputError(name, f"{value!r} is not one of {choices}")
-
-
-def _items(value: Any, name: str) -> Iterable[tuple[Any, Any]]:
+def _items(value: object, name: str) -> Iterable[tuple[object, object]]:
     if isinstance(value, Mapping):
         return value.items()
-    try:
-        return [(k, v) for k, v in value]
-    except (TypeError, ValueError):
-        raise InputError(name, "expected a mapping") from None
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise InputError(name, f"expected a mapping, not {clip(value)}")
+    pairs = []
+    for item in value:
+        if not isinstance(item, tuple | list) or len(item) != 2:
+            raise InputError(name, f"expected a mapping or (key, value) pairs, not {clip(item)}")
+        pairs.append((item[0], item[1]))
+    return pairs
 
 
-def _normalize_mutagens(value: Any) -> MutagenOverrides:
+def _row(value: object, name: str, label: str) -> list[object]:
+    """A row of names or grades: a list or tuple, never a bare string or number."""
+    if isinstance(value, str | bytes) or not isinstance(value, Sequence):
+        raise InputError(name, f"{label}: expected a list, not {clip(value)}")
+    return list(value)
+
+
+def _normalize_mutagens(value: object) -> MutagenOverrides:
     rows: dict[Stem, tuple[str, str, str, str]] = {}
     for raw_stem, raw_stars in _items(value, "mutagens"):
-        try:
-            stem = raw_stem if isinstance(raw_stem, Stem) else Stem.parse(str(raw_stem))
-        except ValueError as exc:
-            raise InputError("mutagens", str(exc)) from None
-        stars = list(raw_stars)
+        stem = Stem.parse(raw_stem, "mutagens")
+        stars = _row(raw_stars, "mutagens", str(stem))
         if len(stars) != 4:
             raise InputError("mutagens", f"{stem}: give four stars (禄 权 科 忌), got {len(stars)}")
-        keys = []
+        keys: list[str] = []
         for raw in stars:
-            star = star_by_name(str(raw))
+            star = star_by_name(raw) if isinstance(raw, str) else None
             if star is None or star.key not in MUTAGEN_STARS:
                 raise InputError(
                     "mutagens",
-                    f"{stem}: {raw!r} cannot carry a transformation "
+                    f"{stem}: {clip(raw)} cannot carry a transformation "
                     "(only the 14 major stars and 左辅 右弼 文昌 文曲 can)",
+                )
+            if star.key in keys:
+                raise InputError(
+                    "mutagens",
+                    f"{stem}: {star.names.hans} is given two transformations; "
+                    "a row names four different stars",
                 )
             keys.append(star.key)
         rows[stem] = (keys[0], keys[1], keys[2], keys[3])
     return tuple(sorted(rows.items()))
 
 
-def _normalize_brightness(value: Any) -> BrightnessOverrides:
+def _normalize_brightness(value: object) -> BrightnessOverrides:
     rows: dict[str, tuple[str, ...]] = {}
     for raw_star, raw_row in _items(value, "brightness"):
-        star = star_by_name(str(raw_star))
+        star = star_by_name(raw_star) if isinstance(raw_star, str) else None
         if star is None or star.group is StarGroup.ADJECTIVE:
             raise InputError(
-                "brightness", f"{raw_star!r} is not a major or minor star, so it has no grade"
+                "brightness", f"{clip(raw_star)} is not a major or minor star, so it has no grade"
             )
-        grades = [str(g) for g in raw_row]
+        grades = _row(raw_row, "brightness", star.names.hans)
         if len(grades) != 12:
             raise InputError(
-                "brightness", f"{raw_star}: give 12 grades (子 … 亥), got {len(grades)}"
+                "brightness", f"{star.names.hans}: give 12 grades (子 … 亥), got {len(grades)}"
             )
         keys = []
         for grade in grades:
-            if grade in ("", "-"):
+            if grade in ("", "-", None):
                 keys.append("")
                 continue
             try:
                 level = Brightness.parse(grade)
             except InputError:
                 raise InputError(
-                    "brightness", f"{raw_star}: {clip(grade)} is not a brightness grade"
+                    "brightness", f"{star.names.hans}: {clip(grade)} is not a brightness grade"
                 ) from None
             keys.append(level.key)
         rows[star.key] = tuple(keys)

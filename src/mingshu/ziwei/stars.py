@@ -7,13 +7,16 @@ Everything here is read from ``data/stars.toml``, ``data/brightness.toml`` and
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from mingshu.cycles import Names, Stem
-from mingshu.named import NamedEnum, attach_names, load_toml
+from mingshu.errors import InputError
+from mingshu.named import NamedEnum, attach_names, clip, load_toml
 
 __all__ = [
     "BRIGHTNESS_STARS",
@@ -106,12 +109,22 @@ class Star:
     iztro_key: str
     iztro_en: str
     algorithms: frozenset[str]
-    place: dict[str, Any] = field(repr=False)
+    place: Mapping[str, Any] = field(repr=False)
+    """The placement rule as read from stars.toml, frozen (shared by every caller)."""
     verse: str = field(repr=False)
     source: str = field(repr=False)
 
     def __str__(self) -> str:
         return self.names.hans
+
+
+def _freeze(value: Any) -> Any:
+    """Catalogue data is process-wide: tables become read-only mappings and tuples."""
+    if isinstance(value, dict):
+        return MappingProxyType({k: _freeze(v) for k, v in value.items()})
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    return value
 
 
 def _load_stars() -> tuple[Star, ...]:
@@ -131,7 +144,7 @@ def _load_stars() -> tuple[Star, ...]:
                 algorithms=frozenset(
                     ("quanshu", "zhongzhou") if algorithm == "both" else (algorithm,)
                 ),
-                place=row["place"],
+                place=_freeze(row["place"]),
                 verse=row.get("verse", ""),
                 source=row["source"],
             )
@@ -143,23 +156,40 @@ STARS: tuple[Star, ...] = _load_stars()
 """Every natal star, in iztro's listing order (majors, then minors, then adjectives)."""
 
 _BY_KEY = {s.key: s for s in STARS}
-_BY_NAME: dict[str, Star] = {}
-for _star in STARS:
-    # Keys and iztro keys first; a display name shared by two stars (天府/天福 share no
-    # characters, but pinyin "Tian Fu" does) is never used for lookup.
-    _BY_NAME.update({_star.names.hans: _star, _star.names.hant: _star})
-for _star in STARS:
-    _BY_NAME.update({_star.key: _star, _star.iztro_key: _star})
 
 
-def star(key: str) -> Star:
-    """The star with canonical key ``key`` (``"zi_wei"``); ``KeyError`` if there is none."""
-    return _BY_KEY[key]
+def _name_index() -> dict[str, Star]:
+    """Every spelling of every star, in lower case.  A display name two stars share (the
+    pinyin "Tian Fu" of 天府 and 天福) is left out, so a lookup never guesses."""
+    seen: dict[str, set[str]] = {}
+    for s in STARS:
+        for text in (s.names.hans, s.names.hant, s.names.pinyin, s.names.english, s.iztro_en):
+            if text:
+                seen.setdefault(text.strip().lower(), set()).add(s.key)
+    index = {text: _BY_KEY[next(iter(keys))] for text, keys in seen.items() if len(keys) == 1}
+    for s in STARS:  # keys and iztro keys always win
+        index[s.key] = s
+        index[s.iztro_key.lower()] = s
+    return index
 
 
-def star_by_name(text: str) -> Star | None:
-    """A star from its key, iztro key or Chinese name (简 or 繁); ``None`` if unknown."""
-    return _BY_NAME.get(text.strip())
+_BY_NAME = _name_index()
+
+
+def star(name: str) -> Star:
+    """The star with key ``name`` (``"zi_wei"``) or any of its names (``"紫微"``, ``"紫微"``,
+    ``"Zi Wei"``, ``"Emperor"``, iztro's ``"ziweiMaj"``); :class:`InputError` if none."""
+    found = star_by_name(name)
+    if found is None:
+        raise InputError("star", f"no star is called {clip(name)} (see mingshu.ziwei.STARS)")
+    return found
+
+
+def star_by_name(text: object) -> Star | None:
+    """Like :func:`star`, but ``None`` for a name that is no star (or is not a string)."""
+    if not isinstance(text, str):
+        return None
+    return _BY_NAME.get(text.strip().lower())
 
 
 MUTAGEN_STARS: frozenset[str] = frozenset(s.key for s in STARS if s.group is StarGroup.MAJOR) | {
