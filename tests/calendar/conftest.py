@@ -31,16 +31,3 @@ def _lunar_year_cache() -> Iterator[None]:
     LunarYear.fromYear = staticmethod(functools.cache(LunarYear))
     yield
     LunarYear.fromYear = original
-
-
-def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    """Print the DE421 difference distribution recorded by ``test_solar_terms_de421.py``.
-
-    Recorded as a user property, so it reaches the summary from xdist workers too.
-    """
-    for outcome in ("passed", "failed"):
-        for report in terminalreporter.stats.get(outcome, []):
-            for name, value in getattr(report, "user_properties", ()):
-                if name == "de421_summary":
-                    terminalreporter.write_sep("-", "solar terms vs JPL DE421")
-                    terminalreporter.write_line(str(value))

@@ -19,7 +19,7 @@ within 0.9 s of UT1.
 
 Each pair is keyed by (Gregorian year in Beijing time, term); the two lists must pair one to one,
 and no difference may exceed 60 s (the margin of the BaZi chart's ``near_jie`` notice).  The
-distribution of the differences is printed in the terminal summary (see ``conftest.py``).
+distribution of the differences is printed in the terminal summary (``tests/conftest.py``).
 Runtime: about 6 s on one core.
 """
 
@@ -155,7 +155,7 @@ def test_every_term_within_a_minute_of_de421(
     pairs: list[Pair], record_property: pytest.RecordProperty
 ) -> None:
     # Recorded first, so the distribution is shown even when the check below fails.
-    record_property("de421_summary", summary(pairs))
+    record_property("terminal_summary:solar terms vs JPL DE421", summary(pairs))
     beyond = [p for p in pairs if abs(p.diff) > LIMIT_SECONDS]
     assert not beyond, "\n".join(
         f"{p.year} {p.term}: ours {p.ours}, DE421 {p.de421:%Y-%m-%d %H:%M:%S.%f}, {p.diff:+.1f} s"
