@@ -5,6 +5,7 @@ and long values are clipped in every message."""
 from __future__ import annotations
 
 import copy
+import gzip
 import json
 import os
 import re
@@ -181,6 +182,20 @@ def test_a_line_that_is_not_a_record_is_listed_and_exits_2(
     assert "error: s.jsonl:3: " in result.stderr and reason in result.stderr
     # the records around it were still compared, and the summary counts the bad line
     assert result.stdout.rstrip().splitlines()[-1] == "3 passed, 0 failed, 1 bad records"
+
+
+@pytest.mark.parametrize("gz", [False, True])
+def test_a_line_that_is_not_utf8_is_a_bad_record_with_its_own_number(
+    tmp_path: Path, records: list[dict[str, Any]], gz: bool
+) -> None:
+    lines = [json.dumps(r, ensure_ascii=False).encode() for r in records[:2]]
+    data = lines[0] + b"\n\xff\xfe not text\n" + lines[1] + b"\n"
+    source = tmp_path / "s.jsonl"
+    source.write_bytes(gzip.compress(data) if gz else data)
+    result = crosscheck(str(source))
+    assert result.exit_code == 2
+    assert "error: s.jsonl:2: not UTF-8 text" in result.stderr
+    assert result.stdout.rstrip().splitlines()[-1] == "2 passed, 0 failed, 1 bad records"
 
 
 def test_output_too_deep_to_compare_is_a_failure_not_a_crash(

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import gzip
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from mingshu.crosscheck.clip import clip, clip_message
 from mingshu.errors import MingshuError
@@ -64,34 +64,42 @@ class BadRecord:
 
 
 @contextmanager
-def _open_text(path: Path) -> Iterator[IO[str]]:
+def _open_bytes(path: Path) -> Iterator[Iterable[bytes]]:
     with path.open("rb") as probe:
         compressed = probe.read(2) == _GZIP_MAGIC
     if compressed:
-        with gzip.open(path, "rt", encoding="utf-8") as f:
+        with gzip.open(path, "rb") as f:
             yield f
     else:
-        with path.open("r", encoding="utf-8") as f:
+        with path.open("rb") as f:
             yield f
 
 
-def _numbered_lines(path: Path) -> Iterator[tuple[int, str]]:
-    """Non-blank lines with their 1-based numbers; unreadable bytes name the file."""
+def _numbered_lines(path: Path) -> Iterator[tuple[int, bytes]]:
+    """Non-blank lines with their 1-based numbers; a file that breaks off names the line.
+
+    Lines are decoded one by one (in :func:`_case`), so bytes that are not UTF-8 make one bad
+    record with its own line number, not an error somewhere in a decoded chunk.
+    """
     lineno = 0
     try:
-        with _open_text(path) as f:
+        with _open_bytes(path) as f:
             for lineno, line in enumerate(f, start=1):
                 if line.strip():
                     yield lineno, line
-    except (OSError, EOFError, UnicodeDecodeError) as e:
+    except (OSError, EOFError) as e:
         where = f"{clip(str(path))}:{lineno + 1}"
         raise RecordFormatError(f"{where}: cannot read: {clip_message(str(e))}") from e
 
 
-def _case(path: Path, lineno: int, line: str) -> Case | BadRecord:
+def _case(path: Path, lineno: int, raw: bytes) -> Case | BadRecord:
     def bad(reason: str) -> BadRecord:
         return BadRecord(source=path.name, line=lineno, reason=reason)
 
+    try:
+        line = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        return bad(f"not UTF-8 text (byte {e.start + 1} of the line)")
     try:
         record = json.loads(line)
     except json.JSONDecodeError as e:
