@@ -247,3 +247,32 @@ def test_an_iztro_error_named_by_classify_is_a_known_difference() -> None:
     # Any other iztro error is skipped with its message.
     other = check_case(case("2017-6-29", "something else"), record_for_input, classify)
     assert other.skipped == "something else" and other.known_difference is None
+
+
+def test_horoscopes_before_birth_and_past_120_are_known_differences() -> None:
+    from mingshu.crosscheck.iztro import (
+        KNOWN_BEFORE_BIRTH,
+        KNOWN_PAST_120,
+        classify,
+        record_for_input,
+    )
+
+    def case(target: str, small_limit: dict[str, Any]) -> Case:
+        inp = {"id": target, "date": "1950-3-5", "time": 4, "gender": "男", "horoscope": target}
+        # iztro charted these (with garbage): its record has a chart and a horoscope
+        output = {"id": target, "ok": True, "chart": {}, "horoscope": {"age": small_limit}}
+        return Case(target, inp, output, "t.jsonl", 1)
+
+    before = check_case(case("1949-12-31", {"index": 3}), record_for_input, classify)
+    assert before.known_difference == KNOWN_BEFORE_BIRTH
+    assert [m["path"] for m in before.mismatches] == [INPUT_PATH]
+    # 1950 + 130: nominal age 131, where iztro's small limit has no palace (index -1)
+    past = check_case(
+        case("2080-6-1", {"index": -1, "nominalAge": 131}), record_for_input, classify
+    )
+    assert past.known_difference == KNOWN_PAST_120
+    # ...but a refused date that is neither is a plain failure
+    other = check_case(
+        case("2080-6-1", {"index": 4, "nominalAge": 131}), record_for_input, classify
+    )
+    assert other.failed and other.known_difference is None

@@ -161,13 +161,16 @@ def crosscheck(
 ) -> None:
     """Chart every input of FILE with mingshu and compare with iztro's records.
 
-    A record whose input mingshu refuses (an impossible date, time 99, gender "x", ...) is a
-    failed case with its reason; a line that is not a record at all (not JSON, not an object)
-    is listed as FILE:LINE and counted as a bad record.
+    A record whose input mingshu refuses (an impossible date, time 99, ...)
+    is a failed case with its reason; a line that is not a record at all
+    (not JSON, not an object) is listed as FILE:LINE, a bad record.
 
-    Exit status: 0 every compared case matched, and at least one was compared;
-    1 mismatches found; 2 bad input (unreadable FILE, bad option, --report naming FILE,
-    any bad record); 3 nothing compared (FILE is empty or iztro gave an error for every record).
+    Exit status:
+    0 every compared case matched, and at least one was compared;
+    1 mismatches found;
+    2 bad input: FILE unreadable, a bad option, --report naming FILE, or
+    any bad record;
+    3 nothing compared: FILE is empty or iztro gave an error for every record.
     """
     from rich.console import Console
 
