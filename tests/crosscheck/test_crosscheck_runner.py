@@ -197,12 +197,27 @@ def test_other_exceptions_are_failures_not_crashes(
     assert summary.failures[0][1]["got"] == "KeyError: 'tian_gui'"
 
 
-def test_malformed_file_raises_with_line(tmp_path: Path, records: list[dict[str, Any]]) -> None:
+def test_malformed_line_is_a_bad_record_and_the_rest_is_read(
+    tmp_path: Path, records: list[dict[str, Any]]
+) -> None:
     path = write_jsonl(tmp_path / "r.jsonl", records[:1])
     with path.open("a", encoding="utf-8") as f:
         f.write("{oops\n")
+        f.write(json.dumps(records[1], ensure_ascii=False) + "\n")
+    report = tmp_path / "report.jsonl"
+    summary = run(path, engine_from(records), report=report, progress=False)
+    assert (summary.passed, summary.failed, summary.bad_records, summary.total) == (2, 0, 1, 3)
+    assert not summary.ok  # a bad record is never a pass
+    assert summary.bad_lines == [
+        "r.jsonl:2: not valid JSON (Expecting property name enclosed in double quotes, column 2)"
+    ]
+    assert summary.closing_line() == "2 passed, 0 failed, 1 bad records"
+    lines = [json.loads(x) for x in report.read_text(encoding="utf-8").splitlines()]
+    assert lines[1]["line"] == 2 and lines[1]["ok"] is False
+    assert lines[1]["bad_record"].startswith("not valid JSON")
+    # read_cases, for library use, still stops at the first malformed line
     with pytest.raises(RecordFormatError, match=r"r\.jsonl:2: not valid JSON"):
-        run(path, engine_from(records), progress=False)
+        list(read_cases(path))
 
 
 def test_progress_bar_off_a_terminal_changes_nothing(
@@ -232,3 +247,32 @@ def test_an_iztro_error_named_by_classify_is_a_known_difference() -> None:
     # Any other iztro error is skipped with its message.
     other = check_case(case("2017-6-29", "something else"), record_for_input, classify)
     assert other.skipped == "something else" and other.known_difference is None
+
+
+def test_horoscopes_before_birth_and_past_120_are_known_differences() -> None:
+    from mingshu.crosscheck.iztro import (
+        KNOWN_BEFORE_BIRTH,
+        KNOWN_PAST_120,
+        classify,
+        record_for_input,
+    )
+
+    def case(target: str, small_limit: dict[str, Any]) -> Case:
+        inp = {"id": target, "date": "1950-3-5", "time": 4, "gender": "男", "horoscope": target}
+        # iztro charted these (with garbage): its record has a chart and a horoscope
+        output = {"id": target, "ok": True, "chart": {}, "horoscope": {"age": small_limit}}
+        return Case(target, inp, output, "t.jsonl", 1)
+
+    before = check_case(case("1949-12-31", {"index": 3}), record_for_input, classify)
+    assert before.known_difference == KNOWN_BEFORE_BIRTH
+    assert [m["path"] for m in before.mismatches] == [INPUT_PATH]
+    # 1950 + 130: nominal age 131, where iztro's small limit has no palace (index -1)
+    past = check_case(
+        case("2080-6-1", {"index": -1, "nominalAge": 131}), record_for_input, classify
+    )
+    assert past.known_difference == KNOWN_PAST_120
+    # ...but a refused date that is neither is a plain failure
+    other = check_case(
+        case("2080-6-1", {"index": 4, "nominalAge": 131}), record_for_input, classify
+    )
+    assert other.failed and other.known_difference is None

@@ -1,4 +1,9 @@
-"""``mingshu crosscheck FILE``: compare our charts with a file of iztro reference records."""
+"""``mingshu crosscheck FILE``: compare our charts with a file of iztro reference records.
+
+Exit codes: 0 every compared case matched (and at least one was compared); 1 mismatches;
+2 bad input (unreadable file, bad option, a report path that is the input, a line that is not
+a record); 3 nothing compared (an empty file, or iztro gave an error for every record).
+"""
 
 from __future__ import annotations
 
@@ -14,9 +19,22 @@ if TYPE_CHECKING:
     from mingshu.crosscheck.compare import Mismatch
     from mingshu.crosscheck.runner import Classify, MakeRecord, Summary
 
-__all__ = ["ENGINE_MODULE", "crosscheck", "register"]
+__all__ = [
+    "ENGINE_MODULE",
+    "EXIT_BAD_INPUT",
+    "EXIT_MISMATCH",
+    "EXIT_NOTHING_COMPARED",
+    "EXIT_OK",
+    "crosscheck",
+    "exit_code",
+    "register",
+]
 
 ENGINE_MODULE: Final = "mingshu.crosscheck.iztro"
+EXIT_OK: Final = 0
+EXIT_MISMATCH: Final = 1
+EXIT_BAD_INPUT: Final = 2
+EXIT_NOTHING_COMPARED: Final = 3
 _SHOW_FAILURES: Final = 10
 _SHOW_REASONS: Final = 10
 _CLIP: Final = 60
@@ -37,20 +55,36 @@ def _load_engine() -> tuple[MakeRecord, Classify | None]:
             f"error: {ENGINE_MODULE} is not available yet, so there is no engine to check.",
             err=True,
         )
-        raise typer.Exit(2) from None
+        raise typer.Exit(EXIT_BAD_INPUT) from None
     make_record = getattr(module, "record_for_input", None)
     if not callable(make_record):
         typer.echo(f"error: {ENGINE_MODULE} does not define record_for_input().", err=True)
-        raise typer.Exit(2)
+        raise typer.Exit(EXIT_BAD_INPUT)
     classify = getattr(module, "classify", None)
     return make_record, classify if callable(classify) else None
+
+
+def exit_code(summary: Summary) -> int:
+    """The exit code of a finished run (see the module docstring)."""
+    if summary.bad_records:
+        return EXIT_BAD_INPUT
+    if summary.failed:
+        return EXIT_MISMATCH
+    if summary.compared == 0:
+        return EXIT_NOTHING_COMPARED
+    return EXIT_OK
 
 
 def _clip(value: Any) -> str:
     import json
 
-    text = json.dumps(value, ensure_ascii=False, default=str)
-    return text if len(text) <= _CLIP else text[: _CLIP - 1] + "…"
+    from mingshu.crosscheck.clip import clip
+
+    try:
+        text = json.dumps(value, ensure_ascii=False, default=str)
+    except (RecursionError, ValueError):
+        text = "(nested too deeply to show)"
+    return clip(text, _CLIP)
 
 
 def _cells(m: Mismatch) -> tuple[str, str]:
@@ -64,21 +98,29 @@ def _cells(m: Mismatch) -> tuple[str, str]:
 
 def _print_summary(console: Console, file: Path, summary: Summary) -> None:
     from rich.table import Table
+    from rich.text import Text  # cells are data, never markup
 
-    console.print(f"crosscheck {file}: {summary.total} cases", highlight=False, soft_wrap=True)
+    from mingshu.crosscheck.clip import clip
+
+    console.print(
+        f"crosscheck {clip(str(file))}: {summary.total} cases",
+        highlight=False,
+        markup=False,
+        soft_wrap=True,
+    )
     if summary.field_mismatches:
         table = Table(title="Mismatches by field (failed cases)", title_justify="left")
         table.add_column("field")
         table.add_column("mismatches", justify="right")
         table.add_column("cases", justify="right")
         for path, count in summary.field_mismatches.most_common():
-            table.add_row(path, str(count), str(summary.field_cases[path]))
+            table.add_row(Text(clip(path)), str(count), str(summary.field_cases[path]))
         console.print(table)
         first = Table(title=f"First failed cases (up to {_SHOW_FAILURES})", title_justify="left")
         for column in ("case", "first mismatch", "expected (iztro)", "got (mingshu)"):
             first.add_column(column, overflow="fold")
         for label, m in summary.failures[:_SHOW_FAILURES]:
-            first.add_row(label, m["path"], *_cells(m))
+            first.add_row(*(Text(cell) for cell in (label, clip(m["path"]), *_cells(m))))
         console.print(first)
     for title, count, reasons in (
         ("skipped (iztro gave an error)", summary.skipped, summary.skip_reasons),
@@ -92,22 +134,25 @@ def _print_summary(console: Console, file: Path, summary: Summary) -> None:
                 console.print(f"  … {len(reasons) - _SHOW_REASONS} more reasons", markup=False)
 
 
+def _fail(message: str, code: int = EXIT_BAD_INPUT) -> typer.Exit:
+    typer.echo(f"error: {message}", err=True)
+    return typer.Exit(code)
+
+
 def crosscheck(
     file: Annotated[
         Path,
         typer.Argument(
-            exists=True,
-            dir_okay=False,
-            readable=True,
             help="iztro reference records: JSON Lines {input, output}, plain or .gz.",
+            show_default=False,
         ),
     ],
     report: Annotated[
         Path | None,
         typer.Option(
             "--report",
-            dir_okay=False,
-            help="Write one JSON line per case: id, ok, mismatches, skipped/known_difference.",
+            help="Write one JSON line per case: id, ok, mismatches, skipped/known_difference "
+            "(never onto FILE; replaced only when complete).",
         ),
     ] = None,
     progress: Annotated[
@@ -116,20 +161,42 @@ def crosscheck(
 ) -> None:
     """Chart every input of FILE with mingshu and compare with iztro's records.
 
-    Exit status: 0 if no case failed, 1 if any failed, 2 on a usage or file error.
+    A record whose input mingshu refuses (an impossible date, time 99, ...)
+    is a failed case with its reason; a line that is not a record at all
+    (not JSON, not an object) is listed as FILE:LINE, a bad record.
+
+    Exit status:
+    0 every compared case matched, and at least one was compared;
+    1 mismatches found;
+    2 bad input: FILE unreadable, a bad option, --report naming FILE, or
+    any bad record;
+    3 nothing compared: FILE is empty or iztro gave an error for every record.
     """
     from rich.console import Console
 
+    from mingshu.crosscheck.clip import clip_message
     from mingshu.crosscheck.records import RecordFormatError
     from mingshu.crosscheck.runner import run
+    from mingshu.errors import InputError
 
     make_record, classify = _load_engine()
     try:
         summary = run(file, make_record, report=report, classify=classify, progress=progress)
-    except (RecordFormatError, OSError) as e:
-        typer.echo(f"error: {e}", err=True)
-        raise typer.Exit(2) from None
+    except InputError as e:
+        raise _fail(f"{e.field}: {clip_message(e.message)}") from None
+    except RecordFormatError as e:
+        raise _fail(clip_message(str(e))) from None
+    except OSError as e:
+        raise _fail(clip_message(str(e))) from None
     _print_summary(Console(), file, summary)
+    for line in summary.bad_lines[:_SHOW_FAILURES]:
+        typer.echo(f"error: {line}", err=True)
+    if summary.bad_records > _SHOW_FAILURES:
+        typer.echo(f"error: … {summary.bad_records - _SHOW_FAILURES} more bad records", err=True)
     typer.echo(summary.closing_line())
-    if not summary.ok:
-        raise typer.Exit(1)
+    code = exit_code(summary)
+    if code == EXIT_NOTHING_COMPARED:
+        what = "it has no records" if summary.total == 0 else "iztro gave an error for every record"
+        typer.echo(f"nothing compared: {what}; that is not a pass", err=True)
+    if code != EXIT_OK:
+        raise typer.Exit(code)

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from mingshu.ziwei.chart import NatalChart
-from mingshu.ziwei.horoscope import Layer, horoscope
+from mingshu import ziwei
 
 __all__ = ["horoscope_record"]
 
 
-def _layer(layer: Layer) -> dict[str, Any]:
+def _layer(layer: ziwei.Layer) -> dict[str, Any]:
     return {
         "index": layer.iztro_index,
         "name": layer.names.hans,
@@ -21,19 +20,19 @@ def _layer(layer: Layer) -> dict[str, Any]:
     }
 
 
-def _stars(layer: Layer) -> list[list[list[str]]]:
+def _stars(layer: ziwei.Layer) -> list[list[list[str]]]:
     by_palace: list[list[list[str]]] = [[] for _ in range(12)]
     for placed in layer.stars:
         by_palace[(placed.branch - 2) % 12].append([placed.star.names.hans, placed.star.kind.value])
     return by_palace
 
 
-def horoscope_record(chart: NatalChart, date: str, time: int | None) -> dict[str, Any]:
+def horoscope_record(chart: ziwei.NatalChart, date: object, time: int | None) -> dict[str, Any]:
     """``astrolabe.horoscope(date, time)`` as iztro 2.6.0 records it.
 
     iztro reads ``time || hourOf(date)``: an explicit 0 and no time are the same.
     """
-    result = horoscope(chart, date, time or None)
+    result = ziwei.horoscope(chart, date, time or None)
     day = result.date
     record: dict[str, Any] = {
         "solarDate": f"{day.year}-{day.month}-{day.day}",

@@ -2,21 +2,26 @@
 
 The format is described in ``tests/fixtures/iztro-2.6.0/README.md``; files may be plain or
 gzip-compressed (recognised by their first bytes, whatever the name).
+
+:func:`read_records` yields a :class:`BadRecord` for each line that is not a record (not JSON,
+nested too deeply, not an object, a key missing) and reads on; :func:`read_cases` stops there
+with a :class:`RecordFormatError`.  A file that cannot be read at all raises either way.
 """
 
 from __future__ import annotations
 
 import gzip
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
+from mingshu.crosscheck.clip import clip, clip_message
 from mingshu.errors import MingshuError
 
-__all__ = ["Case", "RecordFormatError", "count_cases", "read_cases"]
+__all__ = ["BadRecord", "Case", "RecordFormatError", "count_cases", "read_cases", "read_records"]
 
 _GZIP_MAGIC = b"\x1f\x8b"
 
@@ -46,52 +51,90 @@ class Case:
         return str(self.id) if self.id is not None else f"{self.source}:{self.line}"
 
 
+@dataclass(frozen=True, slots=True)
+class BadRecord:
+    """A line of a reference file that is not a record, and why."""
+
+    source: str  # file name, for messages
+    line: int  # 1-based line number in that file
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.source}:{self.line}: {self.reason}"
+
+
 @contextmanager
-def _open_text(path: Path) -> Iterator[IO[str]]:
+def _open_bytes(path: Path) -> Iterator[Iterable[bytes]]:
     with path.open("rb") as probe:
         compressed = probe.read(2) == _GZIP_MAGIC
     if compressed:
-        with gzip.open(path, "rt", encoding="utf-8") as f:
+        with gzip.open(path, "rb") as f:
             yield f
     else:
-        with path.open("r", encoding="utf-8") as f:
+        with path.open("rb") as f:
             yield f
 
 
-def _numbered_lines(path: Path) -> Iterator[tuple[int, str]]:
-    """Non-blank lines with their 1-based numbers; unreadable bytes name the file."""
+def _numbered_lines(path: Path) -> Iterator[tuple[int, bytes]]:
+    """Non-blank lines with their 1-based numbers; a file that breaks off names the line.
+
+    Lines are decoded one by one (in :func:`_case`), so bytes that are not UTF-8 make one bad
+    record with its own line number, not an error somewhere in a decoded chunk.
+    """
     lineno = 0
     try:
-        with _open_text(path) as f:
+        with _open_bytes(path) as f:
             for lineno, line in enumerate(f, start=1):
                 if line.strip():
                     yield lineno, line
-    except (OSError, EOFError, UnicodeDecodeError) as e:
-        raise RecordFormatError(f"{path}:{lineno + 1}: cannot read: {e}") from e
+    except (OSError, EOFError) as e:
+        where = f"{clip(str(path))}:{lineno + 1}"
+        raise RecordFormatError(f"{where}: cannot read: {clip_message(str(e))}") from e
 
 
-def _case(path: Path, lineno: int, line: str) -> Case:
-    where = f"{path}:{lineno}"
+def _case(path: Path, lineno: int, raw: bytes) -> Case | BadRecord:
+    def bad(reason: str) -> BadRecord:
+        return BadRecord(source=path.name, line=lineno, reason=reason)
+
+    try:
+        line = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        return bad(f"not UTF-8 text (byte {e.start + 1} of the line)")
     try:
         record = json.loads(line)
     except json.JSONDecodeError as e:
-        raise RecordFormatError(f"{where}: not valid JSON ({e.msg}, column {e.colno})") from e
+        return bad(f"not valid JSON ({e.msg}, column {e.colno})")
+    except RecursionError:
+        return bad("not a record: JSON nested too deeply")
+    except ValueError as e:  # e.g. an integer of more digits than Python converts
+        return bad(f"not valid JSON ({clip_message(str(e))})")
     if not isinstance(record, dict):
-        raise RecordFormatError(f"{where}: expected a JSON object, got {type(record).__name__}")
+        return bad(f"expected a JSON object, got {type(record).__name__}")
     missing = [key for key in ("input", "output") if key not in record]
     if missing:
-        raise RecordFormatError(f"{where}: missing key(s) {', '.join(map(repr, missing))}")
+        return bad(f"missing key(s) {', '.join(map(repr, missing))}")
     inp, out = record["input"], record["output"]
     if not isinstance(out, dict):
-        raise RecordFormatError(f"{where}: 'output' must be a JSON object")
+        return bad("'output' must be a JSON object")
     # An error record may echo an input that was not JSON (the raw line); every record that
     # iztro charted must have an object input.
     if out.get("ok") is not False and not isinstance(inp, dict):
-        raise RecordFormatError(f"{where}: 'input' must be a JSON object")
+        return bad("'input' must be a JSON object")
     case_id = inp.get("id") if isinstance(inp, dict) else None
     if case_id is None:
         case_id = out.get("id")
     return Case(id=case_id, input=inp, output=out, source=path.name, line=lineno)
+
+
+def read_records(path: str | Path) -> Iterator[Case | BadRecord]:
+    """Yield each non-blank line of a reference file as a case, or as a :class:`BadRecord`
+    when it is not one; in file order.
+
+    Raises :class:`RecordFormatError` only when the file itself cannot be read.
+    """
+    p = Path(path)
+    for lineno, line in _numbered_lines(p):
+        yield _case(p, lineno, line)
 
 
 def read_cases(path: str | Path) -> Iterator[Case]:
@@ -100,8 +143,10 @@ def read_cases(path: str | Path) -> Iterator[Case]:
     Raises :class:`RecordFormatError` ("FILE:LINE: what is wrong") at the first malformed line.
     """
     p = Path(path)
-    for lineno, line in _numbered_lines(p):
-        yield _case(p, lineno, line)
+    for item in read_records(p):
+        if isinstance(item, BadRecord):
+            raise RecordFormatError(f"{clip(str(p))}:{item.line}: {item.reason}")
+        yield item
 
 
 def count_cases(path: str | Path) -> int:

@@ -9,12 +9,22 @@ fixture ``output``.  Each case ends as exactly one of:
 - **known difference**: mismatches, but ``classify(case, mismatches)`` named a documented
   place where iztro is wrong (its return value is the reason);
 - **failed**: anything else, including an input our engine rejected (``InputError``: path
-  ``<input>``, got = the message) and any other exception (path ``<exception>``).
+  ``<input>``, got = the message) and any other exception, in the engine, the comparison or
+  ``classify`` (path ``<exception>``).
+
+A line that is not a record at all (not JSON, nested too deeply, not an object) is counted as a
+**bad record** (``FILE:LINE: reason``) and the run reads on.  Nothing is a pass unless at least
+one case was compared (:attr:`Summary.ok`).
+
+The report is written to a temporary file beside it and renamed into place when complete, so
+an interrupted run leaves the previous report whole; it may never be the input file itself.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import secrets
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
@@ -22,8 +32,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Final
 
+from mingshu.crosscheck.clip import clip, clip_message
 from mingshu.crosscheck.compare import Mismatch, collapse_path, compare
-from mingshu.crosscheck.records import Case, count_cases, read_cases
+from mingshu.crosscheck.records import BadRecord, Case, count_cases, read_records
 from mingshu.errors import InputError
 
 __all__ = [
@@ -35,6 +46,8 @@ __all__ = [
     "MakeRecord",
     "Summary",
     "check_case",
+    "check_report",
+    "check_source",
     "run",
 ]
 
@@ -82,22 +95,32 @@ class Summary:
     failed: int = 0
     skipped: int = 0
     known_differences: int = 0
+    bad_records: int = 0  # lines that are not records
     field_mismatches: Counter[str] = field(default_factory=Counter)  # mismatches per field
     field_cases: Counter[str] = field(default_factory=Counter)  # failed cases per field
     skip_reasons: Counter[str] = field(default_factory=Counter)
     known_reasons: Counter[str] = field(default_factory=Counter)
     failures: list[tuple[str, Mismatch]] = field(default_factory=list)  # first few: label, first
+    bad_lines: list[str] = field(default_factory=list)  # first few: "FILE:LINE: reason"
 
     @property
     def total(self) -> int:
-        return self.passed + self.failed + self.skipped + self.known_differences
+        """Every non-blank line of the file: cases of each kind and bad records."""
+        return self.compared + self.skipped + self.bad_records
+
+    @property
+    def compared(self) -> int:
+        """Cases charted by us and compared with iztro's chart (passed, failed or known)."""
+        return self.passed + self.failed + self.known_differences
 
     @property
     def ok(self) -> bool:
-        return self.failed == 0
+        """A pass: something was compared, nothing failed, every line was a record."""
+        return self.failed == 0 and self.bad_records == 0 and self.compared > 0
 
     def closing_line(self) -> str:
-        return f"{self.passed} passed, {self.failed} failed"
+        line = f"{self.passed} passed, {self.failed} failed"
+        return line + (f", {self.bad_records} bad records" if self.bad_records else "")
 
     def add(self, case: Case, result: CaseResult) -> None:
         if result.skipped is not None:
@@ -112,34 +135,61 @@ class Summary:
             self.field_mismatches.update(fields)
             self.field_cases.update(set(fields))
             if len(self.failures) < _KEEP_FAILURES:
-                self.failures.append((case.label, result.mismatches[0]))
+                self.failures.append((clip(case.label), result.mismatches[0]))
         else:
             self.passed += 1
 
+    def add_bad(self, bad: BadRecord) -> None:
+        self.bad_records += 1
+        if len(self.bad_lines) < _KEEP_FAILURES:
+            self.bad_lines.append(f"{clip(bad.source)}:{bad.line}: {bad.reason}")
+
+
+def _crash(where: str, e: BaseException) -> Mismatch:
+    got = clip_message(f"{where}{type(e).__name__}: {e}")
+    return {"path": EXCEPTION_PATH, "expected": None, "got": got}
+
+
+def _classify(
+    classify: Classify | None, case: Case, mismatches: list[Mismatch]
+) -> tuple[str | None, Mismatch | None]:
+    """The known-difference reason, or the crash of ``classify`` as a mismatch."""
+    if classify is None:
+        return None, None
+    try:
+        return classify(case, mismatches), None
+    except Exception as e:  # a classifier that crashes explains nothing: the case fails
+        return None, _crash("classify: ", e)
+
 
 def check_case(case: Case, make_record: MakeRecord, classify: Classify | None = None) -> CaseResult:
-    """Chart one case with ``make_record`` and judge it against iztro's record."""
+    """Chart one case with ``make_record`` and judge it against iztro's record.
+
+    Never raises for a bad record: whatever goes wrong becomes a mismatch of a failed case.
+    """
     if not case.expected_ok:
-        error = str(case.output.get("error") or "iztro gave no chart")
+        error = clip_message(str(case.output.get("error") or "iztro gave no chart"))
         # iztro failed where we chart correctly (a documented iztro error): a known
         # difference; any other iztro error leaves nothing to compare: skipped.
-        reason = classify(case, []) if classify is not None else None
+        reason, crash = _classify(classify, case, [])
+        if crash is not None:
+            return CaseResult(id=case.id, mismatches=[crash])
         if reason is not None:
             gap: Mismatch = {"path": IZTRO_ERROR_PATH, "expected": error, "got": "(a chart)"}
             return CaseResult(id=case.id, mismatches=[gap], known_difference=reason)
         return CaseResult(id=case.id, mismatches=[], skipped=error)
     mismatches: list[Mismatch]
     try:
-        ours = make_record(case.input)
+        mismatches = compare(case.output, make_record(case.input))
     except InputError as e:
-        mismatches = [{"path": INPUT_PATH, "expected": None, "got": str(e)}]
+        mismatches = [{"path": INPUT_PATH, "expected": None, "got": clip_message(str(e))}]
     except Exception as e:  # a crash on one case must not hide the other cases' results
-        mismatches = [{"path": EXCEPTION_PATH, "expected": None, "got": f"{type(e).__name__}: {e}"}]
-    else:
-        mismatches = compare(case.output, ours)
+        mismatches = [_crash("", e)]
     if not mismatches:
         return CaseResult(id=case.id, mismatches=[])
-    reason = classify(case, mismatches) if classify is not None else None
+    reason, crash = _classify(classify, case, mismatches)
+    if crash is not None:
+        return CaseResult(id=case.id, mismatches=[*mismatches, crash])
     return CaseResult(id=case.id, mismatches=mismatches, known_difference=reason)
 
 
@@ -164,8 +214,72 @@ def _progress_bar(path: Path, enabled: bool) -> Iterator[Callable[[], None]]:
         console=console,
         transient=True,
     ) as progress:
-        task = progress.add_task(path.name, total=count_cases(path))
+        task = progress.add_task(clip(path.name), total=count_cases(path))
         yield lambda: progress.advance(task)
+
+
+def check_source(source: Path) -> None:
+    """Raise InputError on ``file`` unless ``source`` is a readable file."""
+    name = clip(str(source))
+    try:
+        if source.is_dir():
+            raise InputError("file", f"{name} is a directory, not a file of records")
+        with source.open("rb"):
+            pass
+    except FileNotFoundError:
+        raise InputError("file", f"{name} does not exist") from None
+    except OSError as e:
+        raise InputError("file", f"cannot read {name}: {e.strerror or e}") from None
+
+
+def check_report(report: Path, source: Path) -> None:
+    """Raise InputError on ``report`` if writing it could harm the input or cannot succeed.
+
+    The same file is recognised by its inode, so a symlink, a hard link or another spelling
+    of the input's path is refused too.
+    """
+    name = clip(str(report))
+    try:
+        same = report.exists() and os.path.samefile(report, source)
+        is_dir = report.is_dir()
+        parent_ok = report.parent.is_dir()
+    except OSError as e:
+        raise InputError("report", f"cannot use {name}: {e.strerror or e}") from None
+    if same:
+        raise InputError(
+            "report", f"{name} is the input file {clip(str(source))}; it would be overwritten"
+        )
+    if is_dir:
+        raise InputError("report", f"{name} is a directory")
+    if not parent_ok:
+        raise InputError("report", f"directory {clip(str(report.parent))} does not exist")
+
+
+def _create_beside(report: Path) -> tuple[int, Path]:
+    """A new, empty temporary file in the report's directory (umask applies, unlike mkstemp)."""
+    for _ in range(100):
+        tmp = report.parent / f".report-{os.getpid()}-{secrets.token_hex(6)}.tmp"
+        try:
+            return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), tmp
+        except FileExistsError:
+            continue
+        except OSError as e:
+            where = clip(str(report.parent))
+            raise InputError("report", f"cannot write in {where}: {e.strerror or e}") from None
+    raise InputError("report", f"cannot make a temporary file in {clip(str(report.parent))}")
+
+
+@contextmanager
+def _report_file(report: Path) -> Iterator[IO[str]]:
+    """A temporary file beside ``report``, renamed onto it only when the block completes."""
+    fd, tmp = _create_beside(report)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            yield out
+        os.replace(tmp, report)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
 
 
 def run(
@@ -178,21 +292,42 @@ def run(
 ) -> Summary:
     """Check every case of a reference file (plain or .gz JSON Lines) and count the results.
 
-    ``report``: write one JSON line per case (:meth:`CaseResult.to_json`) to that file.
+    ``report``: write one JSON line per case (:meth:`CaseResult.to_json`), and per bad record
+    ``{"line", "ok": false, "bad_record"}``, to that file (via a temporary file and a rename).
     ``progress``: show a progress bar on stderr when it is a terminal.
-    Raises :class:`~mingshu.crosscheck.records.RecordFormatError` on a malformed line.
+    Raises :class:`~mingshu.errors.InputError` (field ``file`` or ``report``) before reading
+    anything when the file cannot be read or the report is the input or cannot be written, and
+    :class:`~mingshu.crosscheck.records.RecordFormatError` when the file breaks off unreadably.
     """
     source = Path(path)
+    check_source(source)
+    if report is not None:
+        check_report(Path(report), source)
     summary = Summary()
     with ExitStack() as stack:
         out: IO[str] | None = None
         if report is not None:
-            out = stack.enter_context(Path(report).open("w", encoding="utf-8"))
+            out = stack.enter_context(_report_file(Path(report)))
         advance = stack.enter_context(_progress_bar(source, progress))
-        for case in read_cases(source):
-            result = check_case(case, make_record, classify)
-            summary.add(case, result)
+        for item in read_records(source):
+            line: dict[str, Any]
+            if isinstance(item, BadRecord):
+                summary.add_bad(item)
+                line = {"line": item.line, "ok": False, "bad_record": item.reason}
+            else:
+                result = check_case(item, make_record, classify)
+                summary.add(item, result)
+                line = result.to_json()
             if out is not None:
-                out.write(json.dumps(result.to_json(), ensure_ascii=False, default=str) + "\n")
+                out.write(_json_line(line))
             advance()
     return summary
+
+
+def _json_line(value: dict[str, Any]) -> str:
+    try:
+        return json.dumps(value, ensure_ascii=False, default=str) + "\n"
+    except (RecursionError, ValueError):  # a value nested too deeply to write back
+        short = {k: v for k, v in value.items() if k in ("id", "ok", "line")}
+        short["unwritable"] = "mismatches nested too deeply to write"
+        return json.dumps(short, ensure_ascii=False, default=str) + "\n"
