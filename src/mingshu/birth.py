@@ -111,7 +111,7 @@ def parse_time(value: object, field: str = "time") -> tuple[int, dt.time | None]
     """The time index of a birth hour given as a clock time (``"10:30"``, a ``time``) or as
     iztro's time index (an ``int`` 0..12); also the clock time when there is one."""
     if isinstance(value, bool):
-        raise InputError(field, f"{value!r} is not a time")
+        raise InputError(field, f"{clip(value)} is not a time")
     if isinstance(value, int):
         if not 0 <= value <= 12:
             raise InputError(

@@ -7,6 +7,7 @@ from enum import StrEnum
 
 from mingshu.cycles import Polarity
 from mingshu.errors import InputError
+from mingshu.named import clip
 
 __all__ = ["Gender"]
 
@@ -32,7 +33,7 @@ class Gender(StrEnum):
             return value
         found = _WORDS.get(str(value).strip().lower())
         if found is None:
-            raise InputError(field, f"{value!r} is not a gender: use male or female (男 / 女)")
+            raise InputError(field, f"{clip(value)} is not a gender: use male or female (男 / 女)")
         return found
 
     def __str__(self) -> str:

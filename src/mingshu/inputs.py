@@ -12,6 +12,7 @@ import datetime as dt
 import re
 
 from mingshu.errors import InputError
+from mingshu.named import clip
 
 __all__ = ["parse_clock", "parse_date_parts", "parse_moment_parts"]
 
@@ -28,7 +29,7 @@ def parse_date_parts(value: object, field: str = "date") -> tuple[int, int, int]
         return value.year, value.month, value.day
     match = _DATE_ONLY.fullmatch(str(value))
     if match is None:
-        raise InputError(field, f"{value!r} is not a date: write YYYY-MM-DD, e.g. 1987-05-16")
+        raise InputError(field, f"{clip(value)} is not a date: write YYYY-MM-DD, e.g. 1987-05-16")
     return int(match[1]), int(match[2]), int(match[3])
 
 
@@ -49,7 +50,7 @@ def parse_clock(value: object, field: str = "time") -> dt.time:
         return value.replace(microsecond=0, tzinfo=None)
     match = _CLOCK_ONLY.fullmatch(str(value))
     if match is None:
-        raise InputError(field, f"{value!r} is not a clock time: write HH:MM, e.g. 10:30")
+        raise InputError(field, f"{clip(value)} is not a clock time: write HH:MM, e.g. 10:30")
     return _clock(int(match[1]), int(match[2]), int(match[3] or 0), field)
 
 
@@ -64,7 +65,9 @@ def parse_moment_parts(
         return (value.year, value.month, value.day), None
     match = _MOMENT.fullmatch(str(value))
     if match is None:
-        raise InputError(field, f"{value!r} is not a date: write YYYY-MM-DD or YYYY-MM-DDTHH:MM")
+        raise InputError(
+            field, f"{clip(value)} is not a date: write YYYY-MM-DD or YYYY-MM-DDTHH:MM"
+        )
     day = int(match[1]), int(match[2]), int(match[3])
     if match[4] is None:
         return day, None

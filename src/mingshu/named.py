@@ -18,7 +18,7 @@ from typing import Any, NamedTuple, Self
 
 from mingshu.errors import InputError
 
-__all__ = ["NamedEnum", "Names", "attach_names", "clip", "load_toml"]
+__all__ = ["NamedEnum", "Names", "attach_names", "clip", "clip_text", "load_toml"]
 
 
 class Names(NamedTuple):
@@ -37,11 +37,20 @@ def load_toml(package: str, *parts: str) -> dict[str, Any]:
     return tomllib.loads(path.read_text(encoding="utf-8"))
 
 
+def clip_text(text: str, limit: int = 80) -> str:
+    """``text`` if short enough, else its start and end around "…", ``limit`` long in all
+    (both ends kept: a message names its field first and its advice last)."""
+    if len(text) <= limit:
+        return text
+    head = (limit - 1) // 2 + (limit - 1) % 2
+    tail = limit - 1 - head
+    return text[:head] + "…" + (text[-tail:] if tail else "")
+
+
 def clip(value: object, limit: int = 80) -> str:
-    """``repr(value)`` cut to at most ``limit`` characters, so an error message never echoes
-    a huge argument back in full."""
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    """``repr(value)`` clipped to at most ``limit`` characters, so an error message never
+    echoes a huge argument back in full."""
+    return clip_text(repr(value), limit)
 
 
 # Names by enum class: a tuple indexed by member value, or a function that reads it lazily

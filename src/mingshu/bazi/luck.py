@@ -27,6 +27,7 @@ from mingshu.bazi.tables import TEN_GOD, TenGod
 from mingshu.calendar import SolarTerm, seconds_of
 from mingshu.cycles import SIXTY, Branch, Pillar, Stem
 from mingshu.errors import InputError
+from mingshu.named import clip
 
 __all__ = [
     "MAX_YEARS_AFTER_BIRTH",
@@ -126,7 +127,7 @@ class Luck(NamedTuple):
     def annual(self, year: int) -> Annual:
         """流年, 小运 and luck pillar of Gregorian ``year`` (from the birth year on)."""
         if isinstance(year, bool) or not isinstance(year, int):
-            raise InputError("year", f"{year!r} is not a year")
+            raise InputError("year", f"{clip(year)} is not a year")
         if not self.birth_year <= year <= self.birth_year + MAX_YEARS_AFTER_BIRTH:
             raise InputError(
                 "year",

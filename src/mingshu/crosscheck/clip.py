@@ -5,23 +5,13 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from mingshu.named import clip_text as clip
+
 __all__ = ["MAX_ECHO", "MAX_MESSAGE", "clip", "clip_message"]
 
 MAX_ECHO: Final = 80  # longest value echoed back in a message
 MAX_MESSAGE: Final = 240  # longest message, whatever it is made of
 _LONG_RUN: Final = re.compile(rf"\S{{{MAX_ECHO + 1},}}")
-
-
-def clip(text: str, limit: int = MAX_ECHO) -> str:
-    """``text`` if short enough, else its start and end around "…", ``limit`` long in all.
-
-    Both ends are kept: an error message names its field first and its advice last.
-    """
-    if len(text) <= limit:
-        return text
-    head = (limit - 1) // 2 + (limit - 1) % 2
-    tail = limit - 1 - head
-    return text[:head] + "…" + (text[-tail:] if tail else "")
 
 
 def clip_message(text: str) -> str:

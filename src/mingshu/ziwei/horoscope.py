@@ -465,7 +465,7 @@ def months(chart: NatalChart, year: int, leap: LeapMonth | str | None = None) ->
     split in halves (days 1–15 and 16 on, read on days 1 and 16, as iztro does).  ``leap``
     defaults to the chart's leap-month setting."""
     if isinstance(year, bool) or not isinstance(year, int):
-        raise InputError("year", f"{year!r} is not a year")
+        raise InputError("year", f"{clip(year)} is not a year")
     chosen = chart.settings.leap_month if leap is None else check_choice(LeapMonth, leap, "leap")
     split = chosen is LeapMonth.SPLIT
     age = year - chart.lunar_date.year + 1
