@@ -16,6 +16,8 @@ def test_examples(path: Path) -> None:
     result = doctest.testfile(
         str(path), module_relative=False, optionflags=doctest.ELLIPSIS, verbose=False
     )
+    # A document whose claims are never run drifts from the code: each must have examples.
+    assert result.attempted > 0, f"{path.name} has no examples to run"
     assert result.failed == 0, f"{result.failed} of {result.attempted} examples in {path.name}"
 
 
