@@ -1,0 +1,76 @@
+"""Command-line start-up: wall time of `mingshu` commands run as fresh processes.
+
+    .venv/bin/python bench/bench_cli.py [--repeat 10] [--only help]
+
+Each command runs --repeat times as a subprocess (the installed `mingshu` console script
+beside this Python, as a user would run it; output thrown away); the best and the median
+wall time are printed.  Wall time includes the interpreter's own start-up, so the first two
+lines (a bare interpreter, and `import typer`) show the floor under every command.  Other
+load on the machine only ever adds time: read the best figure.  Targets (issue 7):
+`mingshu --help` ≤ 150 ms, a chart ≤ 250 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+
+def mingshu() -> list[str]:
+    """The console script installed beside this interpreter, or the same entry point."""
+    script = Path(sys.executable).parent / "mingshu"
+    if script.exists():
+        return [str(script)]
+    return [sys.executable, "-c", "from mingshu.cli import main; main()"]
+
+
+def commands() -> list[tuple[str, list[str]]]:
+    m = mingshu()
+    return [
+        ("python -c pass", [sys.executable, "-c", "pass"]),
+        ("python -c 'import typer'", [sys.executable, "-c", "import typer"]),
+        ("mingshu --help", [*m, "--help"]),
+        ("mingshu ziwei --help", [*m, "ziwei", "--help"]),
+        ("mingshu bazi --help", [*m, "bazi", "--help"]),
+        ("mingshu ziwei 1987-05-16 10:30 -g female", [*m, "ziwei", "1987-05-16", "10:30", "-g", "female"]),  # fmt: skip
+        ("mingshu ziwei … --at 2026-11-29T10:00", [*m, "ziwei", "1987-05-16", "10:30", "-g", "female", "--at", "2026-11-29T10:00"]),  # fmt: skip
+        ("mingshu ziwei … --json", [*m, "ziwei", "1987-05-16", "10:30", "-g", "female", "--json"]),  # fmt: skip
+        ("mingshu bazi 1990-05-15 10:30 -g male", [*m, "bazi", "1990-05-15", "10:30", "-g", "male"]),  # fmt: skip
+        ("mingshu ziwei 2030-02-30 … (error)", [*m, "ziwei", "2030-02-30", "10:30", "-g", "female"]),  # fmt: skip
+    ]
+
+
+def wall_times(argv: list[str], repeat: int) -> list[float]:
+    env = {**os.environ, "COLUMNS": "120"}
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--repeat", type=int, default=10, help="runs of each command")
+    parser.add_argument("--only", default="", help="run only commands containing this text")
+    args = parser.parse_args()
+    print(f"Python {platform.python_version()} on {platform.machine()}, {args.repeat} runs each")
+    print(f"{'command':<44} {'best':>8} {'median':>8}")
+    for label, argv in commands():
+        if args.only not in label:
+            continue
+        subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # warm caches
+        times = wall_times(argv, args.repeat)
+        best, median = min(times) * 1000, statistics.median(times) * 1000
+        print(f"{label:<44} {best:>6.0f}ms {median:>6.0f}ms")
+
+
+if __name__ == "__main__":
+    main()
