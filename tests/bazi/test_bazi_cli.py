@@ -111,4 +111,10 @@ def test_bad_input_exits_2_naming_the_field(args: list[str], field: str) -> None
 def test_bad_option_choice_exits_2() -> None:
     result = runner.invoke(app, [*BASE, "--late-rat", "midnight"])
     assert result.exit_code == 2
-    assert "late-rat" in result.output
+    assert result.stderr == "error: late_rat: 'midnight' is not one of next_day, split, same_day\n"
+
+
+def test_a_star_given_twice_exits_2() -> None:
+    result = runner.invoke(app, [*BASE, "--star", "wen_chang=w2", "--star", "wen_chang=w2"])
+    assert result.exit_code == 2
+    assert result.stderr == "error: star: wen_chang is given twice\n"

@@ -388,10 +388,10 @@ def test_bad_input(args: list[str], field: str) -> None:
         assert result.exception is None or isinstance(result.exception, SystemExit)
 
 
-def test_bad_choice_is_a_usage_error() -> None:
+def test_bad_choice_is_an_error_line_naming_the_setting() -> None:
     result = runner.invoke(app, ["ziwei", "1987-05-16", "10:00", "-g", "f", "--algorithm", "x"])
     assert result.exit_code == 2
-    assert "--algorithm" in result.stderr
+    assert result.stderr == "error: algorithm: 'x' is not one of 'quanshu', 'zhongzhou'\n"
 
 
 # ------------------------------------------------------------------------------ widths
