@@ -7,7 +7,9 @@ beside this Python, as a user would run it; output thrown away); the best and th
 wall time are printed, and the least CPU time (user + system) the process took, which other
 load disturbs less.  Wall time includes the interpreter's own start-up, so the first two
 lines (a bare interpreter, and `import typer`) show the floor under every command.  Other
-load on the machine only ever adds time: read the best figure.  Targets (issue 7):
+load on the machine only ever adds time: read the best figure.  The children run with
+Python's bytecode cache on, as an installed mingshu does, even where the environment sets
+PYTHONDONTWRITEBYTECODE (--no-bytecode keeps it).  Targets (issue 7):
 `mingshu --help` ≤ 150 ms, a chart ≤ 250 ms.
 """
 
@@ -52,9 +54,19 @@ def commands() -> list[tuple[str, list[str]]]:
     ]
 
 
-def timed_runs(argv: list[str], repeat: int) -> tuple[list[float], list[float]]:
-    """Wall times and CPU times (user + system of the child) of ``repeat`` runs."""
+def child_env(bytecode: bool) -> dict[str, str]:
     env = {**os.environ, "COLUMNS": "120"}
+    if bytecode:
+        # As installed: Python caches compiled modules (__pycache__).  Without the cache,
+        # every run compiles mingshu's sources again (tens of ms).
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
+def timed_runs(
+    argv: list[str], repeat: int, env: dict[str, str]
+) -> tuple[list[float], list[float]]:
+    """Wall times and CPU times (user + system of the child) of ``repeat`` runs."""
     walls, cpus = [], []
     for _ in range(repeat):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -70,14 +82,25 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeat", type=int, default=10, help="runs of each command")
     parser.add_argument("--only", default="", help="run only commands containing this text")
+    parser.add_argument(
+        "--no-bytecode",
+        action="store_true",
+        help="keep PYTHONDONTWRITEBYTECODE if set (sources compiled on every run)",
+    )
     args = parser.parse_args()
-    print(f"Python {platform.python_version()} on {platform.machine()}, {args.repeat} runs each")
+    env = child_env(bytecode=not args.no_bytecode)
+    cached = "PYTHONDONTWRITEBYTECODE" not in env
+    print(
+        f"Python {platform.python_version()} on {platform.machine()}, {args.repeat} runs each, "
+        f"bytecode cache {'on' if cached else 'off'}"
+    )
     print(f"{'command':<44} {'best':>7} {'median':>7} {'best CPU':>9}")
     for label, argv in commands():
         if args.only not in label:
             continue
-        subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # warm caches
-        walls, cpus = timed_runs(argv, args.repeat)
+        # A first run warms the caches (files, bytecode).
+        subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+        walls, cpus = timed_runs(argv, args.repeat, env)
         best, median = min(walls) * 1000, statistics.median(walls) * 1000
         print(f"{label:<44} {best:>5.0f}ms {median:>5.0f}ms {min(cpus) * 1000:>7.0f}ms")
 

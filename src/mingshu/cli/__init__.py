@@ -104,6 +104,8 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     cls=_Group,
+    # Click's plain help: Typer's Rich help imports rich.markdown and markdown-it (~60 ms).
+    rich_markup_mode=None,
 )
 
 # One line per command module; each defines register(app).
