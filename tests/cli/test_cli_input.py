@@ -336,3 +336,18 @@ def test_click_usage_errors_are_error_lines() -> None:
     assert_error(invoke(["ziwei", "1987-05-16", "-g", "f", "--time-index", "five"]), "time")
     assert_error(invoke([*BAZI, "--year", "2025", "--year", "next"]), "year")
     assert_error(invoke([*BAZI, "--luck-steps", "1.5"]), "luck_steps")
+
+
+def test_readme_error_examples_are_what_the_cli_prints() -> None:
+    from pathlib import Path
+
+    readme = (Path(__file__).parent.parent.parent / "README.md").read_text(encoding="utf-8")
+    readme = " ".join(readme.split())
+    examples = [
+        (["ziwei", "2030-02-30", "10:30", "-g", "f"], "date"),
+        ([*ZIWEI, "--late-rat-hour", "bogus"], "late_rat_hour"),
+        ([*ZIWEI, "--at", "1987-05-16T08:00"], "at"),
+    ]
+    for args, field in examples:
+        line = assert_error(invoke(args), field).strip()
+        assert f"`{line}`" in readme, line
