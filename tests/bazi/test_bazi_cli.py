@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from typer.testing import CliRunner
@@ -56,7 +57,7 @@ def test_options_reach_the_settings() -> None:
     args = [
         *BASE,
         "--json",
-        "--late-rat", "split",
+        "--late-rat-hour", "split",
         "--start-age", "days_shichen",
         "--star", "wen_chang=w2",
         "--star", "tian_yi=v1",
@@ -109,6 +110,15 @@ def test_bad_input_exits_2_naming_the_field(args: list[str], field: str) -> None
 
 
 def test_bad_option_choice_exits_2() -> None:
-    result = runner.invoke(app, [*BASE, "--late-rat", "midnight"])
+    result = runner.invoke(app, [*BASE, "--late-rat-hour", "midnight"])
     assert result.exit_code == 2
-    assert "late-rat" in result.output
+    # The field is the settings field: late_rat (late_rat_hour in the shared dialect).
+    assert re.fullmatch(
+        r"error: late_rat(_hour)?: 'midnight' is not one of [^\n]*next_day[^\n]*\n", result.stderr
+    )
+
+
+def test_a_star_given_twice_exits_2() -> None:
+    result = runner.invoke(app, [*BASE, "--star", "wen_chang=w2", "--star", "wen_chang=w2"])
+    assert result.exit_code == 2
+    assert result.stderr == "error: star: wen_chang is given twice\n"

@@ -2,25 +2,110 @@
 
 Each command lives in its own module under ``mingshu.cli`` and defines
 ``register(app: typer.Typer) -> None``; adding a command module is one line in
-``_COMMAND_MODULES``.  Command modules import their heavy dependencies inside the command,
+``_COMMAND_MODULES``.  Command modules import nothing but Typer at the top: their options
+are plain strings, numbers and flags (choices are coerced inside the command by the
+engines' settings types), and engines, Rich and the JSON export load inside the command,
 so ``mingshu --help`` stays fast.
+
+Bad input of any kind, Click's own usage errors included, prints one line,
+``error: <field>: <message>``, on stderr and exits with code 2 (see ``_errors``).
 """
 
 from __future__ import annotations
 
 import importlib
+import sys
+from collections.abc import Sequence
+from typing import Any, Final
 
 import typer
+from typer._click.exceptions import (
+    BadOptionUsage,
+    BadParameter,
+    ClickException,
+    MissingParameter,
+    NoArgsIsHelpError,
+    NoSuchOption,
+    UsageError,
+)
+from typer.core import TyperGroup
 
 from mingshu import __version__
+from mingshu.cli import _coercion
+from mingshu.cli._errors import error_line
 
 __all__ = ["app", "main"]
+
+# Parameter names whose field, in the engines' errors, is called otherwise.
+_FIELDS: Final = {
+    "birth_date": "date",
+    "birth_time": "time",
+    "time_index": "time",
+    "as_json": "json",
+}
+
+
+def _usage_field(e: UsageError) -> tuple[str, str]:
+    """The field and message of one of Click's usage errors, in the project's words."""
+    if isinstance(e, BadParameter) and e.param is not None and e.param.name:
+        field = _FIELDS.get(e.param.name, e.param.name)
+        if isinstance(e, MissingParameter) or not e.message:
+            return field, e.format_message()
+        return field, e.message.removeprefix("Value error, ")
+    if isinstance(e, NoSuchOption):
+        return "option", e.format_message()
+    if isinstance(e, BadOptionUsage):  # `--at` with no value
+        name = e.option_name.lstrip("-").replace("-", "_")
+        return _FIELDS.get(name, name), e.format_message()
+    if e.ctx is not None and e.ctx.parent is None:  # the top level: `mingshu nope`
+        return "command", e.format_message()
+    return "arguments", e.format_message()
+
+
+class _Group(TyperGroup):
+    """Typer's group, with Click's boxed usage errors replaced by the project's error line."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for command in (self, *self.commands.values()):
+            _coercion.install(command)  # plain str/int/float options: no pydantic at run time
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
+        raw = list(sys.argv[1:] if args is None else args)
+        try:
+            code = super().main(raw, prog_name, complete_var, False, windows_expand_args, **extra)
+        except NoArgsIsHelpError:  # `mingshu` alone: the help, shown the usual way
+            return super().main(raw, prog_name, complete_var, True, windows_expand_args, **extra)
+        except UsageError as e:
+            typer.echo(error_line(*_usage_field(e), raw), err=True)
+            sys.exit(2)
+        except ClickException as e:
+            e.show()
+            sys.exit(e.exit_code)
+        except typer.Abort:
+            typer.echo("Aborted!", err=True)
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
+
 
 app = typer.Typer(
     name="mingshu",
     help="命书 mingshu: Zi Wei Dou Shu and BaZi charts computed exactly, with sourced tables.",
     no_args_is_help=True,
     add_completion=False,
+    cls=_Group,
+    # Click's plain help: Typer's Rich help imports rich.markdown and markdown-it (~60 ms).
+    rich_markup_mode=None,
 )
 
 # One line per command module; each defines register(app).

@@ -3,7 +3,7 @@
 Example::
 
     mingshu bazi 1990-05-15 10:30 --tz Asia/Shanghai --gender male
-    mingshu bazi 1990-05-15 10:30 --gender female --late-rat split --star wen_chang=w2 --json
+    mingshu bazi 1990-05-15 10:30 --gender female --late-rat-hour split --star wen_chang=w2 --json
 
 Bad input prints ``error: <field>: <message>`` on stderr and exits with code 2.
 """
@@ -13,8 +13,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-
-from mingshu.bazi.settings import EarthRule, LateRatHour, StartAge, YinRule
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -54,19 +52,36 @@ def bazi(
     eot: Annotated[
         bool, typer.Option("--eot/--no-eot", help="Include the equation of time in solar time.")
     ] = True,
-    late_rat: Annotated[
-        LateRatHour, typer.Option(help="23:00-24:00 convention (spec §1.6).")
-    ] = LateRatHour.NEXT_DAY,
+    # The settings are plain words here, coerced (and checked) by bazi.Settings inside the
+    # command: the engine is not imported to build --help, and a bad word is an InputError.
+    late_rat_hour: Annotated[
+        str,
+        typer.Option(
+            metavar="WORD",
+            help="23:00-24:00 convention (spec §1.6): next_day, split (夜子时) or same_day.",
+        ),
+    ] = "next_day",
     start_age: Annotated[
-        StartAge, typer.Option(help="Luck start-age method (spec §3.3).")
-    ] = StartAge.SECONDS,
+        str,
+        typer.Option(
+            metavar="WORD",
+            help="Luck start-age method (spec §3.3): seconds, minutes, days_shichen or china95.",
+        ),
+    ] = "seconds",
     stage_earth: Annotated[
-        EarthRule,
-        typer.Option(help="Growth stages of 戊/己: fire_earth (火土同宫) or water_earth."),
-    ] = EarthRule.FIRE_EARTH,
+        str,
+        typer.Option(
+            metavar="WORD",
+            help="Growth stages of 戊/己: fire_earth (火土同宫) or water_earth (水土同宫).",
+        ),
+    ] = "fire_earth",
     stage_yin: Annotated[
-        YinRule, typer.Option(help="Yin stems run backward (阳顺阴逆) or forward (阴阳同生).")
-    ] = YinRule.BACKWARD,
+        str,
+        typer.Option(
+            metavar="WORD",
+            help="Yin stems run backward (阳顺阴逆) or forward (阴阳同生).",
+        ),
+    ] = "backward",
     star: Annotated[
         list[str] | None,
         typer.Option(
@@ -90,15 +105,16 @@ def bazi(
     """A BaZi chart: four pillars, ten gods, hidden stems, nayin, stages, void, symbolic stars
     with the table each used, and luck pillars."""
     from mingshu import bazi as engine
+    from mingshu.cli._errors import fail
     from mingshu.errors import InputError
 
     try:
         variants = _parse_stars(star or [])
         settings = engine.BaziSettings(
-            late_rat_hour=late_rat.value,
-            start_age=engine.StartAge(start_age.value),
-            stage_earth=engine.EarthRule(stage_earth.value),
-            stage_yin=engine.YinRule(stage_yin.value),
+            late_rat_hour=late_rat_hour,  # type: ignore[arg-type]  # the settings check the words
+            start_age=start_age,  # type: ignore[arg-type]
+            stage_earth=stage_earth,  # type: ignore[arg-type]
+            stage_yin=stage_yin,  # type: ignore[arg-type]
             star_variants=tuple(variants.items()),
             include_basis_pillar=include_basis_pillar,
             extra_bases=extra_bases,
@@ -117,8 +133,7 @@ def bazi(
         )
         annuals = [c.annual(y) for y in (year or [])]
     except InputError as e:
-        typer.echo(f"error: {e}", err=True)
-        raise typer.Exit(2) from None
+        fail(e, [birth_date, birth_time, gender, tz, *(star or [])])
 
     if as_json:
         import json
@@ -139,14 +154,19 @@ def bazi(
 
 
 def _parse_stars(items: list[str]) -> dict[str, str]:
+    """``STAR=VARIANT`` options as a dict; a star given twice is an error (as --mutagen)."""
+    from mingshu.cli._errors import clip
     from mingshu.errors import InputError
 
     out: dict[str, str] = {}
     for item in items:
         key, sep, variant = item.partition("=")
-        if not sep or not key.strip() or not variant.strip():
-            raise InputError("star", f"{item!r} is not STAR=VARIANT (e.g. wen_chang=w2)")
-        out[key.strip()] = variant.strip()
+        key, variant = key.strip(), variant.strip()
+        if not sep or not key or not variant:
+            raise InputError("star", f"{clip(item)!r} is not STAR=VARIANT (e.g. wen_chang=w2)")
+        if key in out:
+            raise InputError("star", f"{clip(key)} is given twice")
+        out[key] = variant
     return out
 
 

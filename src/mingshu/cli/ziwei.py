@@ -19,15 +19,6 @@ from typing import TYPE_CHECKING, Annotated, Any, Final
 
 import typer
 
-from mingshu.ziwei.settings import (
-    AgeCount,
-    Algorithm,
-    ChartType,
-    LateRatHour,
-    LeapMonth,
-    YearBoundary,
-)
-
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderResult
     from rich.text import Text
@@ -59,9 +50,9 @@ _SETTING_OPTIONS: Final = (
     "age_count",
     "algorithm",
     "chart_type",
-    "true_solar_time",
-    "equation_of_time",
 )
+# Yes/no settings: a flag each (their --help shows no choices).
+_FLAG_OPTIONS: Final = ("true_solar_time", "equation_of_time")
 
 
 def ziwei(
@@ -100,6 +91,8 @@ def ziwei(
             "mark the layers' palaces and flowing stars.",
         ),
     ] = None,
+    # The settings are plain words here, coerced (and checked) by ZiweiSettings inside the
+    # command: the engine is not imported to build --help, and a bad word is an InputError.
     tz: Annotated[
         str | None,
         typer.Option(
@@ -136,32 +129,59 @@ def ziwei(
         ),
     ] = True,
     year_boundary: Annotated[
-        YearBoundary,
-        typer.Option(help="Where the birth year begins: 正月初一 or 立春 (palace stems, 四化)."),
-    ] = YearBoundary.LUNAR_NEW_YEAR,
+        str,
+        typer.Option(
+            metavar="WORD",
+            help="Where the birth year begins (palace stems, 四化): lunar_new_year (正月初一; "
+            "iztro normal) or spring_begins (立春; iztro exact).",
+        ),
+    ] = "lunar_new_year",
     horoscope_boundary: Annotated[
-        YearBoundary,
-        typer.Option(help="Where the year begins for horoscopes, yearly gods and year stars."),
-    ] = YearBoundary.LUNAR_NEW_YEAR,
+        str,
+        typer.Option(
+            metavar="WORD",
+            help="Where the year begins for horoscopes, yearly gods and year stars: "
+            "lunar_new_year (iztro normal) or spring_begins (iztro exact).",
+        ),
+    ] = "lunar_new_year",
     late_rat_hour: Annotated[
-        LateRatHour,
-        typer.Option(help="A birth at 23:00-24:00 counts as the next day or the same day."),
-    ] = LateRatHour.NEXT_DAY,
+        str,
+        typer.Option(
+            metavar="WORD",
+            help="A birth at 23:00-24:00 counts as the next_day (iztro forward) "
+            "or the same_day (iztro current).",
+        ),
+    ] = "next_day",
     leap_month: Annotated[
-        LeapMonth,
-        typer.Option(help="Leap-month births: split at day 16, or the whole month as the last."),
-    ] = LeapMonth.SPLIT,
+        str,
+        typer.Option(
+            metavar="WORD",
+            help="Leap-month births: split at day 16 (iztro fixLeap true), "
+            "or the whole month as the last (fixLeap false).",
+        ),
+    ] = "split",
     age_count: Annotated[
-        AgeCount,
-        typer.Option(help="Horoscope age: +1 at each lunar new year (虚岁) or on the birthday."),
-    ] = AgeCount.LUNAR_YEAR,
+        str,
+        typer.Option(
+            metavar="WORD",
+            help="Horoscope age: lunar_year, +1 at each lunar new year (虚岁; iztro normal), "
+            "or birthday.",
+        ),
+    ] = "lunar_year",
     algorithm: Annotated[
-        Algorithm, typer.Option(help="Star rules: 紫微斗数全书 or 中州派.")
-    ] = Algorithm.QUANSHU,
+        str,
+        typer.Option(
+            metavar="WORD",
+            help="Star rules: quanshu (紫微斗数全书; iztro default) or zhongzhou (中州派).",
+        ),
+    ] = "quanshu",
     chart_type: Annotated[
-        ChartType,
-        typer.Option(help="天盘 heaven, 地盘 earth (身宫 as 命宫), 人盘 human (福德 as 命宫)."),
-    ] = ChartType.HEAVEN,
+        str,
+        typer.Option(
+            metavar="WORD",
+            help="heaven (天盘), earth (地盘: 身宫 as 命宫) or human (人盘: 福德 as 命宫).",
+        ),
+    ] = "heaven",
     mutagen: Annotated[
         list[str] | None,
         typer.Option(
@@ -189,8 +209,10 @@ def ziwei(
 ) -> None:
     """A Zi Wei Dou Shu chart (紫微斗数命盘): the twelve palaces with their stars, gods,
     decades and small limits, around the birth data."""
+    from mingshu.cli._errors import fail
     from mingshu.errors import InputError
 
+    mutagen, brightness = mutagen or [], brightness or []
     try:
         chart = _chart(
             birth_date,
@@ -202,24 +224,35 @@ def ziwei(
             zone={"tz": tz, "longitude": longitude, "fold": fold},
             settings=_settings(
                 {
-                    "year_boundary": year_boundary.value,
-                    "horoscope_boundary": horoscope_boundary.value,
-                    "late_rat_hour": late_rat_hour.value,
-                    "leap_month": leap_month.value,
-                    "age_count": age_count.value,
-                    "algorithm": algorithm.value,
-                    "chart_type": chart_type.value,
+                    "year_boundary": year_boundary,
+                    "horoscope_boundary": horoscope_boundary,
+                    "late_rat_hour": late_rat_hour,
+                    "leap_month": leap_month,
+                    "age_count": age_count,
+                    "algorithm": algorithm,
+                    "chart_type": chart_type,
                     "true_solar_time": true_solar_time,
                     "equation_of_time": equation_of_time,
                 },
-                mutagen or [],
-                brightness or [],
+                mutagen,
+                brightness,
             ),
         )
-        horoscope = None if at is None else chart.horoscope(at)
+        horoscope = None if at is None else _horoscope(chart, at)
     except InputError as e:
-        typer.echo(f"error: {e}", err=True)
-        raise typer.Exit(2) from None
+        fail(
+            e,
+            [
+                birth_date,
+                birth_time or "",
+                gender or "",
+                at or "",
+                tz or "",
+                longitude or "",
+                *mutagen,
+                *brightness,
+            ],
+        )
 
     if as_json:
         import json
@@ -269,12 +302,37 @@ def _chart(
     return chart(date, hour, gender, lunar=lunar, leap=leap, settings=settings, **zone)
 
 
+def _horoscope(chart: NatalChart, at: str) -> Horoscope:
+    """The horoscope at ``at``; a moment before the birth is an error.
+
+    The engine refuses a day before the birth day; on the birth day itself it takes any
+    hour, so an ``--at`` with a clock time before the birth hour (by 时辰) is refused here.
+    """
+    from mingshu.errors import InputError
+    from mingshu.inputs import parse_moment_parts
+
+    horoscope = chart.horoscope(at)
+    _, clock = parse_moment_parts(at, "at")
+    birth = chart.birth
+    if (
+        clock is not None
+        and horoscope.date == birth.solar_date
+        and horoscope.time_index < birth.time_index
+    ):
+        born = f"{birth.solar_date}" + ("" if birth.clock_time is None else f" {birth.clock_time}")
+        raise InputError(
+            "at", f"{at.strip()} is before the birth ({born}, time index {birth.time_index})"
+        )
+    return horoscope
+
+
 def _split_values(text: str) -> list[str]:
     return [v.strip() for v in text.replace("，", ",").replace("、", ",").split(",")]
 
 
 def _pairs(items: Sequence[str], field: str, example: str) -> dict[str, list[str]]:
     """``KEY=V1,V2,…`` options as a dict; a key given twice is an error."""
+    from mingshu.cli._errors import clip
     from mingshu.errors import InputError
 
     out: dict[str, list[str]] = {}
@@ -282,9 +340,9 @@ def _pairs(items: Sequence[str], field: str, example: str) -> dict[str, list[str
         key, sep, values = item.partition("=")
         key = key.strip()
         if not sep or not key or not values.strip():
-            raise InputError(field, f"{item!r} is not {example}")
+            raise InputError(field, f"{clip(item)!r} is not {example}")
         if key in out:
-            raise InputError(field, f"{key} is given twice")
+            raise InputError(field, f"{clip(key)} is given twice")
         out[key] = _split_values(values)
     return out
 

@@ -245,6 +245,9 @@ def _row(value: object, name: str, label: str) -> list[object]:
     return list(value)
 
 
+_MUTAGEN_CHARS = "禄权科忌"
+
+
 def _normalize_mutagens(value: object) -> MutagenOverrides:
     rows: dict[Stem, tuple[str, str, str, str]] = {}
     for raw_stem, raw_stars in _items(value, "mutagens"):
@@ -262,10 +265,11 @@ def _normalize_mutagens(value: object) -> MutagenOverrides:
                     "(only the 14 major stars and 左辅 右弼 文昌 文曲 can)",
                 )
             if star.key in keys:
+                first, second = _MUTAGEN_CHARS[keys.index(star.key)], _MUTAGEN_CHARS[len(keys)]
                 raise InputError(
                     "mutagens",
-                    f"{stem}: {star.names.hans} is given two transformations; "
-                    "a row names four different stars",
+                    f"{stem}: {star.names.hans} is given both {first} and {second} "
+                    "(one stem's four transformations fall on four different stars)",
                 )
             keys.append(star.key)
         rows[stem] = (keys[0], keys[1], keys[2], keys[3])
