@@ -1,8 +1,8 @@
 """What the command line loads at start-up (its speed is measured by bench/bench_cli.py).
 
 `mingshu --help` must not load an engine, Rich or pydantic; a chart command loads its own
-engine and Rich, but not the other engine, pydantic (Typer's coercion, replaced by
-mingshu.cli._coercion) or markdown-it (Typer's Rich help).
+engine and Rich, but not the other engine, pydantic (Typer 0.29's coercion; the
+project pins Typer below it) or markdown-it (Typer's Rich help).
 """
 
 from __future__ import annotations

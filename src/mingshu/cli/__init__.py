@@ -31,7 +31,6 @@ from typer._click.exceptions import (
 from typer.core import TyperGroup
 
 from mingshu import __version__
-from mingshu.cli import _coercion
 from mingshu.cli._errors import error_line
 
 __all__ = ["app", "main"]
@@ -64,11 +63,6 @@ def _usage_field(e: UsageError) -> tuple[str, str]:
 
 class _Group(TyperGroup):
     """Typer's group, with Click's boxed usage errors replaced by the project's error line."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        for command in (self, *self.commands.values()):
-            _coercion.install(command)  # plain str/int/float options: no pydantic at run time
 
     def main(
         self,
