@@ -20,7 +20,7 @@ import random
 import time
 from collections.abc import Callable, Iterable, Sequence
 
-from mingshu.ziwei import Birth, natal_chart
+from mingshu.ziwei import Birth, from_birth
 from mingshu.ziwei.horoscope import horoscope
 
 FIRST, LAST = dt.date(1900, 1, 31).toordinal(), dt.date(2100, 12, 31).toordinal()
@@ -60,7 +60,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
     people = births(args.cases, rng)
-    charts = [natal_chart(b) for b in people]
+    charts = [from_birth(b) for b in people]
     moments = [
         (
             dt.date.fromordinal(
@@ -80,11 +80,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         f"mingshu Zi Wei benchmark: {args.cases} cases, best of {args.repeat}, "
         f"Python {platform.python_version()} on {platform.machine()}"
     )
-    natal = best_rate(lambda: discard(natal_chart(b) for b in people), args.cases, args.repeat)
+    natal = best_rate(lambda: discard(from_birth(b) for b in people), args.cases, args.repeat)
     print(f"natal charts:        {natal:>10,.0f} /s  ({1e6 / natal:.1f} µs each)")
     if chart_to_dict is not None:
         export = best_rate(
-            lambda: discard(chart_to_dict(natal_chart(b)) for b in people), args.cases, args.repeat
+            lambda: discard(chart_to_dict(from_birth(b)) for b in people), args.cases, args.repeat
         )
         print(f"natal + JSON export: {export:>10,.0f} /s  ({1e6 / export:.1f} µs each)")
     pairs = list(zip(charts, moments, strict=True))

@@ -30,7 +30,7 @@ from mingshu.ziwei.horoscope import (
     months,
     years,
 )
-from mingshu.ziwei.natal import by_lunar, by_solar, chart, from_birth, natal_chart, zi_wei_branch
+from mingshu.ziwei.natal import by_lunar, by_solar, chart, from_birth, zi_wei_branch
 from mingshu.ziwei.settings import (
     AgeCount,
     Algorithm,
@@ -84,7 +84,6 @@ __all__ = [
     "from_birth",
     "horoscope",
     "months",
-    "natal_chart",
     "star",
     "years",
     "zi_wei_branch",

@@ -532,6 +532,3 @@ def _four_pillars(
     day = calendar.day_pillar(solar + dt.timedelta(days=time_index == 12))
     hour = calendar.hour_pillar(day.stem, _BRANCHES[time_index % 12])
     return FourPillars(year, month, day, hour)
-
-
-natal_chart = from_birth  # the name the crosscheck and benches used; prefer from_birth
