@@ -3,7 +3,9 @@ the four twelve-god cycles, life and body masters, the small-limit start, hour n
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from mingshu.cycles import Branch, Names
 from mingshu.named import NamedEnum, attach_names
@@ -126,6 +128,10 @@ class Cycle:
     source: str
 
 
+CYCLE_STARTS = ("five_elements_class", "lu_cun", "jiang_xing", "year_branch")
+"""Where a god cycle may start (the ``start`` of a cycle in chart.toml)."""
+
+
 def _load_cycles() -> dict[str, Cycle]:
     cycles = {}
     for row in _DATA["cycle"]:
@@ -138,6 +144,10 @@ def _load_cycles() -> dict[str, Cycle]:
             else g
             for g in gods
         )
+        # The engine knows these anchors and directions (natal._palaces); anything else in the
+        # data file would be silently ignored, so it is refused here.
+        if row["start"] not in CYCLE_STARTS or row["direction"] not in ("polarity", "forward"):
+            raise ValueError(f"chart.toml: cycle {key}: unknown start or direction")
         cycles[key] = Cycle(
             key=key,
             names=Names(row["hans"], row["hant"], "", row["english"]),
@@ -151,7 +161,7 @@ def _load_cycles() -> dict[str, Cycle]:
     return cycles
 
 
-CYCLES: dict[str, Cycle] = _load_cycles()
+CYCLES: Mapping[str, Cycle] = MappingProxyType(_load_cycles())
 """The four cycles by key: ``chang_sheng``, ``bo_shi``, ``jiang_qian``, ``sui_qian``."""
 
 _LIFE_MASTERS = tuple(star(k) for k in _DATA["masters"]["life"])
