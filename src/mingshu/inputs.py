@@ -25,7 +25,14 @@ _MOMENT = re.compile(rf"\s*{_DATE}(?:[T ]{_CLOCK})?\s*")
 
 def parse_date_parts(value: object, field: str = "date") -> tuple[int, int, int]:
     """Year, month and day from ``"YYYY-M-D"`` (``/`` or ``.`` also) or a ``date``."""
-    if isinstance(value, dt.date):  # datetime is a date too
+    if isinstance(value, dt.datetime):
+        # A datetime carries a time (and maybe a zone) this argument would drop unseen.
+        if value.tzinfo is not None or value.time() != dt.time():
+            raise InputError(
+                field, "give the date alone: the clock time and the zone are their own arguments"
+            )
+        return value.year, value.month, value.day
+    if isinstance(value, dt.date):
         return value.year, value.month, value.day
     match = _DATE_ONLY.fullmatch(str(value))
     if match is None:

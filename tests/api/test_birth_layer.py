@@ -118,3 +118,13 @@ def test_one_birth_type_serves_both_engines() -> None:
     with pytest.raises(InputError) as error:  # BaZi compares the 节 in absolute time
         bazi.from_birth(ziwei.Birth.solar("1990-05-15", "11:30", "male"))
     assert error.value.field == "tz"
+
+
+def test_a_datetime_as_the_date_must_not_hide_a_time_or_a_zone() -> None:
+    aware = dt.datetime(1990, 5, 15, 11, 30, tzinfo=dt.UTC)
+    for value in (aware, dt.datetime(1990, 5, 15, 11, 30)):
+        with pytest.raises(InputError) as error:
+            ziwei.chart(value, "11:30", "male")
+        assert error.value.field == "date"
+    midnight = ziwei.chart(dt.datetime(1990, 5, 15), "11:30", "male")
+    assert midnight.solar_date == dt.date(1990, 5, 15)
