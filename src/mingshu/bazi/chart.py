@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import date, datetime, time
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from mingshu.bazi.common import Gender, Notice, Position
 from mingshu.bazi.derived import PillarDetail, details_table, ming_gong, shen_gong, tai_xi, tai_yuan
@@ -59,12 +59,6 @@ class Chart(NamedTuple):
     def annual(self, year: int) -> Annual:
         """流年, 小运 and the luck pillar of Gregorian ``year``."""
         return self.luck.annual(year)
-
-    def to_dict(self) -> dict[str, Any]:
-        """Plain JSON-ready data (see docs/bazi.md for the schema)."""
-        from mingshu.bazi.output import chart_dict
-
-        return chart_dict(self)
 
 
 def chart_from_birth(b: Birth, gender: Gender | str, settings: Settings = DEFAULT) -> Chart:
