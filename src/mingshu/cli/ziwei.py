@@ -144,6 +144,15 @@ def ziwei(
     names: Annotated[
         _NameStyle, typer.Option("--names", help="Names in the grid.")
     ] = _NameStyle.HANS,
+    svg: Annotated[
+        str | None,
+        typer.Option(
+            "--svg",
+            metavar="FILE",
+            help="Write the chart (and horoscope) as an SVG board to FILE instead of "
+            "printing the grid.",
+        ),
+    ] = None,
 ) -> None:
     """A Zi Wei Dou Shu chart (紫微斗数命盘): the twelve palaces with their stars, gods,
     decades and small limits, around the birth data."""
@@ -176,6 +185,16 @@ def ziwei(
         typer.echo(f"error: {e}", err=True)
         raise typer.Exit(2) from None
 
+    if svg is not None:
+        from mingshu.present.ziwei_svg import chart_svg
+
+        try:
+            _write_replacing(svg, chart_svg(chart, horoscope, names.value))
+        except InputError as e:
+            typer.echo(f"error: {e}", err=True)
+            raise typer.Exit(2) from None
+        if not as_json:
+            return
     if as_json:
         from mingshu.present import chart_to_dict, horoscope_to_dict, to_json
 
@@ -256,3 +275,28 @@ def _settings(
     )
     fields["brightness"] = _pairs(brightness, "brightness", "STAR=12 grades (e.g. 紫微=平,庙,…)")
     return ZiweiSettings(**fields)
+
+
+def _write_replacing(path: str, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file in the same directory, renamed
+    into place: a reader (or a failure half-way) never sees a half-written file."""
+    import os
+    import tempfile
+    from pathlib import Path
+
+    from mingshu.errors import InputError
+
+    target = Path(path)
+    try:
+        fd, temporary = tempfile.mkstemp(
+            dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"
+        )
+    except OSError as e:
+        raise InputError("svg", f"cannot write {path}: {e.strerror}") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(temporary, target)
+    except OSError as e:
+        os.unlink(temporary)
+        raise InputError("svg", f"cannot write {path}: {e.strerror}") from None

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
+from mingshu.present.labels import LABELS as _LABELS
 from mingshu.present.names import display as _name
 
 if TYPE_CHECKING:
@@ -34,98 +35,6 @@ _SETTING_OPTIONS: Final = (
 )
 
 # ------------------------------------------------------------------------------- labels
-
-# Words of the grid itself (not names of chart things, which come from the data files).
-_LABELS: Final[dict[str, dict[str, str]]] = {
-    "hans": {
-        "title": "紫微斗数 命盘",
-        "solar": "阳历",
-        "lunar": "农历",
-        "leap": "",
-        "pillars": "四柱",
-        "gender": "阴阳",
-        "class": "五行局",
-        "life_master": "命主",
-        "body_master": "身主",
-        "zodiac": "生肖",
-        "sign": "星座",
-        "settings": "设置",
-        "body": "身宫",
-        "original": "来因",
-        "horoscope": "运限",
-        "age": "虚岁",
-        "male": "男",
-        "female": "女",
-        "yang": "阳",
-        "yin": "阴",
-    },
-    "hant": {
-        "title": "紫微斗數 命盤",
-        "solar": "陽曆",
-        "lunar": "農曆",
-        "leap": "",
-        "pillars": "四柱",
-        "gender": "陰陽",
-        "class": "五行局",
-        "life_master": "命主",
-        "body_master": "身主",
-        "zodiac": "生肖",
-        "sign": "星座",
-        "settings": "設置",
-        "body": "身宮",
-        "original": "來因",
-        "horoscope": "運限",
-        "age": "虛歲",
-        "male": "男",
-        "female": "女",
-        "yang": "陽",
-        "yin": "陰",
-    },
-    "pinyin": {
-        "title": "Zi Wei Dou Shu",
-        "solar": "Yang Li",
-        "lunar": "Nong Li",
-        "leap": "run",
-        "pillars": "Si Zhu",
-        "gender": "Yin Yang",
-        "class": "Wu Xing Ju",
-        "life_master": "Ming Zhu",
-        "body_master": "Shen Zhu",
-        "zodiac": "Sheng Xiao",
-        "sign": "Xing Zuo",
-        "settings": "Settings",
-        "body": "Shen Gong",
-        "original": "Lai Yin",
-        "horoscope": "Yun Xian",
-        "age": "Xu Sui",
-        "male": "nan",
-        "female": "nü",
-        "yang": "yang",
-        "yin": "yin",
-    },
-    "english": {
-        "title": "Zi Wei Dou Shu chart",
-        "solar": "Solar",
-        "lunar": "Lunar",
-        "leap": "leap",
-        "pillars": "Pillars",
-        "gender": "Gender",
-        "class": "Class",
-        "life_master": "Life master",
-        "body_master": "Body master",
-        "zodiac": "Zodiac",
-        "sign": "Sign",
-        "settings": "Settings",
-        "body": "Body",
-        "original": "Origin",
-        "horoscope": "Horoscope",
-        "age": "age",
-        "male": "male",
-        "female": "female",
-        "yang": "yang",
-        "yin": "yin",
-    },
-}
 
 # Styles: major stars stand out, minor stars by kind, adjective stars and gods recede.
 _MAJOR: Final = "bold magenta"
