@@ -14,6 +14,8 @@ See docs/presentation.md.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from mingshu.present.export import (
     annual_to_dict,
     chart_to_dict,
@@ -22,10 +24,24 @@ from mingshu.present.export import (
     to_json,
 )
 
+if TYPE_CHECKING:
+    from mingshu.present.ziwei_svg import chart_svg
+
 __all__ = [
     "annual_to_dict",
+    "chart_svg",
     "chart_to_dict",
     "horoscope_to_dict",
     "settings_to_dict",
     "to_json",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    # The SVG board needs the Zi Wei engine; load it only when asked for, so that BaZi's
+    # JSON does not pay for it.
+    if name == "chart_svg":
+        from mingshu.present.ziwei_svg import chart_svg
+
+        return chart_svg
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -287,9 +287,34 @@ def _chart_fast(chart: NatalChart) -> dict[str, Any]:
         }
     birth = chart.birth
     clock = birth.clock_time
-    pillars = chart.pillars
-    year, month, day, hour = pillars.year, pillars.month, pillars.day, pillars.hour
-    god_year = chart.god_year
+    lunar_input = birth.lunar_input
+    year, month, day, hour = chart.pillars
+    god_year, settings, lunar_date = chart.god_year, chart.settings, chart.lunar_date
+    life_master, body_master, zodiac, sign = (
+        chart.life_master,
+        chart.body_master,
+        chart.zodiac,
+        chart.sign,
+    )
+    try:
+        named_parts = (
+            _SETTINGS_BYTES[settings],
+            _LUNAR_BYTES[lunar_date],
+            _MASTER_BYTES[life_master],
+            _MASTER_BYTES[body_master],
+            _SIGN_BYTES[zodiac],
+            _SIGN_BYTES[sign],
+        )
+    except KeyError:
+        named_parts = (
+            _cached(_SETTINGS_BYTES, settings, _settings_bytes),
+            _cached(_LUNAR_BYTES, lunar_date, _lunar_bytes),
+            _cached(_MASTER_BYTES, life_master, _master_bytes),
+            _cached(_MASTER_BYTES, body_master, _master_bytes),
+            _cached(_SIGN_BYTES, zodiac, _sign_bytes),
+            _cached(_SIGN_BYTES, sign, _sign_bytes),
+        )
+    notices = notices_of(chart)
     return {
         "schema": CHART_SCHEMA,
         "birth": {
@@ -298,11 +323,11 @@ def _chart_fast(chart: NatalChart) -> dict[str, Any]:
             if clock is None
             else clock.isoformat("seconds" if clock.second else "minutes"),
             "time_index": birth.time_index,
-            "gender": birth.gender.value,
-            "lunar_input": None if birth.lunar_input is None else _lunar(birth.lunar_input),
+            "gender": birth.gender,  # a str enum: orjson writes its value
+            "lunar_input": None if lunar_input is None else _lunar(lunar_input),
         },
-        "settings": _cached(_SETTINGS_BYTES, chart.settings, _settings_bytes),
-        "lunar_date": _cached(_LUNAR_BYTES, chart.lunar_date, _lunar_bytes),
+        "settings": named_parts[0],
+        "lunar_date": named_parts[1],
         "hour": _HOUR_BYTES[chart.hour.index],
         "pillars": {
             "year": texts[year.stem][year.branch],
@@ -312,14 +337,14 @@ def _chart_fast(chart: NatalChart) -> dict[str, Any]:
         },
         "god_year": texts[god_year.stem][god_year.branch],
         "five_elements_class": _CLASS_BYTES[chart.five_elements_class],
-        "life_master": _cached(_MASTER_BYTES, chart.life_master, _master_bytes),
-        "body_master": _cached(_MASTER_BYTES, chart.body_master, _master_bytes),
+        "life_master": named_parts[2],
+        "body_master": named_parts[3],
         "life_branch": branch_keys[chart.life_branch],
         "body_branch": branch_keys[chart.body_branch],
-        "zodiac": _cached(_SIGN_BYTES, chart.zodiac, _sign_bytes),
-        "sign": _cached(_SIGN_BYTES, chart.sign, _sign_bytes),
+        "zodiac": named_parts[4],
+        "sign": named_parts[5],
         "palaces": by_branch,
-        "notices": [notice_dict(n) for n in notices_of(chart)],
+        "notices": [notice_dict(n) for n in notices] if notices else [],
     }
 
 
