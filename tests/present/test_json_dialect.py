@@ -174,3 +174,14 @@ def test_engines_do_not_import_the_presentation_layer() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_fast_path_reads_palaces_by_name_if_they_stop_being_tuples(
+    fixture_charts: list[tuple[NatalChart, Horoscope | None]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mingshu.present import ziwei_json
+
+    assert ziwei_json._UNPACK  # today Palace and Decadal are named tuples of those fields
+    monkeypatch.setattr(ziwei_json, "_UNPACK", False)
+    for chart, _ in fixture_charts[::25]:
+        assert orjson.loads(to_json(chart)) == chart_to_dict(chart)

@@ -16,6 +16,7 @@ it serialises them as pre-encoded ``orjson.Fragment`` bytes.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from operator import attrgetter
 from typing import Any, Final, TypeVar
 
 import orjson
@@ -23,7 +24,7 @@ import orjson
 from mingshu.calendar import LunarDate
 from mingshu.cycles import Branch, Names, Stem
 from mingshu.present.names import named, notice_dict, notices_of
-from mingshu.ziwei.chart import NatalChart, Palace, PlacedStar
+from mingshu.ziwei.chart import Decadal, NatalChart, Palace, PlacedStar
 from mingshu.ziwei.horoscope import Horoscope, Layer, PlacedFlowingStar
 from mingshu.ziwei.settings import ZiweiSettings
 from mingshu.ziwei.stars import Star
@@ -82,7 +83,10 @@ _GROUP_BYTES: dict[tuple[PlacedStar, ...], orjson.Fragment] = {}
 _GODS: dict[tuple[God, God, God, God], dict[str, dict[str, str]]] = {}
 _GOD_BYTES: dict[tuple[God, God, God, God], orjson.Fragment] = {}
 _PALACE_NAMES: Final = {p: named(p.key, p.names) for p in PalaceName}
-_PALACE_NAME_BYTES: Final = {p: orjson.Fragment(orjson.dumps(d)) for p, d in _PALACE_NAMES.items()}
+# By number (PalaceName is an int enum), so a look-up is a tuple index, not a hash.
+_PALACE_NAME_BYTES: Final = tuple(
+    orjson.Fragment(orjson.dumps(_PALACE_NAMES[p])) for p in PalaceName
+)
 _CLASSES: Final = {c: {**named(c.key, c.names), "number": int(c)} for c in FiveElementsClass}
 
 
@@ -251,39 +255,78 @@ def _sign_bytes(names: Names) -> orjson.Fragment:
     return orjson.Fragment(orjson.dumps(named(names.english.lower(), names)))
 
 
+# A palace's fields in the order the loop below unpacks them.  Palace and Decadal are named
+# tuples, and unpacking a tuple costs a fraction of twenty attribute look-ups; should either
+# stop being a tuple of exactly these fields, the same loop reads them by name instead.
+_PALACE_FIELDS: Final = (
+    "branch",
+    "stem",
+    "name",
+    "is_body",
+    "is_original",
+    "major_stars",
+    "minor_stars",
+    "adjective_stars",
+    "chang_sheng",
+    "bo_shi",
+    "jiang_qian",
+    "sui_qian",
+    "decadal",
+    "ages",
+)
+_DECADAL_FIELDS: Final = ("start", "end", "pillar")
+_UNPACK: Final = (
+    getattr(Palace, "_fields", None) == _PALACE_FIELDS
+    and getattr(Decadal, "_fields", None) == _DECADAL_FIELDS
+)
+_palace_fields: Final = attrgetter(*_PALACE_FIELDS)
+_decadal_fields: Final = attrgetter(*_DECADAL_FIELDS)
+
+
 def _chart_fast(chart: NatalChart) -> dict[str, Any]:
     groups, gods, names, texts = _GROUP_BYTES, _GOD_BYTES, _PALACE_NAME_BYTES, _PILLAR_TEXTS
     branch_keys, stem_keys = _BRANCH_KEYS, _STEM_KEYS
     by_branch: list[Any] = [None] * 12
-    for p in chart.palaces:
-        stem, branch, decadal = p.stem, p.branch, p.decadal
-        dp = decadal.pillar
+    palaces: Any = chart.palaces if _UNPACK else map(_palace_fields, chart.palaces)
+    for (
+        branch,
+        stem,
+        name,
+        is_body,
+        is_original,
+        major_stars,
+        minor_stars,
+        adjective_stars,
+        chang_sheng,
+        bo_shi,
+        jiang_qian,
+        sui_qian,
+        decadal,
+        ages,
+    ) in palaces:
+        start, end, dp = decadal if _UNPACK else _decadal_fields(decadal)
         try:
-            major, minor = groups[p.major_stars], groups[p.minor_stars]
-            adjective = groups[p.adjective_stars]
-            god = gods[p.chang_sheng, p.bo_shi, p.jiang_qian, p.sui_qian]
+            major, minor = groups[major_stars], groups[minor_stars]
+            adjective = groups[adjective_stars]
+            god = gods[chang_sheng, bo_shi, jiang_qian, sui_qian]
         except KeyError:  # first sight of one of them: build (a bounded cache may clear)
-            major = _cached(groups, p.major_stars, _group_bytes)
-            minor = _cached(groups, p.minor_stars, _group_bytes)
-            adjective = _cached(groups, p.adjective_stars, _group_bytes)
-            god = _cached(gods, (p.chang_sheng, p.bo_shi, p.jiang_qian, p.sui_qian), _god_bytes)
+            major = _cached(groups, major_stars, _group_bytes)
+            minor = _cached(groups, minor_stars, _group_bytes)
+            adjective = _cached(groups, adjective_stars, _group_bytes)
+            god = _cached(gods, (chang_sheng, bo_shi, jiang_qian, sui_qian), _god_bytes)
         by_branch[branch] = {
             "branch": branch_keys[branch],
             "stem": stem_keys[stem],
             "pillar": texts[stem][branch],
-            "name": names[p.name],
-            "is_body": p.is_body,
-            "is_original": p.is_original,
+            "name": names[name],
+            "is_body": is_body,
+            "is_original": is_original,
             "major_stars": major,
             "minor_stars": minor,
             "adjective_stars": adjective,
             "gods": god,
-            "decadal": {
-                "start": decadal.start,
-                "end": decadal.end,
-                "pillar": texts[dp.stem][dp.branch],
-            },
-            "ages": p.ages,
+            "decadal": {"start": start, "end": end, "pillar": texts[dp.stem][dp.branch]},
+            "ages": ages,
         }
     birth = chart.birth
     clock = birth.clock_time
