@@ -185,3 +185,16 @@ def test_fast_path_reads_palaces_by_name_if_they_stop_being_tuples(
     monkeypatch.setattr(ziwei_json, "_UNPACK", False)
     for chart, _ in fixture_charts[::25]:
         assert orjson.loads(to_json(chart)) == chart_to_dict(chart)
+
+
+def test_full_caches_are_emptied_and_refilled(
+    fixture_charts: list[tuple[NatalChart, Horoscope | None]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mingshu.present import ziwei_json
+
+    monkeypatch.setattr(ziwei_json, "_LIMIT", 3)  # every few pieces, the caches clear
+    for cache in ("_GROUP_BYTES", "_CANONICAL", "_GOD_BYTES", "_STARS", "_LUNAR_BYTES"):
+        monkeypatch.setattr(ziwei_json, cache, {})
+    for chart, _ in fixture_charts[::20]:
+        assert orjson.loads(to_json(chart)) == chart_to_dict(chart)
+    assert len(ziwei_json._GROUP_BYTES) <= 3

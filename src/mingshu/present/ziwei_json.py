@@ -79,6 +79,7 @@ def _gods(gods: tuple[God, God, God, God]) -> dict[str, dict[str, str]]:
 
 
 _STARS: dict[PlacedStar, dict[str, Any]] = {}
+_CANONICAL: dict[PlacedStar, PlacedStar] = {}
 _GROUP_BYTES: dict[tuple[PlacedStar, ...], orjson.Fragment] = {}
 _GODS: dict[tuple[God, God, God, God], dict[str, dict[str, str]]] = {}
 _GOD_BYTES: dict[tuple[God, God, God, God], orjson.Fragment] = {}
@@ -88,6 +89,20 @@ _PALACE_NAME_BYTES: Final = tuple(
     orjson.Fragment(orjson.dumps(_PALACE_NAMES[p])) for p in PalaceName
 )
 _CLASSES: Final = {c: {**named(c.key, c.names), "number": int(c)} for c in FiveElementsClass}
+
+
+def _group(group: tuple[PlacedStar, ...]) -> orjson.Fragment:
+    """A star group's fragment, cached under a key made of the one shared copy of each
+    placed star: later look-ups compare against those few, often-read objects rather than
+    against stars of whichever chart first had the group (kept hot in the CPU's caches)."""
+    found = _GROUP_BYTES.get(group)
+    if found is None:
+        if len(_GROUP_BYTES) >= _LIMIT or len(_CANONICAL) >= _LIMIT:
+            _GROUP_BYTES.clear()
+            _CANONICAL.clear()
+        canonical = tuple(_CANONICAL.setdefault(s, s) for s in group)
+        found = _GROUP_BYTES[canonical] = _group_bytes(canonical)
+    return found
 
 
 def _group_bytes(group: tuple[PlacedStar, ...]) -> orjson.Fragment:
@@ -310,9 +325,9 @@ def _chart_fast(chart: NatalChart) -> dict[str, Any]:
             adjective = groups[adjective_stars]
             god = gods[chang_sheng, bo_shi, jiang_qian, sui_qian]
         except KeyError:  # first sight of one of them: build (a bounded cache may clear)
-            major = _cached(groups, major_stars, _group_bytes)
-            minor = _cached(groups, minor_stars, _group_bytes)
-            adjective = _cached(groups, adjective_stars, _group_bytes)
+            major = _group(major_stars)
+            minor = _group(minor_stars)
+            adjective = _group(adjective_stars)
             god = _cached(gods, (chang_sheng, bo_shi, jiang_qian, sui_qian), _god_bytes)
         by_branch[branch] = {
             "branch": branch_keys[branch],
