@@ -42,8 +42,8 @@ def test_json_pillars_are_two_character_strings() -> None:
             "pillar": "year",
             "component": "branch",
             "basis": "day_stem",
-            "basis_value": "庚",
-            "target": "午",
+            "basis_value": "geng",
+            "target": "wu",
             "role": None,
         }
     ]

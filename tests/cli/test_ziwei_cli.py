@@ -6,7 +6,6 @@ the cells are compared with the chart the engine draws for the same input.
 
 from __future__ import annotations
 
-import io
 import json
 import re
 import subprocess
@@ -15,14 +14,13 @@ from typing import Any
 
 import pytest
 from rich.cells import cell_len
-from rich.console import Console
 from typer.testing import CliRunner
 
 from mingshu.cli import app
 from mingshu.cli import ziwei as cli
 from mingshu.cycles import Branch
+from mingshu.present import chart_to_dict, horoscope_to_dict
 from mingshu.ziwei import NatalChart, ZiweiSettings, by_lunar, by_solar
-from mingshu.ziwei.export import chart_to_dict, horoscope_to_dict
 
 runner = CliRunner()
 
@@ -398,60 +396,6 @@ def test_bad_choice_is_an_error_line_naming_the_setting() -> None:
     assert result.stderr.count("\n") == 1
 
 
-# ------------------------------------------------------------------------------ widths
-
-
-def render(chart: NatalChart, width: int, horoscope: Any = None, names: str = "hans") -> list[str]:
-    console = Console(width=width, record=True, file=io.StringIO(), color_system="truecolor")
-    console.print(cli.ChartGrid(chart, horoscope, names))
-    return console.export_text().rstrip("\n").split("\n")
-
-
-def border_columns(line: str) -> list[int]:
-    """Display columns of the vertical borders and joints of a line."""
-    columns, at = [], 0
-    for ch in line:
-        if ch in "│├┤┼┬┴┌┐└┘":
-            columns.append(at)
-        at += cell_len(ch)
-    return columns
-
-
-CHARTS = [
-    ("1987-05-16", "10:30", "female", "2026-11-29T10:00"),
-    ("2000-08-16", 2, "female", "2001-02-01"),  # childhood limit
-    ("1990-01-27", "23:30", "male", "2090-06-01"),
-]
-
-
-@pytest.mark.parametrize("width", [80, 120, 100, 61, 200])
-@pytest.mark.parametrize("names", ["hans", "hant", "pinyin", "english"])
-@pytest.mark.parametrize("with_at", [False, True])
-def test_widths(width: int, names: str, with_at: bool) -> None:
-    for date, time, gender, at in CHARTS:
-        chart = by_solar(
-            date,
-            time,
-            gender,
-            ZiweiSettings(algorithm="zhongzhou", mutagens={"庚": ["太阳", "武曲", "天府", "天同"]}),
-        )
-        lines = render(chart, width, chart.horoscope(at) if with_at else None, names)
-        widths = {cell_len(line) for line in lines}
-        assert len(widths) == 1, widths
-        total = widths.pop()
-        assert total <= width
-        cw = (total - 5) // 4
-        assert total == 4 * cw + 5
-        edges = [0, cw + 1, 2 * cw + 2, 3 * cw + 3, 4 * cw + 4]
-        around_centre = [0, cw + 1, 3 * cw + 3, 4 * cw + 4]
-        rules = [i for i, line in enumerate(lines) if "┼" in line or line[0] in "┌└"]
-        assert len(rules) == 4
-        for i, line in enumerate(lines):
-            # Between the second and third rules the centre spans the middle columns.
-            expected = around_centre if rules[1] < i < rules[2] else edges
-            assert border_columns(line) == expected, line
-
-
 def test_cli_width_follows_the_terminal() -> None:
     for width in (80, 120):
         for extra in ([], ["--at", "2026-03-01T10:00"], ["--names", "english"]):
@@ -461,57 +405,25 @@ def test_cli_width_follows_the_terminal() -> None:
             read_grid(text)  # parses: twelve cells and the centre
 
 
-@pytest.mark.parametrize("width", [30, 40, 60])
-def test_narrow_terminal_lists_the_palaces(chart: NatalChart, width: int) -> None:
-    h = chart.horoscope("2026-03-01T10:00")
-    lines = render(chart, width, h)
-    assert {cell_len(line) for line in lines} == {width}
-    assert all(border_columns(line) == [0, width - 1] for line in lines)
-    text = "\n".join(lines)
-    # The centre first, then the palaces from the Life palace on: 命宫 兄弟 夫妻 …
-    assert text.index("农历") < text.index("命宫") < text.index("兄弟") < text.index("夫妻")
-    names = [
-        line.strip("│ ").split()[0]
-        for line in lines
-        if re.search(r"[甲乙丙丁戊己庚辛壬癸][子丑寅卯辰巳午未申酉戌亥] │$", line)
-    ]
-    assert names == [
-        "命宫",
-        "兄弟",
-        "夫妻",
-        "子女",
-        "财帛",
-        "疾厄",
-        "迁移",
-        "仆役",
-        "官禄",
-        "田宅",
-        "福德",
-        "父母",
-    ]
-    for palace in chart.palaces:
-        for placed in palace.stars:
-            assert str(placed) in text
-
-
-def test_styles_in_a_terminal(chart: NatalChart) -> None:
-    console = Console(width=120, record=True, file=io.StringIO(), color_system="truecolor")
-    console.print(cli.ChartGrid(chart, chart.horoscope("2026-03-01T10:00")))
-    ansi = console.export_text(styles=True)
-    assert "\x1b[1;35m紫微\x1b[0m\x1b[33m庙" in ansi  # major star bold magenta, strong grade
-    assert "\x1b[1;35m天机\x1b[0m\x1b[2m平" in ansi  # a weak grade recedes
-    assert "\x1b[1;37;42m[禄]" in ansi and "\x1b[1;37;41m[忌]" in ansi  # 四化 as badges
-    assert "\x1b[2m天喜" in ansi  # adjective stars dim
-    assert "\x1b[36m天钺" in ansi and "\x1b[31m陀罗" in ansi  # minor stars by kind
-    assert "\x1b[3;36m运喜" in ansi  # flowing stars in their layer's colour
-    assert "\x1b[1;30;42m流年" in ansi  # the layer's palace is marked
-    assert "\x1b[1;31m命宫" in ansi and "\x1b[1;30;43m身宫" in ansi
-    assert "\x1b[1;7m27" in ansi  # the current age
-
-
 def test_cli_import_leaves_rendering_for_later() -> None:
     # The commands take their choices from the engines' settings; Rich's console (and
     # the JSON export) load only when a command runs.
-    code = "import sys, mingshu.cli; print('rich.console' in sys.modules, 'mingshu.ziwei.export' in sys.modules)"
+    code = "import sys, mingshu.cli; print('rich.console' in sys.modules, 'mingshu.present' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False"]
+
+
+def test_the_grid_is_followed_by_the_notices() -> None:
+    zoned = runner.invoke(
+        app, ["ziwei", "1990-05-15", "11:30", "-g", "male", "--tz", "Asia/Shanghai"]
+    )
+    assert zoned.exit_code == 0
+    assert "note (daylight_saving): 11:30 was daylight saving time" in zoned.stdout
+    assert "巳时" in zoned.stdout  # 10:30 standard time
+    plain = runner.invoke(app, ["ziwei", "1990-05-15", "11:30", "-g", "male"])
+    assert "note (clock_as_given)" in plain.stdout and "午时" in plain.stdout
+    skipped = runner.invoke(
+        app, ["ziwei", "1988-04-17", "02:30", "-g", "male", "--tz", "Asia/Shanghai"]
+    )
+    assert skipped.exit_code == 2
+    assert skipped.stderr.startswith("error: time: 1988-04-17 02:30 does not exist")

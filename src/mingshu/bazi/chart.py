@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from mingshu.bazi.common import Gender, Notice, Position
 from mingshu.bazi.derived import PillarDetail, details_table, ming_gong, shen_gong, tai_xi, tai_yuan
@@ -76,12 +75,6 @@ class Chart:
     def annual(self, year: int) -> Annual:
         """流年, 小运 and the luck pillar of Gregorian ``year``."""
         return self.luck.annual(year)
-
-    def to_dict(self) -> dict[str, Any]:
-        """Plain JSON-ready data (see docs/bazi.md for the schema)."""
-        from mingshu.bazi.output import chart_dict
-
-        return chart_dict(self)
 
 
 def from_birth(birth: Birth, settings: BaziSettings = DEFAULT) -> Chart:

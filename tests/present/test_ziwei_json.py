@@ -1,4 +1,4 @@
-"""The JSON export (mingshu.ziwei.export) and its documentation, docs/ziwei-json.md."""
+"""The Zi Wei JSON export (mingshu.present) and its documentation, docs/ziwei-json.md."""
 
 from __future__ import annotations
 
@@ -13,14 +13,9 @@ from typer.testing import CliRunner
 
 from mingshu.cli import app
 from mingshu.cycles import Branch
+from mingshu.present import chart_to_dict, horoscope_to_dict, settings_to_dict
+from mingshu.present.ziwei_json import CHART_SCHEMA, HOROSCOPE_SCHEMA
 from mingshu.ziwei import NatalChart, ZiweiSettings, by_lunar, by_solar
-from mingshu.ziwei.export import (
-    CHART_SCHEMA,
-    HOROSCOPE_SCHEMA,
-    chart_to_dict,
-    horoscope_to_dict,
-    settings_to_dict,
-)
 
 DOC = Path(__file__).parent.parent.parent / "docs" / "ziwei-json.md"
 

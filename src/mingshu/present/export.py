@@ -1,0 +1,130 @@
+"""One JSON dialect for both engines: ``chart_to_dict`` for a Zi Wei or a BaZi chart, and
+``to_json`` to bytes.
+
+Both engines write things the same way (docs/ziwei-json.md, docs/bazi.md): a ``"schema"``
+with a version on every top-level object; stems and branches as ASCII keys (``"geng"``,
+``"wu"``); pillars as two-character strings (``"庚午"``); named things as
+``{"key", "hans", "hant", "pinyin", "english"}``; absent values as ``null``.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, Any, overload
+
+import orjson
+
+from mingshu.errors import InputError
+
+if TYPE_CHECKING:
+    from mingshu.bazi.chart import Chart
+    from mingshu.bazi.luck import Annual
+    from mingshu.bazi.settings import BaziSettings
+    from mingshu.ziwei.chart import NatalChart
+    from mingshu.ziwei.horoscope import Horoscope
+    from mingshu.ziwei.settings import ZiweiSettings
+
+__all__ = ["annual_to_dict", "chart_to_dict", "horoscope_to_dict", "settings_to_dict", "to_json"]
+
+
+# What each kind of object is, by (module, class) name.
+_KINDS = (
+    ("ziwei_chart", "mingshu.ziwei.chart", "NatalChart"),
+    ("ziwei_settings", "mingshu.ziwei.settings", "ZiweiSettings"),
+    ("horoscope", "mingshu.ziwei.horoscope", "Horoscope"),
+    ("bazi_chart", "mingshu.bazi.chart", "Chart"),
+    ("bazi_settings", "mingshu.bazi.settings", "BaziSettings"),
+    ("annual", "mingshu.bazi.luck", "Annual"),
+)
+
+
+def _kind(obj: object) -> str | None:
+    # Each engine's exporter loads only when that engine is in use: an object of an
+    # engine's class can only exist once its module is loaded, so look in sys.modules and
+    # import nothing.
+    for kind, module_name, class_name in _KINDS:
+        module = sys.modules.get(module_name)
+        if module is not None and isinstance(obj, getattr(module, class_name)):
+            return kind
+    return None
+
+
+@overload
+def chart_to_dict(chart: NatalChart) -> dict[str, Any]: ...
+@overload
+def chart_to_dict(chart: Chart) -> dict[str, Any]: ...
+def chart_to_dict(chart: NatalChart | Chart) -> dict[str, Any]:
+    """A Zi Wei natal chart (``mingshu.ziwei.chart/1``) or a BaZi chart
+    (``mingshu.bazi.chart/1``) as fresh JSON-ready dicts."""
+    kind = _kind(chart)
+    if kind == "ziwei_chart":
+        from mingshu.present import ziwei_json
+
+        return ziwei_json.chart_to_dict(chart)  # type: ignore[arg-type]
+    if kind == "bazi_chart":
+        from mingshu.present import bazi_json
+
+        return bazi_json.chart_to_dict(chart)  # type: ignore[arg-type]
+    raise InputError("chart", f"give a Zi Wei or BaZi chart, not {type(chart).__name__}")
+
+
+def horoscope_to_dict(horoscope: Horoscope) -> dict[str, Any]:
+    """A Zi Wei horoscope (``mingshu.ziwei.horoscope/1``)."""
+    from mingshu.present import ziwei_json
+
+    return ziwei_json.horoscope_to_dict(horoscope)
+
+
+def annual_to_dict(annual: Annual) -> dict[str, Any]:
+    """A BaZi year: 流年, 小运 and luck pillar (``mingshu.bazi.annual/1``)."""
+    from mingshu.present import bazi_json
+
+    return bazi_json.annual_to_dict(annual)
+
+
+@overload
+def settings_to_dict(settings: ZiweiSettings) -> dict[str, Any]: ...
+@overload
+def settings_to_dict(settings: BaziSettings) -> dict[str, Any]: ...
+def settings_to_dict(settings: ZiweiSettings | BaziSettings) -> dict[str, Any]:
+    """Every field of a Zi Wei or BaZi settings value, as the chart's ``"settings"``."""
+    kind = _kind(settings)
+    if kind == "ziwei_settings":
+        from mingshu.present import ziwei_json
+
+        return ziwei_json.settings_to_dict(settings)  # type: ignore[arg-type]
+    if kind == "bazi_settings":
+        from mingshu.present import bazi_json
+
+        return bazi_json.settings_to_dict(settings)  # type: ignore[arg-type]
+    raise InputError(
+        "settings", f"give ZiweiSettings or BaziSettings, not {type(settings).__name__}"
+    )
+
+
+def to_json(obj: object, *, indent: bool = False) -> bytes:
+    """UTF-8 JSON of a chart (either engine), a horoscope, a BaZi year, or what the
+    ``*_to_dict`` functions return.  ``indent``: two spaces per level, as ``--json`` prints.
+
+    A Zi Wei natal chart takes a fast path that serialises the shared pieces of every
+    chart once (see :mod:`mingshu.present.ziwei_json`).
+    """
+    option = orjson.OPT_INDENT_2 if indent else 0
+    kind = _kind(obj)
+    if kind == "ziwei_chart":
+        from mingshu.present import ziwei_json
+
+        return ziwei_json.chart_json(obj, option)  # type: ignore[arg-type]
+    data: Any = obj
+    if kind == "bazi_chart":
+        data = chart_to_dict(obj)  # type: ignore[call-overload]
+    elif kind in ("ziwei_settings", "bazi_settings"):
+        data = settings_to_dict(obj)  # type: ignore[call-overload]
+    elif kind == "horoscope":
+        data = horoscope_to_dict(obj)  # type: ignore[arg-type]
+    elif kind == "annual":
+        data = annual_to_dict(obj)  # type: ignore[arg-type]
+    try:
+        return orjson.dumps(data, option=option)
+    except TypeError as e:
+        raise InputError("obj", f"cannot write {type(obj).__name__} as JSON: {e}") from None

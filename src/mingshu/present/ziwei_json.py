@@ -1,0 +1,471 @@
+"""Zi Wei charts and horoscopes as JSON-ready dicts, and a fast path straight to bytes.
+
+``chart_to_dict(chart)`` and ``horoscope_to_dict(horoscope)`` return fresh dicts of str,
+int, bool, None, lists and dicts only; the caller may change them freely.  The schema is
+described field by field in ``docs/ziwei-json.md``; each object names its version in
+``"schema"`` (``mingshu.ziwei.chart/1``, ``mingshu.ziwei.horoscope/1``).  A new field may
+be added within a version; renaming or removing one bumps it.
+
+Speed: most of a chart's JSON is the same from chart to chart (a star's names, a god's,
+a palace name's).  Those pieces are built once per catalogue object and kept in bounded
+module caches (pure functions of immutable catalogue values).  ``chart_to_dict`` copies
+them, so no caller can change another's export; :func:`chart_json` never hands them out:
+it serialises them as pre-encoded ``orjson.Fragment`` bytes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from operator import attrgetter
+from typing import Any, Final, TypeVar
+
+import orjson
+
+from mingshu.calendar import LunarDate
+from mingshu.cycles import Branch, Names, Stem
+from mingshu.present.names import named, notice_dict, notices_of
+from mingshu.ziwei.chart import Decadal, NatalChart, Palace, PlacedStar
+from mingshu.ziwei.horoscope import Horoscope, Layer, PlacedFlowingStar
+from mingshu.ziwei.settings import ZiweiSettings
+from mingshu.ziwei.stars import Star
+from mingshu.ziwei.tables import HOURS, FiveElementsClass, God, PalaceName
+
+__all__ = [
+    "CHART_SCHEMA",
+    "HOROSCOPE_SCHEMA",
+    "chart_json",
+    "chart_to_dict",
+    "horoscope_to_dict",
+    "settings_to_dict",
+]
+
+CHART_SCHEMA: Final = "mingshu.ziwei.chart/1"
+HOROSCOPE_SCHEMA: Final = "mingshu.ziwei.horoscope/1"
+
+_GOD_CYCLES: Final = ("chang_sheng", "bo_shi", "jiang_qian", "sui_qian")
+
+# ----------------------------------------------------------------------- shared pieces
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+# Caches are keyed by catalogue objects (stars and gods hash by identity, brightness and
+# 四化 are int enums), so a chart's look-ups cost a hash of a few pointers.  They are bounded
+# in case a caller builds catalogue objects of their own.
+_LIMIT: Final = 50_000
+
+
+def _cached(cache: dict[K, V], key: K, build: Callable[[K], V]) -> V:
+    value = cache.get(key)
+    if value is None:
+        if len(cache) >= _LIMIT:
+            cache.clear()
+        value = cache[key] = build(key)
+    return value
+
+
+def _placed(placed: PlacedStar) -> dict[str, Any]:
+    star = placed.star
+    return {
+        **named(star.key, star.names),
+        "kind": star.kind.value,
+        "brightness": None if placed.brightness is None else placed.brightness.key,
+        "mutagen": None if placed.mutagen is None else placed.mutagen.key,
+    }
+
+
+def _gods(gods: tuple[God, God, God, God]) -> dict[str, dict[str, str]]:
+    return {cycle: named(god.key, god.names) for cycle, god in zip(_GOD_CYCLES, gods, strict=True)}
+
+
+_STARS: dict[PlacedStar, dict[str, Any]] = {}
+_CANONICAL: dict[PlacedStar, PlacedStar] = {}
+_GROUP_BYTES: dict[tuple[PlacedStar, ...], orjson.Fragment] = {}
+_GODS: dict[tuple[God, God, God, God], dict[str, dict[str, str]]] = {}
+_GOD_BYTES: dict[tuple[God, God, God, God], orjson.Fragment] = {}
+_PALACE_NAMES: Final = {p: named(p.key, p.names) for p in PalaceName}
+# By number (PalaceName is an int enum), so a look-up is a tuple index, not a hash.
+_PALACE_NAME_BYTES: Final = tuple(
+    orjson.Fragment(orjson.dumps(_PALACE_NAMES[p])) for p in PalaceName
+)
+_CLASSES: Final = {c: {**named(c.key, c.names), "number": int(c)} for c in FiveElementsClass}
+
+
+def _group(group: tuple[PlacedStar, ...]) -> orjson.Fragment:
+    """A star group's fragment, cached under a key made of the one shared copy of each
+    placed star: later look-ups compare against those few, often-read objects rather than
+    against stars of whichever chart first had the group (kept hot in the CPU's caches)."""
+    found = _GROUP_BYTES.get(group)
+    if found is None:
+        if len(_GROUP_BYTES) >= _LIMIT or len(_CANONICAL) >= _LIMIT:
+            _GROUP_BYTES.clear()
+            _CANONICAL.clear()
+        canonical = tuple(_CANONICAL.setdefault(s, s) for s in group)
+        found = _GROUP_BYTES[canonical] = _group_bytes(canonical)
+    return found
+
+
+def _group_bytes(group: tuple[PlacedStar, ...]) -> orjson.Fragment:
+    return orjson.Fragment(orjson.dumps([_cached(_STARS, s, _placed) for s in group]))
+
+
+def _god_bytes(gods: tuple[God, God, God, God]) -> orjson.Fragment:
+    return orjson.Fragment(orjson.dumps(_cached(_GODS, gods, _gods)))
+
+
+# Keys and pillar texts by number, so that a palace's costs a tuple index, not a property.
+_STEM_KEYS: Final = tuple(s.key for s in Stem)
+_BRANCH_KEYS: Final = tuple(b.key for b in Branch)
+_PILLAR_TEXTS: Final = tuple(tuple(str(s) + str(b) for b in Branch) for s in Stem)
+
+
+# ------------------------------------------------------------------------------ pieces
+
+
+def _lunar(date: LunarDate) -> dict[str, Any]:
+    return {
+        "year": date.year,
+        "month": date.month,
+        "day": date.day,
+        "is_leap": date.is_leap,
+        "chinese": date.chinese(),
+    }
+
+
+def settings_to_dict(settings: ZiweiSettings) -> dict[str, Any]:
+    """Every settings field by its value; ``ZiweiSettings(**settings_to_dict(s)) == s``.
+
+    ``mutagens`` maps a stem key to four star keys (禄 权 科 忌); ``brightness`` maps a star
+    key to twelve grade keys in branch order 子 … 亥 (``""`` for no grade).
+    """
+    return {
+        "year_boundary": settings.year_boundary.value,
+        "horoscope_boundary": settings.horoscope_boundary.value,
+        "late_rat_hour": settings.late_rat_hour.value,
+        "leap_month": settings.leap_month.value,
+        "age_count": settings.age_count.value,
+        "algorithm": settings.algorithm.value,
+        "chart_type": settings.chart_type.value,
+        "mutagens": {stem.key: list(keys) for stem, keys in settings.mutagens},
+        "brightness": {key: list(row) for key, row in settings.brightness},
+    }
+
+
+def _fresh_stars(group: tuple[PlacedStar, ...]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for placed in group:
+        shared: dict[str, Any] = _cached(_STARS, placed, _placed)
+        out.append(dict(shared))  # a copy: the shared dict is never handed out
+    return out
+
+
+def _palace(palace: Palace) -> dict[str, Any]:
+    """A palace as fresh dicts (copies of the shared pieces)."""
+    gods = (palace.chang_sheng, palace.bo_shi, palace.jiang_qian, palace.sui_qian)
+    decadal = palace.decadal
+    return {
+        "branch": palace.branch.key,
+        "stem": palace.stem.key,
+        "pillar": str(palace.pillar),
+        "name": dict(_PALACE_NAMES[palace.name]),
+        "is_body": palace.is_body,
+        "is_original": palace.is_original,
+        "major_stars": _fresh_stars(palace.major_stars),
+        "minor_stars": _fresh_stars(palace.minor_stars),
+        "adjective_stars": _fresh_stars(palace.adjective_stars),
+        "gods": {cycle: dict(god) for cycle, god in _cached(_GODS, gods, _gods).items()},
+        "decadal": {"start": decadal.start, "end": decadal.end, "pillar": str(decadal.pillar)},
+        "ages": list(palace.ages),
+    }
+
+
+def _chart(chart: NatalChart) -> dict[str, Any]:
+    birth = chart.birth
+    clock = birth.clock_time
+    hour = chart.hour
+    by_branch = sorted(chart.palaces, key=lambda p: p.branch)
+    return {
+        "schema": CHART_SCHEMA,
+        "birth": {
+            "solar_date": birth.solar_date.isoformat(),
+            "clock_time": None
+            if clock is None
+            else clock.isoformat("seconds" if clock.second else "minutes"),
+            "time_index": birth.time_index,
+            "gender": birth.gender.value,
+            "lunar_input": None if birth.lunar_input is None else _lunar(birth.lunar_input),
+        },
+        "settings": settings_to_dict(chart.settings),
+        "lunar_date": _lunar(chart.lunar_date),
+        "hour": {
+            "index": hour.index,
+            "hans": hour.names.hans,
+            "hant": hour.names.hant,
+            "pinyin": hour.names.pinyin,
+            "english": hour.names.english,
+            "range": hour.range,
+        },
+        "pillars": {
+            "year": str(chart.pillars.year),
+            "month": str(chart.pillars.month),
+            "day": str(chart.pillars.day),
+            "hour": str(chart.pillars.hour),
+        },
+        "god_year": str(chart.god_year),
+        "five_elements_class": dict(_CLASSES[chart.five_elements_class]),
+        "life_master": named(chart.life_master.key, chart.life_master.names),
+        "body_master": named(chart.body_master.key, chart.body_master.names),
+        "life_branch": chart.life_branch.key,
+        "body_branch": chart.body_branch.key,
+        "zodiac": named(chart.zodiac.english.lower(), chart.zodiac),
+        "sign": named(chart.sign.english.lower(), chart.sign),
+        "palaces": [_palace(p) for p in by_branch],
+        "notices": [notice_dict(n) for n in notices_of(chart)],
+    }
+
+
+# --------------------------------------------------------------------------- fast path
+#
+# The same document as _chart, for orjson only: shared pieces as fragments, tuples for
+# lists, keys and pillar texts by table look-up.  tests/present check that both agree on
+# every chart of the iztro fixtures.
+
+_HOUR_BYTES: Final = {
+    h.index: orjson.Fragment(
+        orjson.dumps(
+            {
+                "index": h.index,
+                "hans": h.names.hans,
+                "hant": h.names.hant,
+                "pinyin": h.names.pinyin,
+                "english": h.names.english,
+                "range": h.range,
+            }
+        )
+    )
+    for h in HOURS
+}
+_CLASS_BYTES: Final = {c: orjson.Fragment(orjson.dumps(d)) for c, d in _CLASSES.items()}
+_MASTER_BYTES: dict[Star, orjson.Fragment] = {}
+_SIGN_BYTES: dict[Names, orjson.Fragment] = {}
+
+
+_LUNAR_BYTES: dict[LunarDate, orjson.Fragment] = {}
+_SETTINGS_BYTES: dict[ZiweiSettings, orjson.Fragment] = {}
+
+
+def _lunar_bytes(date: LunarDate) -> orjson.Fragment:
+    return orjson.Fragment(orjson.dumps(_lunar(date)))
+
+
+def _settings_bytes(settings: ZiweiSettings) -> orjson.Fragment:
+    return orjson.Fragment(orjson.dumps(settings_to_dict(settings)))
+
+
+def _master_bytes(star: Star) -> orjson.Fragment:
+    return orjson.Fragment(orjson.dumps(named(star.key, star.names)))
+
+
+def _sign_bytes(names: Names) -> orjson.Fragment:
+    return orjson.Fragment(orjson.dumps(named(names.english.lower(), names)))
+
+
+# A palace's fields in the order the loop below unpacks them.  Palace and Decadal are named
+# tuples, and unpacking a tuple costs a fraction of twenty attribute look-ups; should either
+# stop being a tuple of exactly these fields, the same loop reads them by name instead.
+_PALACE_FIELDS: Final = (
+    "branch",
+    "stem",
+    "name",
+    "is_body",
+    "is_original",
+    "major_stars",
+    "minor_stars",
+    "adjective_stars",
+    "chang_sheng",
+    "bo_shi",
+    "jiang_qian",
+    "sui_qian",
+    "decadal",
+    "ages",
+)
+_DECADAL_FIELDS: Final = ("start", "end", "pillar")
+_UNPACK: Final = (
+    getattr(Palace, "_fields", None) == _PALACE_FIELDS
+    and getattr(Decadal, "_fields", None) == _DECADAL_FIELDS
+)
+_palace_fields: Final = attrgetter(*_PALACE_FIELDS)
+_decadal_fields: Final = attrgetter(*_DECADAL_FIELDS)
+
+
+def _chart_fast(chart: NatalChart) -> dict[str, Any]:
+    groups, gods, names, texts = _GROUP_BYTES, _GOD_BYTES, _PALACE_NAME_BYTES, _PILLAR_TEXTS
+    branch_keys, stem_keys = _BRANCH_KEYS, _STEM_KEYS
+    by_branch: list[Any] = [None] * 12
+    palaces: Any = chart.palaces if _UNPACK else map(_palace_fields, chart.palaces)
+    for (
+        branch,
+        stem,
+        name,
+        is_body,
+        is_original,
+        major_stars,
+        minor_stars,
+        adjective_stars,
+        chang_sheng,
+        bo_shi,
+        jiang_qian,
+        sui_qian,
+        decadal,
+        ages,
+    ) in palaces:
+        start, end, dp = decadal if _UNPACK else _decadal_fields(decadal)
+        try:
+            major, minor = groups[major_stars], groups[minor_stars]
+            adjective = groups[adjective_stars]
+            god = gods[chang_sheng, bo_shi, jiang_qian, sui_qian]
+        except KeyError:  # first sight of one of them: build (a bounded cache may clear)
+            major = _group(major_stars)
+            minor = _group(minor_stars)
+            adjective = _group(adjective_stars)
+            god = _cached(gods, (chang_sheng, bo_shi, jiang_qian, sui_qian), _god_bytes)
+        by_branch[branch] = {
+            "branch": branch_keys[branch],
+            "stem": stem_keys[stem],
+            "pillar": texts[stem][branch],
+            "name": names[name],
+            "is_body": is_body,
+            "is_original": is_original,
+            "major_stars": major,
+            "minor_stars": minor,
+            "adjective_stars": adjective,
+            "gods": god,
+            "decadal": {"start": start, "end": end, "pillar": texts[dp.stem][dp.branch]},
+            "ages": ages,
+        }
+    birth = chart.birth
+    clock = birth.clock_time
+    lunar_input = birth.lunar_input
+    year, month, day, hour = chart.pillars
+    god_year, settings, lunar_date = chart.god_year, chart.settings, chart.lunar_date
+    life_master, body_master, zodiac, sign = (
+        chart.life_master,
+        chart.body_master,
+        chart.zodiac,
+        chart.sign,
+    )
+    try:
+        named_parts = (
+            _SETTINGS_BYTES[settings],
+            _LUNAR_BYTES[lunar_date],
+            _MASTER_BYTES[life_master],
+            _MASTER_BYTES[body_master],
+            _SIGN_BYTES[zodiac],
+            _SIGN_BYTES[sign],
+        )
+    except KeyError:
+        named_parts = (
+            _cached(_SETTINGS_BYTES, settings, _settings_bytes),
+            _cached(_LUNAR_BYTES, lunar_date, _lunar_bytes),
+            _cached(_MASTER_BYTES, life_master, _master_bytes),
+            _cached(_MASTER_BYTES, body_master, _master_bytes),
+            _cached(_SIGN_BYTES, zodiac, _sign_bytes),
+            _cached(_SIGN_BYTES, sign, _sign_bytes),
+        )
+    notices = notices_of(chart)
+    return {
+        "schema": CHART_SCHEMA,
+        "birth": {
+            "solar_date": birth.solar_date.isoformat(),
+            "clock_time": None
+            if clock is None
+            else clock.isoformat("seconds" if clock.second else "minutes"),
+            "time_index": birth.time_index,
+            "gender": birth.gender,  # a str enum: orjson writes its value
+            "lunar_input": None if lunar_input is None else _lunar(lunar_input),
+        },
+        "settings": named_parts[0],
+        "lunar_date": named_parts[1],
+        "hour": _HOUR_BYTES[chart.hour.index],
+        "pillars": {
+            "year": texts[year.stem][year.branch],
+            "month": texts[month.stem][month.branch],
+            "day": texts[day.stem][day.branch],
+            "hour": texts[hour.stem][hour.branch],
+        },
+        "god_year": texts[god_year.stem][god_year.branch],
+        "five_elements_class": _CLASS_BYTES[chart.five_elements_class],
+        "life_master": named_parts[2],
+        "body_master": named_parts[3],
+        "life_branch": branch_keys[chart.life_branch],
+        "body_branch": branch_keys[chart.body_branch],
+        "zodiac": named_parts[4],
+        "sign": named_parts[5],
+        "palaces": by_branch,
+        "notices": [notice_dict(n) for n in notices] if notices else [],
+    }
+
+
+def chart_to_dict(chart: NatalChart) -> dict[str, Any]:
+    """A natal chart in the ``mingshu.ziwei.chart/1`` schema (docs/ziwei-json.md), as
+    fresh dicts and lists: changing them changes nothing else."""
+    return _chart(chart)
+
+
+def chart_json(chart: NatalChart, option: int = 0) -> bytes:
+    """``chart_to_dict(chart)`` serialised by orjson (``option``: orjson's options), without
+    building the shared pieces again: they go in as pre-encoded fragments."""
+    if option & orjson.OPT_INDENT_2:
+        # Fragments are copied as they are, so an indented document takes the plain dicts.
+        return orjson.dumps(_chart(chart), option=option)
+    return orjson.dumps(_chart_fast(chart), option=option)
+
+
+# --------------------------------------------------------------------------- horoscope
+
+
+def _flowing(placed: PlacedFlowingStar) -> dict[str, Any]:
+    return {
+        **named(placed.star.key, placed.star.names),
+        "kind": placed.star.kind.value,
+        "branch": placed.branch.key,
+    }
+
+
+def _layer(layer: Layer) -> dict[str, Any]:
+    lu, quan, ke, ji = (s.key for s in layer.mutagens)
+    return {
+        "scope": layer.scope.value,
+        "name": {
+            "hans": layer.names.hans,
+            "hant": layer.names.hant,
+            "pinyin": layer.names.pinyin,
+            "english": layer.names.english,
+        },
+        "branch": layer.branch.key,
+        "pillar": str(layer.pillar),
+        "palace_names": [layer.palace_name(b).key for b in Branch],
+        "mutagens": {"lu": lu, "quan": quan, "ke": ke, "ji": ji},
+        "stars": [_flowing(s) for s in layer.stars],
+    }
+
+
+def horoscope_to_dict(horoscope: Horoscope) -> dict[str, Any]:
+    """A horoscope in the ``mingshu.ziwei.horoscope/1`` schema (docs/ziwei-json.md)."""
+    gods = horoscope.yearly_gods
+    return {
+        "schema": HOROSCOPE_SCHEMA,
+        "date": horoscope.date.isoformat(),
+        "time_index": horoscope.time_index,
+        "lunar_date": _lunar(horoscope.lunar_date),
+        "nominal_age": horoscope.nominal_age,
+        "is_childhood": horoscope.is_childhood,
+        "layers": [_layer(layer) for layer in horoscope.layers],
+        "yearly_gods": {
+            # YearlyGods lists the palaces 寅 first; rotate to branch order.
+            "sui_qian": [named(g.key, g.names) for g in (*gods.sui_qian[10:], *gods.sui_qian[:10])],
+            "jiang_qian": [
+                named(g.key, g.names) for g in (*gods.jiang_qian[10:], *gods.jiang_qian[:10])
+            ],
+        },
+    }

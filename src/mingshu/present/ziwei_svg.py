@@ -1,0 +1,595 @@
+"""The Zi Wei chart as an SVG board: the classic 4×4 grid, every star, the centre summary.
+
+``chart_svg(chart, horoscope=None, names="hans")`` returns one ``<svg>`` document: 巳 午 未 申
+along the top, 辰 卯 down the left, 酉 戌 down the right, 寅 丑 子 亥 along the bottom, the
+birth data in the 2×2 centre.  Each palace lists its stars with brightness and natal 四化,
+then (with a horoscope) the flowing stars and each layer's 四化; at its foot the layers whose
+Life palace it is, the four gods, the decade's ages, the palace name with the body-palace
+mark, and the stem-branch.
+
+For the web: all text is in ``<text>`` elements (searchable, selectable, no glyph paths),
+the ``viewBox`` lets the board scale to any screen, no font is smaller than 10 units on a
+board 720 units wide, and the parts carry data attributes to hook clicks on:
+``<g data-branch="wu" data-palace="life">`` per palace, ``data-star="zi_wei"`` (with
+``data-brightness``, ``data-mutagen``) per star, ``data-layer`` on horoscope marks.
+The document is built with ElementTree, which escapes all text.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Final
+
+from mingshu.present.labels import LABELS
+from mingshu.present.names import NAME_STYLES, display, notices_of
+from mingshu.ziwei.stars import Mutagen
+from mingshu.ziwei.tables import HOURS
+
+if TYPE_CHECKING:
+    from mingshu.cycles import Names, Pillar
+    from mingshu.ziwei.chart import NatalChart, Palace, PlacedStar
+    from mingshu.ziwei.horoscope import Horoscope, Layer
+
+__all__ = ["FONT_FAMILY", "chart_svg"]
+
+SVG_NS: Final = "http://www.w3.org/2000/svg"
+FONT_FAMILY: Final = (
+    "'Noto Sans CJK SC', 'Noto Sans SC', 'Source Han Sans SC', 'PingFang SC', "
+    "'Microsoft YaHei', 'Hiragino Sans GB', sans-serif"
+)
+
+# Geometry, in viewBox units.  The board is 720 wide: four columns of 180.
+_CELL_W: Final = 180.0
+_PAD: Final = 6.0
+_GAP: Final = 5.0  # between two stars on a line
+_MIN_ROW: Final = 150.0
+
+# Font sizes: never below 10, so the board stays legible on a phone.
+_SIZES: Final = {"major": 16.0, "minor": 14.0, "adjective": 12.0, "flowing": 12.0}
+_SMALL: Final = 11.0
+_NAME_SIZE: Final = 14.0
+_CENTRE_SIZE: Final = 13.0
+_TITLE_SIZE: Final = 18.0
+
+_INK: Final = "#222"
+_BORDER: Final = "#888"
+_STAR_FILL: Final = {
+    "major": "#6a1b9a",
+    "soft": "#00838f",
+    "helper": "#00838f",
+    "tough": "#c62828",
+    "lucun": "#2e7d32",
+    "tianma": "#ad6800",
+}
+_ADJECTIVE: Final = "#555"
+_STRONG_GRADE: Final = "#b26a00"
+_WEAK_GRADE: Final = "#8a8a8a"
+_MUTAGEN_FILL: Final = ("#2e7d32", "#6a1b9a", "#1565c0", "#c62828")  # 禄 权 科 忌
+_LAYER_FILL: Final = {
+    "decadal": "#00838f",
+    "age": "#6d4c41",
+    "yearly": "#2e7d32",
+    "monthly": "#1565c0",
+    "daily": "#ad6800",
+    "hourly": "#ad1457",
+}
+# One-letter layer marks for flowing 四化 in the Latin name styles.
+_LAYER_LETTER: Final = {
+    "decadal": "D",
+    "age": "A",
+    "yearly": "Y",
+    "monthly": "M",
+    "daily": "d",
+    "hourly": "h",
+}
+_LIFE: Final = "#c62828"
+
+# Where each branch sits: (row, column); 子 = 0.
+_POSITIONS: Final = {
+    5: (0, 0),
+    6: (0, 1),
+    7: (0, 2),
+    8: (0, 3),
+    9: (1, 3),
+    10: (2, 3),
+    11: (3, 3),
+    0: (3, 2),
+    1: (3, 1),
+    2: (3, 0),
+    3: (2, 0),
+    4: (1, 0),
+}
+
+
+def _width(text: str, size: float) -> float:
+    """Estimated advance of ``text``: CJK characters are one em, Latin about 0.6 em."""
+    return sum(size if ord(ch) >= 0x2E80 else 0.6 * size for ch in text)
+
+
+def _latin(style: str) -> bool:
+    return style in ("pinyin", "english")
+
+
+def _pillar(pillar: Pillar, style: str) -> str:
+    if _latin(style):
+        return f"{pillar.stem.names.pinyin}{pillar.branch.names.pinyin}"
+    return display(pillar.stem.names, style) + display(pillar.branch.names, style)
+
+
+# ---------------------------------------------------------------------------- tokens
+
+
+@dataclass
+class _Span:
+    text: str
+    fill: str
+    size: float
+    bold: bool = False
+    attrs: dict[str, str] = field(default_factory=dict)
+    gap: float = 0.0
+    """Space before the span (SVG collapses leading blanks, so it is an offset, ``dx``)."""
+
+    @property
+    def width(self) -> float:
+        return self.gap + _width(self.text, self.size)
+
+
+@dataclass
+class _Token:
+    """One ``<text>`` element: spans laid out as one word where the line has room."""
+
+    spans: list[_Span]
+    attrs: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def width(self) -> float:
+        return sum(s.width for s in self.spans) - self.spans[0].gap
+
+    @property
+    def size(self) -> float:
+        return max(s.size for s in self.spans)
+
+    def pieces(self, width: float) -> list[_Token]:
+        """The token cut at span boundaries and spaces into pieces no wider than ``width``
+        (a single word wider than that stays whole).  The first piece keeps the data
+        attributes; the others are marked as its continuation."""
+        words: list[_Span] = []
+        for span in self.spans:
+            if span.width <= width:
+                words.append(span)
+                continue
+            parts = span.text.split(" ")
+            for i, part in enumerate(parts):
+                if part:
+                    gap = span.gap if i == 0 else 0.3 * span.size
+                    words.append(_Span(part, span.fill, span.size, span.bold, span.attrs, gap))
+        out: list[_Token] = []
+        used = 0.0
+        for word in words:
+            if out and used + word.width <= width:
+                out[-1].spans.append(word)
+                used += word.width
+            else:
+                word = _Span(word.text, word.fill, word.size, word.bold, word.attrs)
+                attrs = dict(self.attrs) if not out else {"class": "continued"}
+                if out and "data-star" in self.attrs:
+                    attrs["data-part-of"] = self.attrs["data-star"]
+                out.append(_Token([word], attrs))
+                used = word.width
+        return out
+
+
+def _lines(tokens: Sequence[_Token], width: float) -> list[list[_Token]]:
+    """Tokens in lines no wider than ``width``; a token wider than a line is cut."""
+    lines: list[list[_Token]] = []
+    used = 0.0
+    for token in tokens:
+        if lines and used + _GAP + token.width <= width:
+            lines[-1].append(token)
+            used += _GAP + token.width
+        elif token.width <= width:
+            lines.append([token])
+            used = token.width
+        else:
+            pieces = token.pieces(width)
+            lines += [[piece] for piece in pieces]
+            used = pieces[-1].width
+    return lines
+
+
+def _emit(
+    parent: ET.Element, line: Sequence[_Token], x: float, baseline: float, anchor: str = "start"
+) -> None:
+    """One line of tokens at ``baseline``, from ``x`` (or ending at ``x`` for ``end``)."""
+    if anchor == "end":
+        x -= sum(t.width for t in line) + _GAP * (len(line) - 1)
+    for token in line:
+        text = ET.SubElement(parent, "text", {"x": f"{x:.1f}", "y": f"{baseline:.1f}"})
+        text.attrib.update(token.attrs)
+        first = token.spans[0]
+        text.set("font-size", f"{first.size:g}")
+        text.set("fill", first.fill)
+        if first.bold:
+            text.set("font-weight", "bold")
+        rest = token.spans
+        if not first.attrs:  # a span with data of its own stays a tspan
+            text.text = first.text
+            rest = token.spans[1:]
+        for span in rest:
+            tspan = ET.SubElement(text, "tspan", {"font-size": f"{span.size:g}"})
+            if span.gap:
+                tspan.set("dx", f"{span.gap:g}")
+            tspan.set("fill", span.fill)
+            if span.bold:
+                tspan.set("font-weight", "bold")
+            tspan.attrib.update(span.attrs)
+            tspan.text = span.text
+        x += token.width + _GAP
+
+
+# -------------------------------------------------------------------------- the board
+
+
+class _Board:
+    def __init__(self, chart: NatalChart, horoscope: Horoscope | None, style: str):
+        self.chart = chart
+        self.horoscope = horoscope
+        self.style = style
+        self.labels = LABELS[style]
+
+    def name(self, names: Names) -> str:
+        return display(names, self.style)
+
+    # -- a palace's parts
+
+    def star(self, placed: PlacedStar, layers: Sequence[Layer]) -> _Token:
+        star, group = placed.star, placed.star.group.value
+        size = _SIZES[group]
+        if group == "major":
+            fill = _STAR_FILL["major"]
+        elif group == "minor":
+            fill = _STAR_FILL.get(star.kind.value, _INK)
+        else:
+            fill = _ADJECTIVE
+        spans = [_Span(self.name(star.names), fill, size, bold=group == "major")]
+        attrs = {"data-star": star.key, "class": f"star {group}"}
+        small = max(10.0, size - 3)
+        if placed.brightness is not None:
+            grade = self.name(placed.brightness.names)
+            strong = placed.brightness.key in ("miao", "wang", "de", "li")
+            spans.append(
+                _Span(
+                    f"({grade})" if _latin(self.style) else grade,
+                    _STRONG_GRADE if strong else _WEAK_GRADE,
+                    small,
+                    attrs={"class": "brightness"},
+                )
+            )
+            attrs["data-brightness"] = placed.brightness.key
+        if placed.mutagen is not None:
+            mutagen = placed.mutagen
+            spans.append(
+                _Span(
+                    f"[{self.name(mutagen.names)}]",
+                    _MUTAGEN_FILL[int(mutagen)],
+                    small,
+                    bold=True,
+                    attrs={"class": "mutagen", "data-mutagen": mutagen.key},
+                )
+            )
+            attrs["data-mutagen"] = mutagen.key
+        # The horoscope layers' 四化 on this star, each in its layer's colour.
+        for layer in layers:
+            for mutagen_index, transformed in enumerate(layer.mutagens):
+                if transformed.key != star.key:
+                    continue
+                mutagen = Mutagen(mutagen_index)
+                scope = layer.scope.value
+                mark = (
+                    _LAYER_LETTER[scope] + ":"
+                    if _latin(self.style)
+                    else _layer_char(self.name(layer.names))
+                )
+                spans.append(
+                    _Span(
+                        f"{mark}{self.name(mutagen.names)}",
+                        _LAYER_FILL[scope],
+                        small,
+                        bold=True,
+                        attrs={
+                            "class": "flowing-mutagen",
+                            "data-layer": scope,
+                            "data-mutagen": mutagen.key,
+                        },
+                        gap=3,
+                    )
+                )
+        return _Token(spans, attrs)
+
+    def palace(self, palace: Palace, width: float) -> tuple[list[list[_Token]], list[list[_Token]]]:
+        """The lines of a palace: stars on top, the fixed parts at the foot."""
+        h = self.horoscope
+        layers = h.layers if h is not None else ()
+        head: list[list[_Token]] = []
+        for group in (palace.major_stars, palace.minor_stars, palace.adjective_stars):
+            head += _lines([self.star(s, layers) for s in group], width)
+        flowing = [
+            _Token(
+                [
+                    _Span(
+                        self.name(s.star.names),
+                        _LAYER_FILL[layer.scope.value],
+                        _SIZES["flowing"],
+                    )
+                ],
+                {
+                    "data-star": s.star.key,
+                    "data-layer": layer.scope.value,
+                    "class": "flowing",
+                },
+            )
+            for layer in layers
+            for s in layer.stars
+            if s.branch == palace.branch
+        ]
+        head += _lines(flowing, width)
+
+        foot: list[list[_Token]] = []
+        marks = [
+            _Token(
+                [_Span(self.name(layer.names), _LAYER_FILL[layer.scope.value], _SMALL, True)],
+                {"data-layer": layer.scope.value, "class": "layer"},
+            )
+            for layer in layers
+            if layer.branch == palace.branch
+        ]
+        foot += _lines(marks, width)
+        gods = (palace.chang_sheng, palace.bo_shi, palace.jiang_qian, palace.sui_qian)
+        foot += _lines(
+            [
+                _Token(
+                    [_Span(self.name(g.names), _ADJECTIVE, _SMALL)],
+                    {"data-god": g.key, "data-cycle": g.cycle, "class": "god"},
+                )
+                for g in gods
+            ],
+            width,
+        )
+        decadal = palace.decadal
+        current = h is not None and decadal.start <= h.nominal_age <= decadal.end
+        foot.append(
+            [
+                _Token(
+                    [_Span(f"{decadal.start}–{decadal.end}", _STRONG_GRADE, _SMALL, current)],
+                    {"class": "decadal"},
+                )
+            ]
+        )
+        return head, foot
+
+    def name_line(self, palace: Palace) -> tuple[list[_Token], _Token]:
+        is_life = palace.name.key == "life"
+        tokens = [
+            _Token(
+                [_Span(self.name(palace.name.names), _LIFE if is_life else _INK, _NAME_SIZE, True)],
+                {"class": "palace-name"},
+            )
+        ]
+        if palace.is_body:
+            tokens.append(
+                _Token([_Span(self.labels["body"], _LIFE, _SMALL, True)], {"class": "body-mark"})
+            )
+        if palace.is_original:
+            tokens.append(
+                _Token([_Span(self.labels["original"], _ADJECTIVE, _SMALL)], {"class": "original"})
+            )
+        pillar = _Token(
+            [_Span(_pillar(palace.pillar, self.style), _INK, _NAME_SIZE, True)],
+            {"class": "stem-branch"},
+        )
+        return tokens, pillar
+
+    # -- the centre
+
+    def centre(self, width: float) -> list[list[_Token]]:
+        chart, labels, style = self.chart, self.labels, self.style
+        birth = chart.birth
+        out: list[list[_Token]] = [
+            [_Token([_Span(labels["title"], _INK, _TITLE_SIZE, True)], {"class": "title"})]
+        ]
+
+        def row(label: str, value: str, fill: str = _INK) -> None:
+            token = _Token(
+                [
+                    _Span(labels[label], _WEAK_GRADE, _CENTRE_SIZE),
+                    _Span(value, fill, _CENTRE_SIZE, True, gap=5),
+                ],
+                {"data-field": label},
+            )
+            out.extend(_lines([token], width))
+
+        hour = self.name(chart.hour.names)
+        solar = birth.solar_date.isoformat()
+        if birth.clock_time is not None:
+            clock = birth.clock_time
+            solar += " " + clock.strftime("%H:%M:%S" if clock.second else "%H:%M")
+        lunar_date = chart.lunar_date
+        if _latin(style):
+            lunar = f"{lunar_date.year}-{lunar_date.month}-{lunar_date.day}"
+            if lunar_date.is_leap:
+                lunar += f" ({labels['leap']})"
+        else:
+            lunar = lunar_date.chinese()
+        polarity = labels[chart.year.stem.polarity.name.lower()]
+        gender = labels[birth.gender.value]
+        row("solar", f"{solar} {hour}")
+        row("lunar", f"{lunar} {hour}")
+        row("pillars", " ".join(_pillar(p, style) for p in chart.pillars))
+        row("gender", f"{polarity} {gender}" if _latin(style) else polarity + gender)
+        row("class", self.name(chart.five_elements_class.names))
+        row("life_master", self.name(chart.life_master.names), _STAR_FILL["major"])
+        row("body_master", self.name(chart.body_master.names), _STAR_FILL["major"])
+        row("zodiac", f"{self.name(chart.zodiac)} · {self.name(chart.sign)}")
+        for notice in notices_of(chart):
+            token = _Token(
+                [_Span(str(getattr(notice, "message", notice)), _STRONG_GRADE, _SMALL)],
+                {"class": "notice"},
+            )
+            out.extend(_lines([token], width))
+        h = self.horoscope
+        if h is not None:
+            when = f"{h.date.isoformat()} {self.name(HOURS[h.time_index].names)}"
+            row("horoscope", f"{when} · {labels['age']} {h.nominal_age}")
+            for layer in h.layers:
+                scope = layer.scope.value
+                tokens = [
+                    _Token(
+                        [
+                            _Span(self.name(layer.names), _LAYER_FILL[scope], _SMALL, True),
+                            _Span(_pillar(layer.pillar, style), _LAYER_FILL[scope], _SMALL, gap=4),
+                        ],
+                        {"data-layer": scope, "class": "layer"},
+                    )
+                ]
+                for mutagen, star in zip(Mutagen, layer.mutagens, strict=True):
+                    tokens.append(
+                        _Token(
+                            [
+                                _Span(self.name(star.names), _INK, _SMALL),
+                                _Span(
+                                    self.name(mutagen.names),
+                                    _MUTAGEN_FILL[int(mutagen)],
+                                    _SMALL,
+                                    True,
+                                    gap=1,
+                                ),
+                            ],
+                            {"data-star": star.key, "data-mutagen": mutagen.key},
+                        )
+                    )
+                out.extend(_lines(tokens, width))
+        return out
+
+    # -- drawing
+
+    def svg(self) -> str:
+        inner = _CELL_W - 2 * _PAD
+        cells: dict[tuple[int, int], tuple[Palace, list[list[_Token]], list[list[_Token]]]] = {}
+        for palace in self.chart.palaces:
+            head, foot = self.palace(palace, inner)
+            cells[_POSITIONS[palace.branch]] = (palace, head, foot)
+
+        def height(lines: Sequence[Sequence[_Token]]) -> float:
+            return sum(max(t.size for t in line) + 4 for line in lines)
+
+        name_h = _NAME_SIZE + 6
+        rows = [
+            max(
+                [_MIN_ROW]
+                + [
+                    _PAD + height(head) + 6 + height(foot) + name_h + _PAD
+                    for (r, _), (_, head, foot) in cells.items()
+                    if r == row
+                ]
+            )
+            for row in range(4)
+        ]
+        centre = self.centre(2 * _CELL_W - 4 * _PAD)
+        need = height(centre) + 4 * _PAD
+        if need > rows[1] + rows[2]:
+            extra = need - rows[1] - rows[2]
+            rows[1] += extra / 2
+            rows[2] += extra / 2
+        tops = [sum(rows[:i]) for i in range(5)]
+        width, total = 4 * _CELL_W, tops[4]
+
+        root = ET.Element(
+            "svg",
+            {
+                "xmlns": SVG_NS,
+                "viewBox": f"0 0 {width:g} {total:.0f}",
+                "width": f"{width:g}",
+                "height": f"{total:.0f}",
+                "font-family": FONT_FAMILY,
+                "class": "mingshu-ziwei-chart",
+            },
+        )
+        ET.SubElement(root, "title").text = self.labels["title"]
+        ET.SubElement(
+            root, "rect", {"x": "0", "y": "0", "width": f"{width:g}", "height": f"{total:.0f}"}
+        ).set("fill", "#fffdf7")
+
+        for (r, c), (palace, head, foot) in sorted(cells.items()):
+            x, y, h = c * _CELL_W, tops[r], rows[r]
+            group = ET.SubElement(
+                root,
+                "g",
+                {
+                    "class": "palace",
+                    "data-branch": palace.branch.key,
+                    "data-stem": palace.stem.key,
+                    "data-palace": palace.name.key,
+                },
+            )
+            ET.SubElement(
+                group,
+                "rect",
+                {
+                    "x": f"{x:g}",
+                    "y": f"{y:.1f}",
+                    "width": f"{_CELL_W:g}",
+                    "height": f"{h:.1f}",
+                    "fill": "none",
+                    "stroke": _BORDER,
+                },
+            )
+            baseline = y + _PAD
+            for line in head:
+                baseline += max(t.size for t in line) + 2
+                _emit(group, line, x + _PAD, baseline)
+                baseline += 2
+            bottom = y + h - _PAD
+            tokens, pillar = self.name_line(palace)
+            _emit(group, tokens, x + _PAD, bottom - 3)
+            _emit(group, [pillar], x + _CELL_W - _PAD, bottom - 3, anchor="end")
+            baseline = bottom - name_h - height(foot)
+            for line in foot:
+                baseline += max(t.size for t in line) + 2
+                _emit(group, line, x + _PAD, baseline)
+                baseline += 2
+
+        centre_group = ET.SubElement(root, "g", {"class": "centre"})
+        cx, cy = _CELL_W, tops[1]
+        ET.SubElement(
+            centre_group,
+            "rect",
+            {
+                "x": f"{cx:g}",
+                "y": f"{cy:.1f}",
+                "width": f"{2 * _CELL_W:g}",
+                "height": f"{rows[1] + rows[2]:.1f}",
+                "fill": "none",
+                "stroke": _BORDER,
+            },
+        )
+        baseline = cy + (rows[1] + rows[2] - height(centre)) / 2
+        for line in centre:
+            baseline += max(t.size for t in line) + 2
+            _emit(centre_group, line, cx + 2 * _PAD, baseline)
+            baseline += 2
+        return ET.tostring(root, encoding="unicode")
+
+
+def _layer_char(name: str) -> str:
+    """The one character that tells the layers apart: 大(限) 小(限) 童(限), (流)年 (流)月 …"""
+    return name[-1] if name.startswith("流") else name[0]
+
+
+def chart_svg(chart: NatalChart, horoscope: Horoscope | None = None, names: str = "hans") -> str:
+    """The chart (and the horoscope's layers) as an SVG document; ``names`` is one of
+    ``hans``, ``hant``, ``pinyin``, ``english``."""
+    if names not in NAME_STYLES:
+        raise ValueError(f"names must be one of {', '.join(NAME_STYLES)}")
+    return _Board(chart, horoscope, names).svg()

@@ -1,0 +1,201 @@
+"""One JSON dialect for both engines (mingshu.present): the fast byte path equals the
+dicts, exports never share state, stems and branches are keys and named things carry four
+names in both engines, and the engines do not import the presentation layer."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from typing import Any
+
+import orjson
+import pytest
+
+from mingshu import bazi
+from mingshu.cycles import Branch, Stem
+from mingshu.errors import InputError
+from mingshu.present import (
+    annual_to_dict,
+    chart_to_dict,
+    horoscope_to_dict,
+    settings_to_dict,
+    to_json,
+)
+from mingshu.ziwei import NatalChart, ZiweiSettings, by_solar
+from mingshu.ziwei.horoscope import Horoscope
+
+STEM_KEYS = {s.key for s in Stem}
+BRANCH_KEYS = {b.key for b in Branch}
+NAME_FIELDS = {"key", "hans", "hant", "pinyin", "english"}
+
+
+def walk(value: Any, path: str = "") -> Any:
+    """Every (path, dict) in a JSON value."""
+    if isinstance(value, dict):
+        yield path, value
+        for key, item in value.items():
+            yield from walk(item, f"{path}.{key}")
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from walk(item, f"{path}[{i}]")
+
+
+def test_fast_bytes_equal_the_dicts(
+    fixture_charts: list[tuple[NatalChart, Horoscope | None]],
+) -> None:
+    for chart, horoscope in fixture_charts:
+        data = chart_to_dict(chart)
+        assert orjson.loads(to_json(chart)) == data
+        # The indented form is what `--json` prints: the standard library's layout.
+        indented = to_json(chart, indent=True).decode()
+        assert indented == json.dumps(data, ensure_ascii=False, indent=2)
+        if horoscope is not None:
+            assert orjson.loads(to_json(horoscope)) == horoscope_to_dict(horoscope)
+
+
+def test_an_export_changed_by_its_caller_changes_no_other() -> None:
+    chart = by_solar("2000-08-16", 2, "female")
+    pristine = json.loads(json.dumps(chart_to_dict(chart)))
+    first = chart_to_dict(chart)
+    # Vandalise every dict and list of the first export, at every depth.
+    for _, d in list(walk(first)):
+        for key in list(d):
+            if isinstance(d[key], list):
+                d[key].append("x")
+            elif not isinstance(d[key], dict):
+                d[key] = "changed"
+        d["added"] = 1
+    assert chart_to_dict(chart) == pristine
+    assert orjson.loads(to_json(chart)) == pristine
+    assert json.loads(to_json(chart, indent=True)) == pristine
+
+
+def test_two_exports_share_no_mutable_object() -> None:
+    chart = by_solar("1987-05-16", "10:30", "female")
+    a, b = chart_to_dict(chart), chart_to_dict(chart)
+
+    def containers(value: Any) -> set[int]:
+        found = {id(value)} if isinstance(value, dict | list) else set()
+        if isinstance(value, dict):
+            for item in value.values():
+                found |= containers(item)
+        elif isinstance(value, list):
+            for item in value:
+                found |= containers(item)
+        return found
+
+    assert not containers(a) & containers(b)
+
+
+def check_dialect(data: dict[str, Any], stem_fields: set[str], branch_fields: set[str]) -> None:
+    """Named objects have all five fields, none empty; stems and branches are keys."""
+    for path, d in walk(data):
+        if "hans" in d and "key" in d:
+            missing = NAME_FIELDS - set(d)
+            assert not missing, f"{path} lacks {missing}"
+            assert all(isinstance(d[f], str) and d[f] for f in NAME_FIELDS), path
+        for field in stem_fields & set(d):
+            assert d[field] in STEM_KEYS, f"{path}.{field} = {d[field]!r}"
+        for field in branch_fields & set(d):
+            assert d[field] in BRANCH_KEYS, f"{path}.{field} = {d[field]!r}"
+
+
+BAZI_BIRTHS = [
+    ("1990-05-15", "10:30", "male", "Asia/Shanghai", None),
+    ("1988-12-31", "23:40", "female", "Asia/Shanghai", None),
+    ("2001-02-04", "03:00", "female", "America/New_York", -74.0),
+    ("1975-08-08", "00:10", "male", "Europe/London", -0.12),
+]
+
+
+@pytest.mark.parametrize(("date", "time", "gender", "tz", "longitude"), BAZI_BIRTHS)
+def test_bazi_speaks_the_dialect(
+    date: str, time: str, gender: str, tz: str, longitude: float | None
+) -> None:
+    settings = bazi.BaziSettings(include_basis_pillar=True, extra_bases=True)
+    c = bazi.chart(date, time, gender, tz=tz, longitude=longitude, settings=settings)
+    data = chart_to_dict(c)
+    assert data["schema"] == "mingshu.bazi.chart/1"
+    check_dialect(data, {"stem"}, {"branch"})
+    assert data["day_master"]["stem"] == c.pillars.day.stem.key
+    for pos, detail in zip(("year", "month", "day", "hour"), c.details, strict=True):
+        out = data["details"][pos]
+        assert out["pillar"] == str(detail.pillar) and len(out["pillar"]) == 2
+        assert (out["stem"], out["branch"]) == (detail.pillar.stem.key, detail.pillar.branch.key)
+        assert out["void"] == [b.key for b in detail.void]
+        assert [h["stem"] for h in out["hidden"]] == [h.stem.key for h in detail.hidden]
+    hits = [h for s in data["stars"] for h in s["hits"]]
+    assert hits
+    for hit in hits:  # stems and branches by key, pillars as two characters
+        for field in ("basis_value", "target"):
+            v = hit[field]
+            assert (
+                v is None
+                or v in STEM_KEYS | BRANCH_KEYS | {"wood", "fire", "earth", "metal", "water"}
+                or len(v) == 2
+            )
+    assert data["settings"] == settings_to_dict(c.settings) == c.settings.as_dict()
+    year = annual_to_dict(c.annual(2030))
+    assert year["schema"] == "mingshu.bazi.annual/1"
+    check_dialect(year, set(), set())
+    assert orjson.loads(to_json(c)) == data
+    assert orjson.loads(to_json(c.annual(2030))) == year
+
+
+def test_ziwei_speaks_the_dialect(
+    fixture_charts: list[tuple[NatalChart, Horoscope | None]],
+) -> None:
+    for chart, horoscope in fixture_charts[::10]:
+        data = chart_to_dict(chart)
+        check_dialect(data, {"stem"}, {"branch", "life_branch", "body_branch"})
+        assert data["notices"] == []
+        if horoscope is not None:
+            check_dialect(horoscope_to_dict(horoscope), {"stem"}, {"branch"})
+
+
+def test_settings_of_both_engines() -> None:
+    z = ZiweiSettings(algorithm="zhongzhou")
+    assert ZiweiSettings(**settings_to_dict(z)) == z
+    assert json.loads(to_json(z)) == settings_to_dict(z)
+    with pytest.raises(InputError, match=r"^settings: "):
+        settings_to_dict("quanshu")  # type: ignore[call-overload]
+    with pytest.raises(InputError, match=r"^chart: "):
+        chart_to_dict({"not": "a chart"})  # type: ignore[call-overload]
+    with pytest.raises(InputError, match=r"^obj: "):
+        to_json(object())
+
+
+def test_engines_do_not_import_the_presentation_layer() -> None:
+    code = (
+        "import sys, mingshu.ziwei, mingshu.bazi; "
+        "mingshu.ziwei.by_solar('2000-08-16', 2, 'f'); "
+        "mingshu.bazi.chart('1990-05-15', '10:30', 'male'); "
+        "print(sorted(m for m in sys.modules if m.startswith('mingshu.present')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_fast_path_reads_palaces_by_name_if_they_stop_being_tuples(
+    fixture_charts: list[tuple[NatalChart, Horoscope | None]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mingshu.present import ziwei_json
+
+    assert ziwei_json._UNPACK  # today Palace and Decadal are named tuples of those fields
+    monkeypatch.setattr(ziwei_json, "_UNPACK", False)
+    for chart, _ in fixture_charts[::25]:
+        assert orjson.loads(to_json(chart)) == chart_to_dict(chart)
+
+
+def test_full_caches_are_emptied_and_refilled(
+    fixture_charts: list[tuple[NatalChart, Horoscope | None]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mingshu.present import ziwei_json
+
+    monkeypatch.setattr(ziwei_json, "_LIMIT", 3)  # every few pieces, the caches clear
+    for cache in ("_GROUP_BYTES", "_CANONICAL", "_GOD_BYTES", "_STARS", "_LUNAR_BYTES"):
+        monkeypatch.setattr(ziwei_json, cache, {})
+    for chart, _ in fixture_charts[::20]:
+        assert orjson.loads(to_json(chart)) == chart_to_dict(chart)
+    assert len(ziwei_json._GROUP_BYTES) <= 3

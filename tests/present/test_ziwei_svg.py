@@ -1,0 +1,168 @@
+"""The SVG board (mingshu.present.ziwei_svg.chart_svg), parsed back: each palace group holds
+exactly the chart's stars of that palace with their brightness and 四化, its name and
+stem-branch; the horoscope's marks, flowing stars and 四化 land in the right palaces."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from mingshu.cli import app
+from mingshu.present.ziwei_svg import chart_svg
+from mingshu.ziwei import NatalChart, by_solar
+from mingshu.ziwei.horoscope import Horoscope
+
+NS = {"svg": "http://www.w3.org/2000/svg"}
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def text_of(element: ET.Element) -> str:
+    return "".join(element.itertext())
+
+
+def check_board(chart: NatalChart, horoscope: Horoscope | None, names: str = "hans") -> None:
+    root = ET.fromstring(chart_svg(chart, horoscope, names))
+    assert root.tag == f"{SVG}svg"
+    x0, y0, width, height = (float(v) for v in root.attrib["viewBox"].split())
+    assert (x0, y0, width) == (0, 0, 720) and height >= 600
+    assert root.attrib["font-family"].startswith("'Noto Sans CJK SC'")
+    assert root.attrib["font-family"].endswith("sans-serif")
+    sizes = [float(e.attrib["font-size"]) for e in root.iter() if "font-size" in e.attrib]
+    assert sizes and min(sizes) >= 10
+
+    groups = root.findall("svg:g[@class='palace']", NS)
+    assert len(groups) == 12
+    by_branch = {g.attrib["data-branch"]: g for g in groups}
+    layers = horoscope.layers if horoscope is not None else ()
+    for palace in chart.palaces:
+        g = by_branch[palace.branch.key]
+        assert g.attrib["data-palace"] == palace.name.key
+        assert g.attrib["data-stem"] == palace.stem.key
+        (name,) = g.findall("svg:text[@class='palace-name']", NS)
+        assert text_of(name) == getattr(palace.name.names, names)
+        (pillar,) = g.findall("svg:text[@class='stem-branch']", NS)
+        if names in ("hans", "hant"):
+            assert text_of(pillar) == getattr(palace.stem.names, names) + getattr(
+                palace.branch.names, names
+            )
+        assert bool(g.findall("svg:text[@class='body-mark']", NS)) == palace.is_body
+
+        texts = list(g.iter(f"{SVG}text"))
+        stars = [e for e in texts if e.attrib.get("class", "").startswith("star")]
+        assert [e.attrib["data-star"] for e in stars] == [s.star.key for s in palace.stars]
+        for element, placed in zip(stars, palace.stars, strict=True):
+            # A star too long for one line goes on in elements marked as its continuation.
+            parts = [element]
+            for later in texts[texts.index(element) + 1 :]:
+                if later.attrib.get("data-part-of") != placed.star.key:
+                    break
+                parts.append(later)
+            name = getattr(placed.star.names, names)
+            if " " in name:  # a long Latin name may be cut into words
+                assert name.startswith(element.text or "?")
+            else:
+                assert element.text == name
+            spans = {t.attrib.get("class"): t for e in parts for t in e.iter(f"{SVG}tspan")}
+            if placed.brightness is None:
+                assert "data-brightness" not in element.attrib and "brightness" not in spans
+            else:
+                assert element.attrib["data-brightness"] == placed.brightness.key
+                assert getattr(placed.brightness.names, names) in (spans["brightness"].text or "")
+            if placed.mutagen is None:
+                assert "data-mutagen" not in element.attrib and "mutagen" not in spans
+            else:
+                assert element.attrib["data-mutagen"] == placed.mutagen.key
+                assert spans["mutagen"].text == f"[{getattr(placed.mutagen.names, names)}]"
+            # Each layer's 四化 on this star, and no other.
+            flowing_marks = [
+                (t.attrib["data-layer"], t.attrib["data-mutagen"])
+                for e in parts
+                for t in e.iter(f"{SVG}tspan")
+                if t.attrib.get("class") == "flowing-mutagen"
+            ]
+            if parts[1:]:  # a continuation's first span is the element's own text
+                assert all(e.attrib["class"] == "continued" for e in parts[1:])
+            expected = [
+                (layer.scope.value, mutagen)
+                for layer in layers
+                for mutagen, star in zip(("lu", "quan", "ke", "ji"), layer.mutagens, strict=True)
+                if star.key == placed.star.key
+            ]
+            assert flowing_marks == expected
+
+        flowing = [
+            (e.attrib["data-layer"], e.attrib["data-star"])
+            for e in g.iter(f"{SVG}text")
+            if e.attrib.get("class") == "flowing"
+        ]
+        assert flowing == [
+            (layer.scope.value, s.star.key)
+            for layer in layers
+            for s in layer.stars
+            if s.branch == palace.branch
+        ]
+        marks = [e.attrib["data-layer"] for e in g.findall("svg:text[@class='layer']", NS)]
+        assert marks == [layer.scope.value for layer in layers if layer.branch == palace.branch]
+        gods = [e.attrib["data-god"] for e in g.findall("svg:text[@class='god']", NS)]
+        assert gods == [
+            palace.chang_sheng.key,
+            palace.bo_shi.key,
+            palace.jiang_qian.key,
+            palace.sui_qian.key,
+        ]
+        (decade,) = g.findall("svg:text[@class='decadal']", NS)
+        assert text_of(decade) == f"{palace.decadal.start}–{palace.decadal.end}"
+
+    centre = root.find("svg:g[@class='centre']", NS)
+    assert centre is not None
+    fields = {e.attrib.get("data-field"): text_of(e) for e in centre.iter(f"{SVG}text")}
+    if names == "hans":
+        assert chart.lunar_date.chinese() in fields["lunar"]
+        assert fields["pillars"].endswith(" ".join(str(p) for p in chart.pillars))
+        assert fields["class"].endswith(chart.five_elements_class.names.hans)
+        assert fields["life_master"].endswith(chart.life_master.names.hans)
+        assert fields["body_master"].endswith(chart.body_master.names.hans)
+
+
+def test_every_fixture_chart(fixture_charts: list[tuple[NatalChart, Horoscope | None]]) -> None:
+    for chart, horoscope in fixture_charts:
+        check_board(chart, None)
+        check_board(chart, horoscope)
+
+
+@pytest.mark.parametrize("names", ["hans", "hant", "pinyin", "english"])
+def test_every_name_style(
+    fixture_charts: list[tuple[NatalChart, Horoscope | None]], names: str
+) -> None:
+    for chart, horoscope in fixture_charts[::20]:
+        check_board(chart, horoscope, names)
+
+
+def test_text_is_escaped_and_the_style_checked() -> None:
+    chart = by_solar("1987-05-16", "10:30", "female")
+    with pytest.raises(ValueError, match="names"):
+        chart_svg(chart, names="klingon")
+    assert chart_svg(chart).startswith("<svg")
+
+
+def test_cli_writes_the_svg(tmp_path: Path) -> None:
+    out = tmp_path / "chart.svg"
+    args = ["ziwei", "1987-05-16", "10:30", "-g", "female", "--at", "2026-11-29T10:00"]
+    result = CliRunner().invoke(app, [*args, "--svg", str(out)])
+    assert result.exit_code == 0, result.output
+    chart = by_solar("1987-05-16", "10:30", "female")
+    assert out.read_text(encoding="utf-8") == chart_svg(chart, chart.horoscope("2026-11-29T10:00"))
+    assert [p.name for p in tmp_path.iterdir()] == ["chart.svg"]  # no temporary file left
+
+
+def test_cli_svg_bad_path_is_an_input_error(tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        app,
+        ["ziwei", "1987-05-16", "10:30", "-g", "f", "--svg", str(tmp_path / "no" / "c.svg")],
+    )
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: svg: ")
+    assert "Traceback" not in result.output
