@@ -431,6 +431,36 @@ class Birth:
         )
 
     @classmethod
+    def of(
+        cls,
+        date: object,
+        time: object,
+        gender: object,
+        *,
+        lunar: object = False,
+        leap: object = False,
+        tz: object = None,
+        longitude: object = None,
+        fold: object = 0,
+        true_solar_time: bool = False,
+        equation_of_time: bool = True,
+    ) -> Birth:
+        """The birth as both engines' ``chart(...)`` take it: a solar date, or a lunar one with
+        ``lunar=True`` (``leap=True`` for the leap month; ``leap`` alone is an error)."""
+        zone = {
+            "tz": tz,
+            "longitude": longitude,
+            "fold": fold,
+            "true_solar_time": true_solar_time,
+            "equation_of_time": equation_of_time,
+        }
+        if parse_flag(lunar, "lunar"):
+            return cls.lunar(date, time, gender, leap=leap, **zone)  # type: ignore[arg-type]
+        if parse_flag(leap, "leap"):
+            raise InputError("leap", "leap marks a lunar date: pass lunar=True too")
+        return cls.solar(date, time, gender, **zone)  # type: ignore[arg-type]
+
+    @classmethod
     def _build(
         cls,
         solar_date: dt.date,

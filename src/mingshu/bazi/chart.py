@@ -12,7 +12,7 @@ from mingshu.bazi.pillars import jie_index, near_jie, pillars_at
 from mingshu.bazi.settings import DEFAULT, BaziSettings, check_settings
 from mingshu.bazi.shensha import StarResult, compiled, find_stars
 from mingshu.bazi.stars import star_by_name
-from mingshu.birth import Birth, Moment, moment_from_beijing, parse_flag
+from mingshu.birth import Birth, Moment, moment_from_beijing
 from mingshu.calendar import SolarTerm, seconds_of
 from mingshu.cycles import FourPillars, Pillar, Stem
 from mingshu.errors import InputError
@@ -162,22 +162,17 @@ def chart(
     settings = check_settings(settings)
     if tz is None:
         raise InputError("tz", "a BaZi chart needs the time zone of the clock time")
-    make = Birth.lunar if parse_flag(lunar, "lunar") else Birth.solar
-    options: dict[str, object] = {"leap": leap} if lunar else {}
-    if not lunar:
-        parse_flag(leap, "leap")
-        if leap:
-            raise InputError("leap", "leap marks a lunar date: pass lunar=True too")
-    birth = make(
+    birth = Birth.of(
         birth_date,
         birth_time,
         gender,
+        lunar=lunar,
+        leap=leap,
         tz=tz,
         longitude=longitude,
         fold=fold,
         true_solar_time=settings.true_solar_time,
         equation_of_time=settings.equation_of_time,
-        **options,
     )
     return from_birth(birth, settings)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["LABELS"]
+__all__ = ["BOARD", "LABELS"]
 
 LABELS: Final[dict[str, dict[str, str]]] = {
     "hans": {
@@ -99,4 +99,22 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "yang": "yang",
         "yin": "yin",
     },
+}
+
+
+# The 4×4 board: (row, column) of each branch; 子 = 0.  Top row 巳 午 未 申, right column
+# 酉 戌, bottom row (left to right) 寅 丑 子 亥, left column 辰 卯.
+BOARD: Final = {
+    5: (0, 0),
+    6: (0, 1),
+    7: (0, 2),
+    8: (0, 3),
+    9: (1, 3),
+    10: (2, 3),
+    11: (3, 3),
+    0: (3, 2),
+    1: (3, 1),
+    2: (3, 0),
+    3: (2, 0),
+    4: (1, 0),
 }

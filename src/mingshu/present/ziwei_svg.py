@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
-from mingshu.present.labels import LABELS
+from mingshu.present.labels import BOARD, LABELS
 from mingshu.present.names import NAME_STYLES, display, notices_of
 from mingshu.ziwei.stars import Mutagen
 from mingshu.ziwei.tables import HOURS
@@ -86,21 +86,7 @@ _LAYER_LETTER: Final = {
 }
 _LIFE: Final = "#c62828"
 
-# Where each branch sits: (row, column); 子 = 0.
-_POSITIONS: Final = {
-    5: (0, 0),
-    6: (0, 1),
-    7: (0, 2),
-    8: (0, 3),
-    9: (1, 3),
-    10: (2, 3),
-    11: (3, 3),
-    0: (3, 2),
-    1: (3, 1),
-    2: (3, 0),
-    3: (2, 0),
-    4: (1, 0),
-}
+_POSITIONS: Final = BOARD
 
 
 def _width(text: str, size: float) -> float:

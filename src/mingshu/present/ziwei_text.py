@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
+from mingshu.present.labels import BOARD
 from mingshu.present.labels import LABELS as _LABELS
 from mingshu.present.names import display as _name
 
@@ -63,22 +64,7 @@ _CELL_MIN: Final = 14
 _CELL_MAX: Final = 40
 _SHOW_AGES: Final = 5
 
-# The board: (row, column) of each branch; 子 = 0.  Top row 巳 午 未 申, right column 酉 戌,
-# bottom row (left to right) 寅 丑 子 亥, left column 辰 卯.
-_POSITIONS: Final = {
-    5: (0, 0),
-    6: (0, 1),
-    7: (0, 2),
-    8: (0, 3),
-    9: (1, 3),
-    10: (2, 3),
-    11: (3, 3),
-    0: (3, 2),
-    1: (3, 1),
-    2: (3, 0),
-    3: (2, 0),
-    4: (1, 0),
-}
+_POSITIONS: Final = BOARD
 
 
 def _latin(mode: str) -> bool:

@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from mingshu import calendar
-from mingshu.birth import Birth, parse_flag
+from mingshu.birth import Birth
 from mingshu.cycles import Branch, FourPillars, Pillar, Polarity
 from mingshu.errors import InputError
 from mingshu.named import clip
@@ -194,19 +194,18 @@ def chart(
     Bad input raises :class:`mingshu.errors.InputError` naming the field.
     """
     settings = check_settings(settings)
-    options = {
-        "tz": tz,
-        "longitude": longitude,
-        "fold": fold,
-        "true_solar_time": settings.true_solar_time,
-        "equation_of_time": settings.equation_of_time,
-    }
-    if parse_flag(lunar, "lunar"):
-        birth = Birth.lunar(birth_date, birth_time, gender, leap=leap, **options)  # type: ignore[arg-type]
-    else:
-        if parse_flag(leap, "leap"):
-            raise InputError("leap", "leap marks a lunar date: pass lunar=True too")
-        birth = Birth.solar(birth_date, birth_time, gender, **options)  # type: ignore[arg-type]
+    birth = Birth.of(
+        birth_date,
+        birth_time,
+        gender,
+        lunar=lunar,
+        leap=leap,
+        tz=tz,
+        longitude=longitude,
+        fold=fold,
+        true_solar_time=settings.true_solar_time,
+        equation_of_time=settings.equation_of_time,
+    )
     return from_birth(birth, settings)
 
 
