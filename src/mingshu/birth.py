@@ -374,7 +374,9 @@ class Birth:
         # A Birth built by hand is checked like one built by solar()/lunar().
         if not isinstance(self.solar_date, dt.date) or isinstance(self.solar_date, dt.datetime):
             raise InputError("date", f"give a datetime.date, not {clip(self.solar_date)}")
-        calendar.check_solar_date(self.solar_date.year, self.solar_date.month, self.solar_date.day)
+        if not FIRST_DATE <= self.solar_date <= LAST_DATE:
+            d = self.solar_date
+            calendar.check_solar_date(d.year, d.month, d.day)  # raises OutOfRangeError
         if (
             isinstance(self.time_index, bool)
             or not isinstance(self.time_index, int)
