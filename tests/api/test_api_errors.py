@@ -145,3 +145,12 @@ def test_a_leap_flag_is_a_bool_or_an_error() -> None:
     leap = ziwei.by_lunar("2023-2-20", "10:00", "male", leap=True)
     plain = ziwei.by_lunar("2023-2-20", "10:00", "male", leap=False)
     assert leap.lunar_date.is_leap and not plain.lunar_date.is_leap
+
+
+def test_a_horoscope_on_the_birth_day_before_the_birth_hour_is_refused() -> None:
+    """The API and the CLI agree: the same day at an earlier 时辰 is before the birth."""
+    with pytest.raises(InputError, match="before the birth") as error:
+        CHART.horoscope("1987-05-16T08:00")  # 辰时; the birth was 10:30, 巳时
+    assert error.value.field == "at"
+    assert CHART.horoscope("1987-05-16T10:59").time_index == 5  # the birth hour itself
+    assert CHART.horoscope("1987-05-16").date == dt.date(1987, 5, 16)  # a bare date: allowed

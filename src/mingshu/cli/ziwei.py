@@ -320,27 +320,8 @@ def _chart(
 
 
 def _horoscope(chart: NatalChart, at: str) -> Horoscope:
-    """The horoscope at ``at``; a moment before the birth is an error.
-
-    The engine refuses a day before the birth day; on the birth day itself it takes any
-    hour, so an ``--at`` with a clock time before the birth hour (by 时辰) is refused here.
-    """
-    from mingshu.errors import InputError
-    from mingshu.inputs import parse_moment_parts
-
-    horoscope = chart.horoscope(at)
-    _, clock = parse_moment_parts(at, "at")
-    birth = chart.birth
-    if (
-        clock is not None
-        and horoscope.date == birth.solar_date
-        and horoscope.time_index < birth.time_index
-    ):
-        born = f"{birth.solar_date}" + ("" if birth.clock_time is None else f" {birth.clock_time}")
-        raise InputError(
-            "at", f"{at.strip()} is before the birth ({born}, time index {birth.time_index})"
-        )
-    return horoscope
+    """The horoscope at ``at``; a moment before the birth is the engine's InputError."""
+    return chart.horoscope(at)
 
 
 def _split_values(text: str) -> list[str]:

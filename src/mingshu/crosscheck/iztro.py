@@ -226,9 +226,15 @@ def _classify_mismatches(
 ) -> str | None:
     target = _date_parts(inp.get("horoscope"))
     if paths == ["<input>"] and target is not None:
-        birth = chart_for_input(inp).solar_date
+        chart = chart_for_input(inp)
+        birth = chart.solar_date
         if target < (birth.year, birth.month, birth.day):
             return KNOWN_BEFORE_BIRTH
+        try:  # the birth day itself, at an earlier hour: refused as before the birth too
+            chart.horoscope(inp["horoscope"], inp.get("horoscope_time"))
+        except InputError as error:
+            if error.field == "at" and "before the birth" in error.message:
+                return KNOWN_BEFORE_BIRTH
         small_limit = output.get("horoscope", {}).get("age", {})
         if small_limit.get("index") == -1 and small_limit.get("nominalAge", 0) > _last_age(inp):
             return KNOWN_PAST_120

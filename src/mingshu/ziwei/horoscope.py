@@ -35,7 +35,7 @@ from mingshu.ziwei.settings import (
     YearBoundary,
 )
 from mingshu.ziwei.stars import Star, StarKind, load_data, mutagen_table, star
-from mingshu.ziwei.tables import CYCLES, God, PalaceName
+from mingshu.ziwei.tables import CYCLES, HOURS, God, PalaceName
 
 if TYPE_CHECKING:  # the chart module imports this one: charts have a horoscope() method
     from mingshu.ziwei.chart import NatalChart, Palace
@@ -230,8 +230,9 @@ class Horoscope:
         return self.decadal, self.age, self.yearly, self.monthly, self.daily, self.hourly
 
 
-def _target(chart: NatalChart, at: object, time: object) -> tuple[dt.date, int]:
-    """The date and iztro time index of a horoscope moment; ``time`` overrides the hour.
+def _target(chart: NatalChart, at: object, time: object) -> tuple[dt.date, int, bool]:
+    """The date and iztro time index of a horoscope moment, and whether an hour was given;
+    ``time`` overrides the hour.
 
     A zone-aware ``datetime`` is read on the chart's own clock: converted to the birth's
     zone (and to its standard time, as the birth was).  A chart drawn without a zone has
@@ -249,8 +250,10 @@ def _target(chart: NatalChart, at: object, time: object) -> tuple[dt.date, int]:
     parts, clock = parse_moment_parts(at, "at")
     day = calendar.check_solar_date(*parts, field="at")
     if time is not None:
-        return day, parse_time(time)[0]
-    return day, 0 if clock is None else time_index_of_clock(clock)
+        return day, parse_time(time)[0], True
+    if clock is None:
+        return day, 0, False  # iztro reads a bare date at the early Rat hour
+    return day, time_index_of_clock(clock), True
 
 
 def nominal_age(chart: NatalChart, target: LunarDate, count: AgeCount) -> int:
@@ -335,9 +338,15 @@ def horoscope(chart: NatalChart, at: object, time: object = None) -> Horoscope:
     (a clock time or iztro's time index 0..12) overrides its hour.  Without an hour the
     early Rat hour (index 0) is used, as iztro does.
     """
-    day, time_index = _target(chart, at, time)
-    if day < chart.solar_date:
-        raise InputError("at", f"{day} is before the birth ({chart.solar_date})")
+    day, time_index, hour_given = _target(chart, at, time)
+    birth = chart.birth
+    if day < birth.solar_date or (
+        day == birth.solar_date and hour_given and time_index < birth.time_index
+    ):
+        when = f"{day} {HOURS[time_index]}" if hour_given else f"{day}"
+        raise InputError(
+            "at", f"{when} is before the birth ({birth.solar_date} {HOURS[birth.time_index]})"
+        )
     lunar = calendar.solar_to_lunar(day)
     age = nominal_age(chart, lunar, chart.settings.age_count)
     if age > MAX_AGE:
