@@ -16,7 +16,7 @@ The steps, each with the setting that changes it:
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -87,6 +87,12 @@ _INDEX_BRANCH = tuple((index + 2) % 12 for index in range(12))  # iztro index �
 _PALACE_PILLARS = {
     yin: tuple(Pillar.of((yin + index) % 10, (index + 2) % 12) for index in range(12))
     for yin in range(0, 10, 2)
+}
+# Per 寅 stem, each palace as (plain branch number, pillar, pillar's place in the sixty):
+# the palace loop runs for every chart, so it reads these instead of recomputing them.
+_PALACE_ROWS = {
+    yin: tuple((int(p.branch), p, p.index) for p in pillars)
+    for yin, pillars in _PALACE_PILLARS.items()
 }
 _DECADALS: dict[int, Decadal] = {}  # start age × 60 + pillar index → shared Decadal
 _PALACE_NAMES = tuple(PalaceName)
@@ -349,11 +355,14 @@ def _buckets(
     mutagens = mutagens_by_stem[year_stem]
     buckets: list[list[PlacedStar]] = [[] for _ in range(36)]
     # iztro appends stars that a rearranged chart moves after the palace's other stars.
-    order: Iterable[int] = range(len(positions))
     if moved:
-        order = [i for i in order if i not in moved] + list(moved)
-    for i in order:
-        slot, placed = slots[i][positions[i]][mutagens[i]]
+        order = [i for i in range(len(positions)) if i not in moved] + list(moved)
+        for i in order:
+            slot, placed = slots[i][positions[i]][mutagens[i]]
+            buckets[slot].append(placed)
+        return buckets
+    for row, branch, mutagen in zip(slots, positions, mutagens, strict=True):
+        slot, placed = row[branch][mutagen]
         buckets[slot].append(placed)
     return buckets
 
@@ -475,32 +484,34 @@ def _palaces(
     small_start = small_limit_start(year.branch)
     small_step = 1 if gender is Polarity.YANG else -1
     number = int(klass)
-    pillars = _PALACE_PILLARS[yin_stem]
+    year_stem = year.stem
+    # Plain ints in the loop below: arithmetic on int enums costs a conversion each time.
+    s1, s2, s3, s4, small = int(s1), int(s2), int(s3), int(s4), int(small_start)
+    decadals, names, ages = _DECADALS, _PALACE_NAMES, _AGES
     palaces = []
-    for index in range(12):
-        branch = _INDEX_BRANCH[index]
-        pillar = pillars[index]
+    for index, (branch, pillar, sixty) in enumerate(_PALACE_ROWS[yin_stem]):
         from_life = (branch - life) % 12
         start = number + 10 * ((from_life * direction) % 12)
-        decadal = _DECADALS.get(start * 60 + pillar.index)
+        decadal = decadals.get(start * 60 + sixty)
         if decadal is None:
-            decadal = _DECADALS[start * 60 + pillar.index] = Decadal(start, start + 9, pillar)
+            decadal = decadals[start * 60 + sixty] = Decadal(start, start + 9, pillar)
+        slot = 3 * index
         palaces.append(
             Palace(
                 pillar.branch,
                 pillar.stem,
-                _PALACE_NAMES[from_life],
+                names[from_life],
                 branch == body,
-                pillar.stem == year.stem and branch >= 2,
-                tuple(buckets[3 * index]),
-                tuple(buckets[3 * index + 1]),
-                tuple(buckets[3 * index + 2]),
+                pillar.stem == year_stem and branch >= 2,
+                tuple(buckets[slot]),
+                tuple(buckets[slot + 1]),
+                tuple(buckets[slot + 2]),
                 g1[((branch - s1) * d1) % 12],
                 g2[((branch - s2) * d2) % 12],
                 g3[((branch - s3) * d3) % 12],
                 g4[((branch - s4) * d4) % 12],
                 decadal,
-                _AGES[((branch - small_start) * small_step) % 12],
+                ages[((branch - small) * small_step) % 12],
             )
         )
     return tuple(palaces)
