@@ -41,7 +41,7 @@ __all__ = [
     "Notice",
     "equation_of_time",
     "moment",
-    "moment_from_beijing",
+    "moment_of",
     "parse_flag",
     "parse_fold",
     "parse_longitude",
@@ -326,28 +326,79 @@ def moment(
     )
 
 
-def moment_from_beijing(instant: dt.datetime) -> Moment:
-    """A birth moment given as a ``datetime``: naive means Beijing civil time (the clock
-    lunar-python works in); an aware one is converted to Beijing time, never stripped."""
+def moment_of(
+    instant: object,
+    *,
+    longitude: object = None,
+    true_solar_time: bool = False,
+    equation_of_time_on: bool = True,
+    field: str = "moment",
+) -> Moment:
+    """A birth moment given as a ``datetime``, never stripped of its zone.
+
+    * naive: Beijing civil time (the clock lunar-python works in);
+    * aware in an IANA zone (``ZoneInfo``): exactly ``moment(date, time, zone, fold=…)``:
+      daylight saving removed, a skipped clock time an error;
+    * aware with a fixed UTC offset (``datetime.timezone``): that offset's clock, taken as
+      standard time, with a notice (a fixed offset carries no daylight-saving rules).
+    """
     if not isinstance(instant, dt.datetime):
-        raise InputError("moment", f"give a datetime, not {clip(instant)}")
-    if instant.tzinfo is not None and instant.utcoffset() is not None:
-        instant = instant.astimezone(BEIJING)
-    naive = instant.replace(microsecond=0, tzinfo=None)
-    _check_beijing(naive)
+        raise InputError(field, f"give a datetime, not {clip(instant)}")
+    instant = instant.replace(microsecond=0)
+    if isinstance(instant.tzinfo, ZoneInfo):
+        return moment(
+            instant.date(),
+            instant.time(),
+            instant.tzinfo,
+            longitude=longitude,
+            fold=instant.fold,
+            true_solar_time=true_solar_time,
+            equation_of_time_on=equation_of_time_on,
+        )
+    offset = instant.utcoffset() if instant.tzinfo is not None else None
+    if offset is None:
+        if longitude is not None or true_solar_time:
+            raise InputError("longitude", "true solar time needs a datetime in an IANA zone")
+        _check_beijing(instant)
+        naive = instant
+        return Moment(
+            naive.replace(tzinfo=BEIJING),
+            "UTC+08:00",
+            naive,
+            naive,
+            0,
+            None,
+            None,
+            None,
+            None,
+            naive,
+            "standard",
+            (),
+        )
+    if longitude is not None or true_solar_time:
+        raise InputError("longitude", "true solar time needs a datetime in an IANA zone")
+    wall = instant.replace(tzinfo=None)
+    beijing = (instant.astimezone(BEIJING)).replace(tzinfo=None)
+    _check_beijing(beijing)
+    note = Notice(
+        "fixed_offset",
+        "moment",
+        f"{_fmt_offset(offset)} is a fixed offset with no daylight-saving rules: the clock "
+        f"time {wall:%H:%M} is taken as standard time (give an IANA zone to remove DST)",
+    )
     return Moment(
-        civil=naive.replace(tzinfo=BEIJING),
-        zone="UTC+08:00",
-        beijing=naive,
-        standard=naive,
-        dst_minutes=0,
-        longitude=None,
-        solar=None,
-        longitude_minutes=None,
-        eot_minutes=None,
-        clock=naive,
-        clock_kind="standard",
-        notices=(),
+        instant,
+        _fmt_offset(offset),
+        beijing,
+        wall,
+        0,
+        None,
+        None,
+        None,
+        None,
+        wall,
+        "standard",
+        (note,),
     )
 
 
@@ -505,6 +556,19 @@ class Birth:
             true_solar_time=solar_on,
             equation_of_time_on=eot_on,
         )
+        return cls.from_moment(m, sex, lunar)
+
+    @classmethod
+    def from_moment(cls, m: Moment, gender: object, lunar: LunarDate | None = None) -> Birth:
+        """The birth whose day and hour are those of the moment's chart clock."""
         day = calendar.check_solar_date(m.clock.year, m.clock.month, m.clock.day)
         chart_clock = m.clock.time()
-        return cls(day, time_index_of_clock(chart_clock), sex, chart_clock, lunar, m, m.notices)
+        return cls(
+            day,
+            time_index_of_clock(chart_clock),
+            Gender.parse(gender),
+            chart_clock,
+            lunar,
+            m,
+            m.notices,
+        )

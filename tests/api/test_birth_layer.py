@@ -94,11 +94,10 @@ def test_a_longitude_far_from_the_zone_gets_a_notice() -> None:
 
 
 def test_aware_datetimes_are_converted_never_stripped() -> None:
-    utc = dt.datetime(1990, 5, 15, 2, 30, tzinfo=dt.UTC)
-    assert (
-        bazi.chart_at(utc, "male").pillars
-        == bazi.chart_at(dt.datetime(1990, 5, 15, 10, 30), "male").pillars
-    )
+    utc = dt.datetime(1990, 5, 15, 2, 30, tzinfo=dt.UTC)  # a clock that read 02:30 UTC
+    in_utc = bazi.chart("1990-05-15", "02:30", "male", tz="UTC")
+    assert bazi.chart_at(utc, "male").pillars == in_utc.pillars
+    assert bazi.chart_at(utc, "male").moment.beijing == dt.datetime(1990, 5, 15, 10, 30)
     zoned = ziwei.chart("1987-05-16", "10:30", "female", tz="Asia/Shanghai")
     at_utc = dt.datetime(2026, 11, 29, 2, 0, tzinfo=dt.UTC)  # 10:00 in Shanghai
     assert zoned.horoscope(at_utc).hourly == zoned.horoscope("2026-11-29T10:00").hourly
@@ -128,3 +127,33 @@ def test_a_datetime_as_the_date_must_not_hide_a_time_or_a_zone() -> None:
         assert error.value.field == "date"
     midnight = ziwei.chart(dt.datetime(1990, 5, 15), "11:30", "male")
     assert midnight.solar_date == dt.date(1990, 5, 15)
+
+
+def test_an_aware_datetime_is_read_like_the_same_birth_given_with_tz() -> None:
+    from zoneinfo import ZoneInfo
+
+    ny = ZoneInfo("America/New_York")
+    at = bazi.chart_at(dt.datetime(1990, 5, 15, 11, 30, tzinfo=ny), "male")
+    given = bazi.chart("1990-05-15", "11:30", "male", tz="America/New_York")
+    assert at.pillars == given.pillars  # 10:30 standard time in New York, not Beijing's clock
+    assert _codes(at.notices) == _codes(given.notices) == ["daylight_saving"]
+    fixed = bazi.chart_at(
+        dt.datetime(1990, 5, 15, 10, 30, tzinfo=dt.timezone(-dt.timedelta(hours=5))), "male"
+    )
+    assert fixed.pillars == given.pillars and _codes(fixed.notices) == ["fixed_offset"]
+
+
+def test_a_horoscope_on_a_zoned_chart_reads_at_on_the_birth_clock() -> None:
+    from zoneinfo import ZoneInfo
+
+    c = ziwei.chart("1987-05-16", "10:30", "female", tz="Asia/Shanghai")
+    naive = c.horoscope(dt.datetime(1990, 5, 15, 11, 30))
+    aware = c.horoscope(dt.datetime(1990, 5, 15, 11, 30, tzinfo=ZoneInfo("Asia/Shanghai")))
+    assert naive.time_index == aware.time_index == 5  # 10:30 standard time: 巳
+    with pytest.raises(InputError) as error:  # the clocks skipped it
+        c.horoscope("1988-04-17T02:30")
+    assert error.value.field == "at"
+    born = ziwei.chart("1990-05-15", "11:30", "male", tz="Asia/Shanghai")  # 10:30 standard
+    with pytest.raises(InputError, match="before the birth"):
+        born.horoscope("1990-05-15T09:30")  # 08:30 standard time: 辰, before the 巳 birth
+    assert born.horoscope("1990-05-15T11:40").time_index == 5

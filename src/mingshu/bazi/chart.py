@@ -12,7 +12,7 @@ from mingshu.bazi.pillars import jie_index, near_jie, pillars_at
 from mingshu.bazi.settings import DEFAULT, BaziSettings, check_settings
 from mingshu.bazi.shensha import StarResult, compiled, find_stars
 from mingshu.bazi.stars import star_by_name
-from mingshu.birth import Birth, Moment, moment_from_beijing
+from mingshu.birth import Birth, Moment, moment_of
 from mingshu.calendar import SolarTerm, seconds_of
 from mingshu.cycles import FourPillars, Pillar, Stem
 from mingshu.errors import InputError
@@ -177,17 +177,15 @@ def chart(
     return from_birth(birth, settings)
 
 
-def chart_at(instant: datetime, gender: object, settings: BaziSettings = DEFAULT) -> Chart:
+def chart_at(moment: datetime, gender: object, settings: BaziSettings = DEFAULT) -> Chart:
     """The chart of a ``datetime``: naive means Beijing civil time (the clock lunar-python
-    works in); a zone-aware one is converted to Beijing time, never stripped."""
-    m = moment_from_beijing(instant)
-    birth = Birth(
-        m.clock.date(),
-        (m.clock.hour + 1) // 2 if m.clock.hour < 23 else 12,
-        Gender.parse(gender),
-        m.clock.time(),
-        None,
-        m,
-        (),
+    works in); one in an IANA zone is read exactly as ``chart(date, time, tz=zone)`` reads
+    it (daylight saving removed); one with a fixed UTC offset is that offset's standard time
+    (with a notice).  Never stripped of its zone."""
+    settings = check_settings(settings)
+    m = moment_of(
+        moment,
+        true_solar_time=settings.true_solar_time,
+        equation_of_time_on=settings.equation_of_time,
     )
-    return from_birth(birth, settings)
+    return from_birth(Birth.from_moment(m, gender), settings)

@@ -20,7 +20,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from mingshu import calendar
-from mingshu.birth import parse_time, time_index_of_clock
+from mingshu.birth import moment, parse_time, time_index_of_clock
 from mingshu.calendar import LunarDate
 from mingshu.choices import check_choice
 from mingshu.cycles import SIXTY, Branch, Names, Pillar
@@ -234,25 +234,48 @@ def _target(chart: NatalChart, at: object, time: object) -> tuple[dt.date, int, 
     """The date and iztro time index of a horoscope moment, and whether an hour was given;
     ``time`` overrides the hour.
 
-    A zone-aware ``datetime`` is read on the chart's own clock: converted to the birth's
-    zone (and to its standard time, as the birth was).  A chart drawn without a zone has
-    no such clock, so an aware moment is refused there rather than silently stripped."""
+    On a chart drawn with a time zone, a clock time is read on the birth's own clock:
+    civil time in the birth's zone, daylight saving removed (a skipped time is an error), and
+    solar time at the birth longitude when the chart uses true solar time.  A zone-aware
+    ``datetime`` is first converted to the birth's zone.  A chart drawn without a zone takes
+    clock times as given, so an aware moment is refused there rather than silently stripped.
+    """
+    birth_moment = chart.birth.moment
+    fold = 0
     if isinstance(at, dt.datetime) and at.utcoffset() is not None:
-        moment = chart.birth.moment
-        if moment is None:
+        if birth_moment is None:
             raise InputError(
                 "at",
                 "this chart takes clock times as given (no tz): give a naive date and time, "
                 "or draw the chart with tz= to read zone-aware moments",
             )
-        local = at.astimezone(moment.civil.tzinfo)
-        at = (local - (local.dst() or dt.timedelta())).replace(tzinfo=None)
+        local = at.astimezone(birth_moment.civil.tzinfo)
+        at, fold = local.replace(tzinfo=None), local.fold
     parts, clock = parse_moment_parts(at, "at")
     day = calendar.check_solar_date(*parts, field="at")
+    index: int | None = None
     if time is not None:
-        return day, parse_time(time)[0], True
+        index, clock = parse_time(time)
+        if clock is None:  # an iztro time index: already an hour of the chart's clock
+            return day, index, True
     if clock is None:
         return day, 0, False  # iztro reads a bare date at the early Rat hour
+    if birth_moment is not None:
+        settings = chart.settings
+        try:
+            m = moment(
+                day,
+                clock,
+                birth_moment.civil.tzinfo,
+                longitude=birth_moment.longitude,
+                fold=fold,
+                true_solar_time=settings.true_solar_time,
+                equation_of_time_on=settings.equation_of_time,
+            )
+        except InputError as error:
+            raise InputError("at", error.message) from None
+        day = calendar.check_solar_date(m.clock.year, m.clock.month, m.clock.day, field="at")
+        clock = m.clock.time()
     return day, time_index_of_clock(clock), True
 
 
