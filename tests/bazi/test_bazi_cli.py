@@ -78,7 +78,7 @@ def test_options_reach_the_settings() -> None:
     )
     assert s["star_variants"]["wen_chang"] == "w2" and s["star_variants"]["tian_yi"] == "v1"
     assert len(data["luck"]["steps"]) == 12
-    assert data["clocks"]["pillar_clock"] == "apparent_solar"
+    assert data["birth"]["moment"]["clock_kind"] == "apparent_solar"
     assert data["annual"][0]["year"] == 2025 and data["annual"][0]["pillar"] == "乙巳"
 
 

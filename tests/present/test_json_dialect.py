@@ -199,3 +199,21 @@ def test_full_caches_are_emptied_and_refilled(
     for chart, _ in fixture_charts[::20]:
         assert orjson.loads(to_json(chart)) == chart_to_dict(chart)
     assert len(ziwei_json._GROUP_BYTES) <= 3
+
+
+def test_both_engines_write_one_birth_object() -> None:
+    """The same birth gives the same "birth" object in both engines' JSON, clocks included,
+    and the Zi Wei settings round-trip with the true-solar-time fields."""
+    from mingshu import ziwei
+
+    zs = ziwei.ZiweiSettings(true_solar_time=True, equation_of_time=False)
+    bs = bazi.BaziSettings(true_solar_time=True, equation_of_time=False)
+    z = ziwei.chart("1990-05-15", "11:30", "male", tz="Asia/Shanghai", longitude=87.6, settings=zs)
+    b = bazi.chart("1990-05-15", "11:30", "male", tz="Asia/Shanghai", longitude=87.6, settings=bs)
+    zd, bd = chart_to_dict(z), chart_to_dict(b)
+    assert zd["birth"] == bd["birth"]
+    assert zd["birth"]["moment"]["civil"] == "1990-05-15 11:30:00+09:00"
+    assert zd["birth"]["moment"]["clock_kind"] == "mean_solar"
+    assert ZiweiSettings(**zd["settings"]) == zs
+    lunar = bazi.chart("2023-2-20", "10:00", "male", lunar=True, leap=True)
+    assert chart_to_dict(lunar)["birth"]["lunar_input"]["is_leap"] is True

@@ -52,6 +52,7 @@ def test_chart_fields(chart: NatalChart) -> None:
         "time_index": 2,
         "gender": "female",
         "lunar_input": None,
+        "moment": None,
     }
     assert data["lunar_date"] == {
         "year": 2000,

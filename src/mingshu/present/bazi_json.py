@@ -18,6 +18,7 @@ from mingshu.bazi.settings import BaziSettings
 from mingshu.bazi.shensha import Hit, StarResult
 from mingshu.calendar import SolarTerm
 from mingshu.cycles import Branch, Element, Pillar, Stem
+from mingshu.present.birth_json import birth_to_dict
 from mingshu.present.names import named, notice_dict, notices_of
 
 __all__ = [
@@ -146,28 +147,11 @@ def annual_to_dict(a: Annual) -> dict[str, Any]:
 
 def chart_to_dict(c: Chart) -> dict[str, Any]:
     """The whole chart in the ``mingshu.bazi.chart/1`` schema (docs/bazi.md)."""
-    b = c.moment
     p = c.pillars
     master = c.pillars.day.stem
     return {
         "schema": CHART_SCHEMA,
-        "input": {
-            "civil": b.civil.isoformat(sep=" "),
-            "tz": b.zone,
-            "gender": c.gender.value,
-            "longitude": b.longitude,
-            "fold": b.civil.fold,
-        },
-        "clocks": {
-            "beijing": _moment(b.beijing),
-            "standard": _moment(b.standard),
-            "dst_minutes": b.dst_minutes,
-            "solar": _moment(b.solar),
-            "longitude_minutes": b.longitude_minutes,
-            "equation_of_time_minutes": b.eot_minutes,
-            "pillar_clock": b.clock_kind,
-            "pillar_clock_time": _moment(b.clock),
-        },
+        "birth": birth_to_dict(c.birth),
         "settings": settings_to_dict(c.settings),
         "pillars": {
             "year": str(p.year),

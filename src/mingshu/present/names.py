@@ -36,11 +36,8 @@ def display(names: Names, style: str) -> str:
 
 
 def notices_of(chart: object) -> tuple[Any, ...]:
-    """The chart's notices (time-zone, DST and other choices made for the reader).
-
-    A hook: BaZi charts have ``notices`` today; Zi Wei charts gain them with the shared birth
-    layer.  Until then a chart without the attribute has none.
-    """
+    """The chart's notices (time-zone, DST and other choices made for the reader); an
+    object without any (a horoscope) has none."""
     found: tuple[Any, ...] = tuple(getattr(chart, "notices", ()))
     return found
 

@@ -23,6 +23,7 @@ import orjson
 
 from mingshu.calendar import LunarDate
 from mingshu.cycles import Branch, Names, Stem
+from mingshu.present.birth_json import birth_to_dict, lunar_to_dict
 from mingshu.present.names import named, notice_dict, notices_of
 from mingshu.ziwei.chart import Decadal, NatalChart, Palace, PlacedStar
 from mingshu.ziwei.horoscope import Horoscope, Layer, PlacedFlowingStar
@@ -122,14 +123,7 @@ _PILLAR_TEXTS: Final = tuple(tuple(str(s) + str(b) for b in Branch) for s in Ste
 # ------------------------------------------------------------------------------ pieces
 
 
-def _lunar(date: LunarDate) -> dict[str, Any]:
-    return {
-        "year": date.year,
-        "month": date.month,
-        "day": date.day,
-        "is_leap": date.is_leap,
-        "chinese": date.chinese(),
-    }
+_lunar = lunar_to_dict
 
 
 def settings_to_dict(settings: ZiweiSettings) -> dict[str, Any]:
@@ -148,6 +142,8 @@ def settings_to_dict(settings: ZiweiSettings) -> dict[str, Any]:
         "chart_type": settings.chart_type.value,
         "mutagens": {stem.key: list(keys) for stem, keys in settings.mutagens},
         "brightness": {key: list(row) for key, row in settings.brightness},
+        "true_solar_time": settings.true_solar_time,
+        "equation_of_time": settings.equation_of_time,
     }
 
 
@@ -181,20 +177,11 @@ def _palace(palace: Palace) -> dict[str, Any]:
 
 def _chart(chart: NatalChart) -> dict[str, Any]:
     birth = chart.birth
-    clock = birth.clock_time
     hour = chart.hour
     by_branch = sorted(chart.palaces, key=lambda p: p.branch)
     return {
         "schema": CHART_SCHEMA,
-        "birth": {
-            "solar_date": birth.solar_date.isoformat(),
-            "clock_time": None
-            if clock is None
-            else clock.isoformat("seconds" if clock.second else "minutes"),
-            "time_index": birth.time_index,
-            "gender": birth.gender.value,
-            "lunar_input": None if birth.lunar_input is None else _lunar(birth.lunar_input),
-        },
+        "birth": birth_to_dict(birth),
         "settings": settings_to_dict(chart.settings),
         "lunar_date": _lunar(chart.lunar_date),
         "hour": {
@@ -344,8 +331,6 @@ def _chart_fast(chart: NatalChart) -> dict[str, Any]:
             "ages": ages,
         }
     birth = chart.birth
-    clock = birth.clock_time
-    lunar_input = birth.lunar_input
     year, month, day, hour = chart.pillars
     god_year, settings, lunar_date = chart.god_year, chart.settings, chart.lunar_date
     life_master, body_master, zodiac, sign = (
@@ -375,15 +360,7 @@ def _chart_fast(chart: NatalChart) -> dict[str, Any]:
     notices = notices_of(chart)
     return {
         "schema": CHART_SCHEMA,
-        "birth": {
-            "solar_date": birth.solar_date.isoformat(),
-            "clock_time": None
-            if clock is None
-            else clock.isoformat("seconds" if clock.second else "minutes"),
-            "time_index": birth.time_index,
-            "gender": birth.gender,  # a str enum: orjson writes its value
-            "lunar_input": None if lunar_input is None else _lunar(lunar_input),
-        },
+        "birth": birth_to_dict(birth),
         "settings": named_parts[0],
         "lunar_date": named_parts[1],
         "hour": _HOUR_BYTES[chart.hour.index],
