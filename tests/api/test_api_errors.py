@@ -154,3 +154,27 @@ def test_a_horoscope_on_the_birth_day_before_the_birth_hour_is_refused() -> None
     assert error.value.field == "at"
     assert CHART.horoscope("1987-05-16T10:59").time_index == 5  # the birth hour itself
     assert CHART.horoscope("1987-05-16").date == dt.date(1987, 5, 16)  # a bare date: allowed
+
+
+def test_one_stem_or_star_named_twice_under_two_names_is_an_error() -> None:
+    rows = {"丁": ["太阴", "天同", "天机", "巨门"], "ding": ["天同", "太阴", "天机", "巨门"]}
+    assert field_of(lambda: ziwei.ZiweiSettings(mutagens=rows)) == "mutagens"
+    grades = ["庙"] * 12
+    assert (
+        field_of(lambda: ziwei.ZiweiSettings(brightness={"紫微": grades, "zi_wei": grades}))
+        == "brightness"
+    )
+    twice = {"文昌贵人": "w1", "wen_chang": "w2"}
+    assert field_of(lambda: bazi.BaziSettings(star_variants=twice)) == "star_variants"
+
+
+def test_bazi_star_variants_take_any_name_of_the_star() -> None:
+    by_name = bazi.BaziSettings(star_variants={"文昌贵人": "w2"})
+    assert by_name == bazi.BaziSettings(star_variants={"wen_chang": "w2"})
+    assert bazi.BaziSettings(late_rat_hour="current").late_rat_hour is bazi.LateRatHour.SAME_DAY
+
+
+def test_from_iztro_refuses_an_option_it_does_not_know() -> None:
+    with pytest.raises(InputError, match="unknown iztro option 'yeardivide'") as error:
+        ziwei.ZiweiSettings.from_iztro({"yeardivide": "exact"})  # a typo: yearDivide
+    assert error.value.field == "config"

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, Literal
 
-from mingshu.bazi.stars import STAR_BY_KEY, STARS
+from mingshu.bazi.stars import STAR_BY_KEY, STARS, star_by_name
 from mingshu.choices import check_bool, check_choice
 from mingshu.errors import InputError
 from mingshu.named import clip
@@ -93,14 +93,15 @@ class YinRule(StrEnum):
     """阴阳同生同死: a yin stem shares its yang partner's cycle (乙 长生 亥)."""
 
 
-LateRatHourValue = LateRatHour | Literal["next_day", "split", "same_day", "forward"]
+LateRatHourValue = LateRatHour | Literal["next_day", "split", "same_day", "forward", "current"]
 StartAgeValue = StartAge | Literal["seconds", "minutes", "days_shichen", "china95"]
 EarthRuleValue = EarthRule | Literal["fire_earth", "water_earth"]
 YinRuleValue = YinRule | Literal["backward", "forward"]
 StarVariantsValue = Mapping[str, str] | tuple[tuple[str, str], ...]
 
-# The word iztro and lunar-python users know for the default: the late Rat hour moves the day.
-_LATE_RAT_ALIASES = {"forward": LateRatHour.NEXT_DAY}
+# iztro's words for its two day-change settings: "forward" moves the day (NEXT_DAY), "current"
+# keeps it and counts the hour from the same day (SAME_DAY).
+_LATE_RAT_ALIASES = {"forward": LateRatHour.NEXT_DAY, "current": LateRatHour.SAME_DAY}
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -224,9 +225,12 @@ def _normalise_variants(value: object) -> tuple[tuple[str, str], ...]:
             or not all(isinstance(x, str) for x in pair)
         ):
             raise InputError("star_variants", f"give (star, variant) pairs, not {clip(pair)}")
-        if pair[0] in chosen:
-            raise InputError("star_variants", f"{clip(pair[0])} is given twice")
-        chosen[pair[0]] = pair[1]
+        found = star_by_name(pair[0])  # a key or any of the star's names
+        if found is None:
+            raise InputError("star_variants", f"no symbolic star {clip(pair[0])}")
+        if found.key in chosen:
+            raise InputError("star_variants", f"{found.key} is given twice")
+        chosen[found.key] = pair[1]
     for key, variant in chosen.items():
         star_def = STAR_BY_KEY.get(key)
         if star_def is None:

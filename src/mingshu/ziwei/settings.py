@@ -90,6 +90,16 @@ class ChartType(StrEnum):
     """人盘: the Spirit palace (福德) becomes the Life palace."""
 
 
+# The options of iztro 2.6.0's astro.config() that change a chart.
+_IZTRO_CONFIG_KEYS = (
+    "yearDivide",
+    "horoscopeDivide",
+    "dayDivide",
+    "ageDivide",
+    "algorithm",
+    "mutagens",
+    "brightness",
+)
 _IZTRO_YEAR = {"normal": YearBoundary.LUNAR_NEW_YEAR, "exact": YearBoundary.SPRING_BEGINS}
 _IZTRO_LATE_RAT = {"forward": LateRatHour.NEXT_DAY, "current": LateRatHour.SAME_DAY}
 _IZTRO_AGE = {"normal": AgeCount.LUNAR_YEAR}
@@ -204,6 +214,10 @@ class ZiweiSettings:
             config = {}
         if not isinstance(config, Mapping):
             raise InputError("config", f"give iztro's config as a mapping, not {clip(config)}")
+        unknown = sorted(str(k) for k in config if k not in _IZTRO_CONFIG_KEYS)
+        if unknown:  # a misspelt option would silently keep iztro's default
+            known = ", ".join(_IZTRO_CONFIG_KEYS)
+            raise InputError("config", f"unknown iztro option {clip(unknown[0])} (known: {known})")
         raw_brightness = config.get("brightness") or {}
         if not isinstance(raw_brightness, Mapping):
             raise InputError("brightness", f"expected a mapping, not {clip(raw_brightness)}")
@@ -252,6 +266,8 @@ def _normalize_mutagens(value: object) -> MutagenOverrides:
     rows: dict[Stem, tuple[str, str, str, str]] = {}
     for raw_stem, raw_stars in _items(value, "mutagens"):
         stem = Stem.parse(raw_stem, "mutagens")
+        if stem in rows:  # 丁 and "ding" are one stem: which row would win is no choice
+            raise InputError("mutagens", f"{stem} is given twice")
         stars = _row(raw_stars, "mutagens", str(stem))
         if len(stars) != 4:
             raise InputError("mutagens", f"{stem}: give four stars (禄 权 科 忌), got {len(stars)}")
@@ -284,6 +300,8 @@ def _normalize_brightness(value: object) -> BrightnessOverrides:
             raise InputError(
                 "brightness", f"{clip(raw_star)} is not a major or minor star, so it has no grade"
             )
+        if star.key in rows:
+            raise InputError("brightness", f"{star.names.hans} is given twice")
         grades = _row(raw_row, "brightness", star.names.hans)
         if len(grades) != 12:
             raise InputError(
