@@ -64,7 +64,7 @@ def test_options_reach_the_settings() -> None:
         "--include-basis-pillar",
         "--luck-steps", "12",
         "--longitude", "121.47",
-        "--true-solar",
+        "--true-solar-time",
         "--year", "2025",
     ]  # fmt: skip
     result = runner.invoke(app, args)
@@ -96,7 +96,7 @@ def test_options_reach_the_settings() -> None:
             "star_variants",
         ),
         (["bazi", "1990-05-15", "10:30", "--gender", "male", "--star", "wen_chang"], "star"),
-        (["bazi", "1990-05-15", "10:30", "--gender", "male", "--true-solar"], "longitude"),
+        (["bazi", "1990-05-15", "10:30", "--gender", "male", "--true-solar-time"], "longitude"),
         (["bazi", "1990-05-15", "10:30", "--gender", "male", "--year", "1900"], "year"),
         (["bazi", "1988-04-17", "02:30", "--gender", "male"], "time"),
     ],
@@ -122,3 +122,32 @@ def test_a_star_given_twice_exits_2() -> None:
     result = runner.invoke(app, [*BASE, "--star", "wen_chang=w2", "--star", "wen_chang=w2"])
     assert result.exit_code == 2
     assert result.stderr == "error: star: wen_chang is given twice\n"
+
+
+def test_bazi_speaks_the_same_birth_options_as_ziwei() -> None:
+    lunar = runner.invoke(
+        app, ["bazi", "2023-2-20", "10:00", "-g", "male", "--lunar", "--leap", "--json"]
+    )
+    assert lunar.exit_code == 0, lunar.output
+    assert json.loads(lunar.stdout)["birth"]["lunar_input"]["is_leap"] is True
+    solar = runner.invoke(
+        app,
+        [
+            "bazi",
+            "2000-06-15",
+            "10:00",
+            "-g",
+            "male",
+            "--longitude",
+            "87.6",
+            "--true-solar-time",
+            "--no-equation-of-time",
+            "--json",
+        ],
+    )
+    assert solar.exit_code == 0, solar.output
+    assert json.loads(solar.stdout)["birth"]["moment"]["clock_kind"] == "mean_solar"
+    east = runner.invoke(app, ["bazi", "2000-06-15", "10:00", "-g", "male", "--longitude", "east"])
+    assert east.exit_code == 2 and east.stderr.startswith(
+        "error: longitude: 'east' is not a number"
+    )

@@ -10,6 +10,7 @@ import json
 import re
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -427,3 +428,21 @@ def test_the_grid_is_followed_by_the_notices() -> None:
     )
     assert skipped.exit_code == 2
     assert skipped.stderr.startswith("error: time: 1988-04-17 02:30 does not exist")
+
+
+def test_svg_is_written_with_the_usual_file_permissions(tmp_path: Path) -> None:
+    import os
+    import stat
+
+    target = tmp_path / "chart.svg"
+    old = os.umask(0o022)
+    try:
+        result = runner.invoke(
+            app, ["ziwei", "1987-05-16", "10:30", "-g", "female", "--svg", str(target)]
+        )
+    finally:
+        os.umask(old)
+    assert result.exit_code == 0, result.output
+    assert stat.S_IMODE(target.stat().st_mode) == 0o644  # readable by a web server, not 0600
+    assert target.read_text(encoding="utf-8").startswith("<svg")
+    assert [p.name for p in tmp_path.iterdir()] == ["chart.svg"]  # no temporary file left

@@ -22,30 +22,41 @@ def register(app: typer.Typer) -> None:
 
 
 def bazi(
-    birth_date: Annotated[str, typer.Argument(metavar="DATE", help="Civil date, YYYY-MM-DD.")],
+    birth_date: Annotated[
+        str,
+        typer.Argument(metavar="DATE", help="Birth date, YYYY-MM-DD (solar; lunar with --lunar)."),
+    ],
     birth_time: Annotated[
         str, typer.Argument(metavar="TIME", help="Clock time, HH:MM or HH:MM:SS.")
     ],
     gender: Annotated[str, typer.Option("--gender", "-g", help="male or female.")],
+    lunar: Annotated[bool, typer.Option("--lunar", help="DATE is a lunar date.")] = False,
+    leap: Annotated[
+        bool, typer.Option("--leap", help="With --lunar: the day is in the leap month.")
+    ] = False,
     tz: Annotated[
         str, typer.Option("--tz", help="IANA time zone of the clock time (DST honoured).")
     ] = "Asia/Shanghai",
     longitude: Annotated[
-        float | None,
+        str | None,
         typer.Option(help="Birth longitude, degrees east (west negative); shows solar time."),
     ] = None,
     fold: Annotated[
         int, typer.Option(help="At a repeated clock hour (DST end): 0 = first, 1 = second.")
     ] = 0,
-    true_solar: Annotated[
+    true_solar_time: Annotated[
         bool,
         typer.Option(
-            "--true-solar/--civil",
-            help="Day and hour pillars from true solar time (needs --longitude).",
+            "--true-solar-time",
+            help="Day and hour pillars from apparent solar time at --longitude.",
         ),
     ] = False,
-    eot: Annotated[
-        bool, typer.Option("--eot/--no-eot", help="Include the equation of time in solar time.")
+    equation_of_time: Annotated[
+        bool,
+        typer.Option(
+            "--equation-of-time/--no-equation-of-time",
+            help="With --true-solar-time: apparent (with) or mean (without) solar time.",
+        ),
     ] = True,
     # The settings are plain words here, coerced (and checked) by bazi.BaziSettings inside the
     # command: the engine is not imported to build --help, and a bad word is an InputError.
@@ -113,8 +124,8 @@ def bazi(
             star_variants=tuple(variants.items()),
             include_basis_pillar=include_basis_pillar,
             extra_bases=extra_bases,
-            true_solar_time=true_solar,
-            equation_of_time=eot,
+            true_solar_time=true_solar_time,
+            equation_of_time=equation_of_time,
             luck_steps=luck_steps,
         )
         c = engine.chart(
@@ -124,11 +135,13 @@ def bazi(
             tz=tz,
             longitude=longitude,
             fold=fold,
+            lunar=lunar,
+            leap=leap,
             settings=settings,
         )
         annuals = [c.annual(y) for y in (year or [])]
     except InputError as e:
-        fail(e, [birth_date, birth_time, gender, tz, *(star or [])])
+        fail(e, [birth_date, birth_time, gender, tz, longitude or "", *(star or [])])
 
     if as_json:
         from mingshu.present import annual_to_dict, chart_to_dict, to_json

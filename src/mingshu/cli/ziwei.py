@@ -359,25 +359,10 @@ def _settings(
 
 
 def _write_replacing(path: str, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file in the same directory, renamed
-    into place: a reader (or a failure half-way) never sees a half-written file."""
-    import os
-    import tempfile
+    """Write ``text`` to ``path`` through a temporary file renamed into place."""
     from pathlib import Path
 
-    from mingshu.errors import InputError
+    from mingshu.files import replacing
 
-    target = Path(path)
-    try:
-        fd, temporary = tempfile.mkstemp(
-            dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"
-        )
-    except OSError as e:
-        raise InputError("svg", f"cannot write {path}: {e.strerror}") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(temporary, target)
-    except OSError as e:
-        os.unlink(temporary)
-        raise InputError("svg", f"cannot write {path}: {e.strerror}") from None
+    with replacing(Path(path), "svg") as out:
+        out.write(text)

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
@@ -36,6 +35,7 @@ from mingshu.crosscheck.clip import clip, clip_message
 from mingshu.crosscheck.compare import Mismatch, collapse_path, compare
 from mingshu.crosscheck.records import BadRecord, Case, count_cases, read_records
 from mingshu.errors import InputError
+from mingshu.files import replacing
 
 __all__ = [
     "EXCEPTION_PATH",
@@ -255,33 +255,6 @@ def check_report(report: Path, source: Path) -> None:
         raise InputError("report", f"directory {clip(str(report.parent))} does not exist")
 
 
-def _create_beside(report: Path) -> tuple[int, Path]:
-    """A new, empty temporary file in the report's directory (umask applies, unlike mkstemp)."""
-    for _ in range(100):
-        tmp = report.parent / f".report-{os.getpid()}-{secrets.token_hex(6)}.tmp"
-        try:
-            return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), tmp
-        except FileExistsError:
-            continue
-        except OSError as e:
-            where = clip(str(report.parent))
-            raise InputError("report", f"cannot write in {where}: {e.strerror or e}") from None
-    raise InputError("report", f"cannot make a temporary file in {clip(str(report.parent))}")
-
-
-@contextmanager
-def _report_file(report: Path) -> Iterator[IO[str]]:
-    """A temporary file beside ``report``, renamed onto it only when the block completes."""
-    fd, tmp = _create_beside(report)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            yield out
-        os.replace(tmp, report)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-
-
 def run(
     path: str | Path,
     make_record: MakeRecord,
@@ -307,7 +280,7 @@ def run(
     with ExitStack() as stack:
         out: IO[str] | None = None
         if report is not None:
-            out = stack.enter_context(_report_file(Path(report)))
+            out = stack.enter_context(replacing(Path(report), "report"))
         advance = stack.enter_context(_progress_bar(source, progress))
         for item in read_records(source):
             line: dict[str, Any]
