@@ -13,7 +13,7 @@
 Settings are one immutable :class:`ZiweiSettings` value passed into each call.
 """
 
-from mingshu.birth import Birth, Notice
+from mingshu.birth import Birth, Moment, Notice
 from mingshu.cycles import FourPillars
 from mingshu.gender import Gender
 from mingshu.ziwei.chart import Decadal, NatalChart, Palace, PlacedStar
@@ -30,7 +30,7 @@ from mingshu.ziwei.horoscope import (
     months,
     years,
 )
-from mingshu.ziwei.natal import by_lunar, by_solar, chart, from_birth, zi_wei_branch
+from mingshu.ziwei.natal import DEFAULT, by_lunar, by_solar, chart, from_birth, zi_wei_branch
 from mingshu.ziwei.settings import (
     AgeCount,
     Algorithm,
@@ -44,6 +44,7 @@ from mingshu.ziwei.stars import STARS, Brightness, Mutagen, Star, StarGroup, Sta
 from mingshu.ziwei.tables import HOURS, FiveElementsClass, God, HourName, PalaceName
 
 __all__ = [
+    "DEFAULT",
     "HOURS",
     "STARS",
     "AgeCount",
@@ -62,6 +63,7 @@ __all__ = [
     "LateRatHour",
     "Layer",
     "LeapMonth",
+    "Moment",
     "Mutagen",
     "NatalChart",
     "Notice",

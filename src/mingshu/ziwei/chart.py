@@ -11,7 +11,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from mingshu.birth import Birth, Notice
+from mingshu.birth import Birth, Moment, Notice
 from mingshu.calendar import LunarDate
 from mingshu.cycles import Branch, FourPillars, Names, Pillar, Stem
 from mingshu.errors import InputError
@@ -128,6 +128,12 @@ class NatalChart:
     @property
     def body_palace(self) -> Palace:
         return self.palaces[(self.body_branch - 2) % 12]
+
+    @property
+    def moment(self) -> Moment | None:
+        """The zone's clocks when the birth was given with ``tz`` (as ``bazi.Chart.moment``);
+        ``None`` when the clock time was taken as given."""
+        return self.birth.moment
 
     @property
     def notices(self) -> tuple[Notice, ...]:

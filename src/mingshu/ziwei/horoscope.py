@@ -35,7 +35,7 @@ from mingshu.ziwei.settings import (
     YearBoundary,
 )
 from mingshu.ziwei.stars import Star, StarKind, load_data, mutagen_table, star
-from mingshu.ziwei.tables import CYCLES, HOURS, God, PalaceName
+from mingshu.ziwei.tables import CYCLES, HOURS, Cycle, God, PalaceName
 
 if TYPE_CHECKING:  # the chart module imports this one: charts have a horoscope() method
     from mingshu.ziwei.chart import NatalChart, Palace
@@ -413,14 +413,22 @@ def horoscope(chart: NatalChart, at: object, time: object = None) -> Horoscope:
 
 @lru_cache(maxsize=48)
 def _yearly_gods_of(year_branch: Branch, zhongzhou: bool) -> YearlyGods:
-    sui_qian = CYCLES["sui_qian"]
-    jiang_qian = CYCLES["jiang_qian"]
+    """The year's 岁前 and 将前 gods in iztro's palace order (寅 first), each cycle from the
+    ``start`` and ``direction`` chart.toml gives it (both start from the year branch and run
+    forward; the natal chart reads the same fields)."""
+    sui_qian, jiang_qian = CYCLES["sui_qian"], CYCLES["jiang_qian"]
+    anchors = {"year_branch": int(year_branch), "jiang_xing": -1}
+    if jiang_qian.jiang_xing:
+        anchors["jiang_xing"] = int(jiang_qian.jiang_xing[year_branch])
+
+    def run(cycle: Cycle, gods: tuple[God, ...]) -> tuple[God, ...]:
+        if cycle.direction != "forward" or cycle.start not in anchors:
+            raise ValueError(f"chart.toml: the yearly {cycle.key} cycle must start from the year")
+        start = anchors[cycle.start]
+        return tuple(gods[(i + 2 - start) % 12] for i in range(12))
+
     sui = sui_qian.zhongzhou_gods if zhongzhou else sui_qian.gods
-    start = jiang_qian.jiang_xing[year_branch]
-    return YearlyGods(
-        tuple(sui[(i + 2 - year_branch) % 12] for i in range(12)),
-        tuple(jiang_qian.gods[(i + 2 - start) % 12] for i in range(12)),
-    )
+    return YearlyGods(run(sui_qian, sui), run(jiang_qian, jiang_qian.gods))
 
 
 def _yearly_gods(chart: NatalChart, year_branch: Branch) -> YearlyGods:

@@ -65,7 +65,8 @@ __all__ = [
     "zi_wei_branch",
 ]
 
-DEFAULT_SETTINGS = ZiweiSettings()
+DEFAULT = DEFAULT_SETTINGS = ZiweiSettings()
+"""The default settings (iztro 2.6.0's defaults), as ``bazi.DEFAULT``."""
 
 _PLACERS = {algorithm: compile_natal(algorithm.value) for algorithm in Algorithm}
 _MAJORS = tuple(s for s in _PLACERS[Algorithm.QUANSHU][0] if s.group is StarGroup.MAJOR)
