@@ -224,3 +224,33 @@ def test_bad_arguments_name_their_field(
         space.sweep_ziwei(tmp_path / "x", first, last, DEFAULT, workers=workers, progress=False)
     assert e.value.field == field
     assert not (tmp_path / "x").exists()
+
+
+def test_an_interrupted_year_leaves_no_file(
+    dataset: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C while a year is being written: the half-written temporary file is removed, no
+    part.parquet appears, the interrupt reaches the caller, and the CLI exits with 130."""
+    from typer.testing import CliRunner
+
+    from mingshu.cli import app
+    from mingshu.space import ziwei_sweep
+
+    table = pq.read_table(dataset / f"year={YEAR}" / "part.parquet")
+    monkeypatch.setattr(ziwei_sweep, "_year_table", lambda year, settings: table)
+
+    def half_then_interrupt(_table: object, where: Path, **_: object) -> None:
+        Path(where).write_bytes(b"PAR1 half")
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(pq, "write_table", half_then_interrupt)
+    out = tmp_path / "charts"
+    with pytest.raises(KeyboardInterrupt):
+        space.sweep_ziwei(out, YEAR, YEAR, DEFAULT, workers=1, progress=False)
+    assert sorted(p.name for p in (out / f"year={YEAR}").iterdir()) == []
+    result = CliRunner().invoke(
+        app, ["sweep", "ziwei", "--from", str(YEAR), "--to", str(YEAR), "--out", str(out)]
+    )
+    assert result.exit_code == 130
+    assert "interrupted" in result.stderr and "Traceback" not in result.output
+    assert not (out / f"year={YEAR}" / "part.parquet").exists()
