@@ -1,6 +1,6 @@
 """What the command line loads at start-up (its speed is measured by bench/bench_cli.py).
 
-`mingshu --help` must not load an engine, Rich or pydantic; a chart command loads its own
+`mingshu --help` must not load an engine, Rich, pydantic, pyarrow or duckdb; a chart command loads its own
 engine and Rich, but not the other engine, pydantic (Typer 0.29's coercion; the
 project pins Typer below it) or markdown-it (Typer's Rich help).
 """
@@ -14,7 +14,7 @@ import sys
 import pytest
 
 ENGINES = ("mingshu.ziwei", "mingshu.bazi", "mingshu.calendar", "mingshu.cycles")
-HEAVY = ("rich", "pydantic", "markdown_it")
+HEAVY = ("rich", "pydantic", "markdown_it", "pyarrow", "duckdb")
 
 CODE = """
 import json, sys
@@ -49,7 +49,16 @@ def test_import_loads_no_engine() -> None:
     assert not {p for m in names for p in (m, m.split(".")[0])} & {*ENGINES, *HEAVY}
 
 
-@pytest.mark.parametrize("args", [["--help"], ["ziwei", "--help"], ["bazi", "--help"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--help"],
+        ["ziwei", "--help"],
+        ["bazi", "--help"],
+        ["sweep", "ziwei", "--help"],
+        ["query", "--help"],
+    ],
+)
 def test_help_loads_no_engine_and_no_rich(args: list[str]) -> None:
     assert not loaded(*args) & {*ENGINES, *HEAVY}
 

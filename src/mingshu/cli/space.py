@@ -1,0 +1,158 @@
+"""``mingshu sweep ziwei`` and ``mingshu query``: the chart space as a dataset, and SQL over it.
+
+Example::
+
+    mingshu sweep ziwei --from 1900 --to 2100 --out charts --workers 2
+    mingshu query charts "SELECT time_index, count(*) FROM charts WHERE en_guang = tian_gui
+                          GROUP BY 1"
+
+The sweep draws a progress bar on stderr and ends with one line: rows, seconds, rows/s and
+bytes written.  Ctrl-C stops it with exit code 130; every finished year stays, and the next
+run skips it.  Bad input prints ``error: <field>: <message>`` and exits with code 2.
+pyarrow, duckdb, Rich and the engine load inside the commands.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Final
+
+import typer
+
+__all__ = ["query", "register", "sweep_ziwei"]
+
+EXIT_INTERRUPTED: Final = 130
+# The API's field names, as the options that set them are called.
+_FIELDS: Final = {"first_year": "from", "last_year": "to"}
+
+
+def register(app: typer.Typer) -> None:
+    sweep = typer.Typer(
+        name="sweep",
+        help="Write every chart of a range of years as a Parquet dataset (see docs/space.md).",
+        no_args_is_help=True,
+        add_completion=False,
+        rich_markup_mode=None,
+    )
+    sweep.command("ziwei")(sweep_ziwei)
+    app.add_typer(sweep)
+    app.command("query")(query)
+
+
+def sweep_ziwei(
+    first_year: Annotated[
+        int, typer.Option("--from", metavar="YEAR", help="First year (1900 starts 1900-01-31).")
+    ],
+    last_year: Annotated[int, typer.Option("--to", metavar="YEAR", help="Last year (≤ 2100).")],
+    out: Annotated[
+        str,
+        typer.Option(
+            "--out",
+            metavar="DIR",
+            help="Dataset directory: out/year=YYYY/part.parquet and out/_mingshu.json. "
+            "Years already there are skipped.",
+        ),
+    ],
+    workers: Annotated[
+        int | None,
+        typer.Option("--workers", help="Processes charting years at once (default: every core)."),
+    ] = None,
+    year_boundary: Annotated[
+        str,
+        typer.Option(
+            metavar="WORD", help="Where the birth year begins: lunar_new_year or spring_begins."
+        ),
+    ] = "lunar_new_year",
+    late_rat_hour: Annotated[
+        str,
+        typer.Option(metavar="WORD", help="The late Rat hour counts as the next_day or same_day."),
+    ] = "next_day",
+    leap_month: Annotated[
+        str,
+        typer.Option(metavar="WORD", help="Leap-month births: split at day 16, or whole."),
+    ] = "split",
+    algorithm: Annotated[
+        str,
+        typer.Option(metavar="WORD", help="Star rules: quanshu (全书) or zhongzhou (中州派)."),
+    ] = "quanshu",
+) -> None:
+    """Every natal Zi Wei chart of the years: each solar day × 13 time indices × 2 genders,
+    one Parquet row per birth, one file per year."""
+    from mingshu.cli._errors import fail
+    from mingshu.errors import InputError
+
+    raw = [str(first_year), str(last_year), out, year_boundary, late_rat_hour, leap_month]
+    try:
+        from mingshu import space, ziwei
+
+        # Plain words, coerced and checked by the settings type (as `mingshu ziwei` does).
+        words: dict[str, Any] = {
+            "year_boundary": year_boundary,
+            "late_rat_hour": late_rat_hour,
+            "leap_month": leap_month,
+            "algorithm": algorithm,
+        }
+        settings = ziwei.ZiweiSettings(**words)
+        report = space.sweep_ziwei(out, first_year, last_year, settings, workers=workers)
+    except InputError as e:
+        fail(InputError(_FIELDS.get(e.field, e.field), e.message), raw)
+    except KeyboardInterrupt:
+        typer.echo("interrupted: finished years are kept; run again to resume", err=True)
+        raise typer.Exit(EXIT_INTERRUPTED) from None
+    if report.years_skipped:
+        typer.echo(f"skipped {len(report.years_skipped)} year(s) already written", err=True)
+    typer.echo(
+        f"{report.rows:,} rows in {report.seconds:.1f} s ({report.rows_per_second:,.0f} rows/s), "
+        f"{report.bytes:,} bytes written to {report.out}"
+    )
+
+
+def query(
+    dataset: Annotated[str, typer.Argument(metavar="DATASET", help="A swept dataset directory.")],
+    sql: Annotated[
+        str,
+        typer.Argument(metavar="SQL", help="One SELECT query over the view charts."),
+    ],
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the rows as a JSON list of objects.")
+    ] = False,
+    csv: Annotated[bool, typer.Option("--csv", help="Print the rows as CSV.")] = False,
+) -> None:
+    """Run one read-only SQL query (DuckDB) over a swept dataset's view ``charts``."""
+    from mingshu.cli._errors import fail
+    from mingshu.errors import InputError
+
+    try:
+        if as_json and csv:
+            raise InputError("json", "give --json or --csv, not both")
+        from mingshu import space
+
+        names, rows = space.query(dataset, sql)
+    except InputError as e:
+        fail(e, [dataset, sql])
+    if as_json:
+        import orjson
+
+        objects = [dict(zip(names, row, strict=True)) for row in rows]
+        typer.echo(orjson.dumps(objects, default=str, option=orjson.OPT_INDENT_2).decode())
+        return
+    if csv:
+        import csv as csv_module
+        import sys
+
+        writer = csv_module.writer(sys.stdout, lineterminator="\n")
+        writer.writerow(names)
+        writer.writerows(rows)
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(*names)
+    for row in rows:
+        table.add_row(*(_cell(v) for v in row))
+    console = Console(highlight=False)
+    console.print(table)
+    console.print(f"{len(rows):,} row(s)", style="dim")
+
+
+def _cell(value: Any) -> str:
+    return "NULL" if value is None else str(value)

@@ -1,0 +1,110 @@
+"""Read-only DuckDB SQL over a swept dataset: one view, ``charts``.
+
+The connection is an in-memory database holding only that view over the dataset's
+``year=*/part.parquet`` files (a temporary file of an unfinished year is never matched).
+Once the view exists, DuckDB's file access is limited to the dataset's own directory
+(``allowed_directories``, ``enable_external_access = false``) and the configuration is
+locked, and only a single ``SELECT`` / ``WITH`` statement is accepted (DuckDB's own parser
+says which kind a statement is).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
+
+from mingshu.errors import InputError
+from mingshu.named import clip_text
+from mingshu.space.ziwei_sweep import METADATA, PART, read_metadata
+
+if TYPE_CHECKING:
+    import duckdb
+
+__all__ = ["check_sql", "connect", "open_dataset", "query"]
+
+VIEW: Final = "charts"
+
+
+def _dataset(path: Path | str) -> Path:
+    folder = Path(path)
+    if not folder.is_dir():
+        raise InputError("dataset", f"{folder} is not a directory (sweep one with mingshu sweep)")
+    if read_metadata(folder) is None:
+        raise InputError(
+            "dataset", f"{folder} has no {METADATA}: it is not a mingshu dataset (or not yet one)"
+        )
+    if not any(folder.glob(f"year=*/{PART}")):
+        raise InputError("dataset", f"{folder} has no finished year (no year=*/{PART})")
+    return folder.resolve()
+
+
+def _quote(text: str) -> str:
+    return "'" + text.replace("'", "''") + "'"
+
+
+def connect(path: Path | str) -> duckdb.DuckDBPyConnection:
+    """An in-memory DuckDB connection with the view ``charts`` over the dataset at ``path``
+    and no access to files outside it; :class:`InputError` on ``dataset`` if there is no
+    dataset there."""
+    import duckdb
+
+    folder = _dataset(path)
+    files = _quote(f"{folder}/year=*/{PART}")
+    con = duckdb.connect(":memory:")
+    con.execute(
+        f"CREATE VIEW {VIEW} AS SELECT * FROM read_parquet({files}, hive_partitioning = true)"
+    )
+    con.execute(f"SET allowed_directories = [{_quote(str(folder) + '/')}]")
+    con.execute("SET enable_external_access = false")
+    con.execute("SET lock_configuration = true")
+    return con
+
+
+def open_dataset(path: Path | str) -> duckdb.DuckDBPyRelation:
+    """The dataset at ``path`` as a DuckDB relation (the view ``charts``)."""
+    return connect(path).table(VIEW)
+
+
+def check_sql(sql: str) -> str:
+    """``sql`` if it is one ``SELECT`` (or ``WITH`` … ``SELECT``) statement, else an
+    :class:`InputError` on ``sql``."""
+    import duckdb
+
+    if not isinstance(sql, str) or not sql.strip():
+        raise InputError("sql", "give one SELECT query")
+    try:
+        statements = duckdb.extract_statements(sql)
+    except duckdb.Error as e:
+        raise InputError("sql", _message(e, sql)) from None
+    if len(statements) != 1:
+        raise InputError("sql", f"give exactly one SELECT query, not {len(statements)} statements")
+    kind = statements[0].type
+    if kind != duckdb.StatementType.SELECT:
+        raise InputError(
+            "sql",
+            f"only a SELECT query is allowed (the dataset is read-only), not "
+            f"{kind.name}: {clip_text(sql.strip())}",
+        )
+    return sql
+
+
+def _message(e: Exception, sql: str) -> str:
+    first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+    return f"{clip_text(first, 300)} in {clip_text(' '.join(sql.split()))}"
+
+
+def query(path: Path | str, sql: str) -> tuple[list[str], list[tuple[Any, ...]]]:
+    """Run one read-only query over the dataset: ``(column names, rows)``.  Bad SQL, an
+    unknown column and anything but a single SELECT are an :class:`InputError` on ``sql``."""
+    import duckdb
+
+    check_sql(sql)
+    con = connect(path)
+    try:
+        result = con.execute(sql)
+        names = [d[0] for d in result.description or ()]
+        return names, result.fetchall()
+    except duckdb.Error as e:
+        raise InputError("sql", _message(e, sql)) from None
+    finally:
+        con.close()

@@ -1,0 +1,478 @@
+"""Every natal Zi Wei chart of a range of years, as a Parquet dataset (one row per birth).
+
+The rows are what :func:`mingshu.ziwei.from_birth` computes, read through the engine's public
+API: the sweep holds no placement rule of its own.  One file per Gregorian year,
+``OUT/year=YYYY/part.parquet`` (hive-style, so DuckDB and pyarrow read ``year`` as a column),
+written to ``OUT/year=YYYY/.part.parquet.tmp`` and renamed into place, so a killed sweep never
+leaves a half-written ``part.parquet``; a year whose file exists is skipped (resume).
+``OUT/_mingshu.json`` holds the schema version, the settings and the key → name mappings;
+one directory holds one settings value.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import cache
+from itertools import islice
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
+
+from mingshu.errors import InputError
+
+if TYPE_CHECKING:
+    from mingshu.ziwei import ZiweiSettings
+
+__all__ = [
+    "FIRST_DAY",
+    "LAST_DAY",
+    "METADATA",
+    "PART",
+    "SCHEMA",
+    "TEMPORARY",
+    "SweepReport",
+    "columns",
+    "metadata",
+    "sweep_ziwei",
+    "year_rows",
+]
+
+
+def _branch_keys() -> list[str]:
+    from mingshu.cycles import Branch
+
+    return [b.key for b in Branch]
+
+
+SCHEMA: Final = "mingshu.space.ziwei/1"
+METADATA: Final = "_mingshu.json"
+PART: Final = "part.parquet"
+TEMPORARY: Final = ".part.parquet.tmp"
+"""The name a partition is written under before it is renamed to :data:`PART`."""
+FIRST_DAY: Final = dt.date(1900, 1, 31)
+LAST_DAY: Final = dt.date(2100, 12, 31)
+TIME_INDICES: Final = range(13)
+GENDERS: Final = ("male", "female")  # column value 0 and 1
+
+
+@dataclass(frozen=True, slots=True)
+class SweepReport:
+    """What a sweep did: years written and skipped (already there), rows written, wall
+    seconds, and the bytes of the partitions it wrote."""
+
+    out: Path
+    years_written: tuple[int, ...]
+    years_skipped: tuple[int, ...]
+    rows: int
+    seconds: float
+    bytes: int
+
+    @property
+    def rows_per_second(self) -> float:
+        return self.rows / self.seconds if self.seconds > 0 else 0.0
+
+
+# ----------------------------------------------------------------------------- columns
+
+
+@dataclass(frozen=True, slots=True)
+class _Columns:
+    stars: tuple[str, ...]
+    """Every star the settings' algorithm places, in catalogue order."""
+    bright: frozenset[str]
+    """Stars with a brightness column (major and minor stars: adjective stars have none)."""
+    mutable: frozenset[str]
+    """Stars with a 四化 column: those some year stem transforms under the settings."""
+
+
+@cache
+def columns(settings: ZiweiSettings) -> _Columns:
+    """The star columns of a dataset under ``settings``.  Which stars carry a 四化 is read
+    from the engine itself: one chart for each of the ten year stems."""
+    from mingshu import ziwei
+
+    algorithm = str(settings.algorithm.value)
+    stars = tuple(s.key for s in ziwei.STARS if algorithm in s.algorithms)
+    bright = frozenset(
+        s.key for s in ziwei.STARS if s.key in stars and s.group != ziwei.StarGroup.ADJECTIVE
+    )
+    mutable: set[str] = set()
+    for year in range(2000, 2010):  # mid-year: past both year boundaries, one per stem
+        chart = ziwei.from_birth(ziwei.Birth.solar(dt.date(year, 7, 1), 6, "male"), settings)
+        mutable.update(p.star.key for pal in chart.palaces for p in pal.stars if p.mutagen)
+    return _Columns(stars, bright, frozenset(mutable))
+
+
+def _schema(settings: ZiweiSettings) -> Any:
+    import pyarrow as pa
+
+    int8 = pa.int8()
+    fields = [
+        pa.field("solar_date", pa.date32(), nullable=False),
+        pa.field("time_index", int8, nullable=False),
+        pa.field("gender", int8, nullable=False),
+        pa.field("lunar_year", pa.int16(), nullable=False),
+        pa.field("lunar_month", int8, nullable=False),
+        pa.field("lunar_day", int8, nullable=False),
+        pa.field("lunar_leap", pa.bool_(), nullable=False),
+        *(pa.field(f"{p}_pillar", int8, nullable=False) for p in ("year", "month", "day", "hour")),
+        pa.field("life_branch", int8, nullable=False),
+        pa.field("body_branch", int8, nullable=False),
+        pa.field("five_elements_class", int8, nullable=False),
+        *(pa.field(f"palace_{b}", int8, nullable=False) for b in _branch_keys()),
+    ]
+    cols = columns(settings)
+    for key in cols.stars:
+        fields.append(pa.field(key, int8, nullable=False))
+        if key in cols.bright:
+            fields.append(pa.field(f"{key}__brightness", int8))
+        if key in cols.mutable:
+            fields.append(pa.field(f"{key}__mutagen", int8))
+    return pa.schema(fields)
+
+
+def _days(year: int) -> Iterator[dt.date]:
+    day = max(dt.date(year, 1, 1), FIRST_DAY)
+    last = min(dt.date(year, 12, 31), LAST_DAY)
+    while day <= last:
+        yield day
+        day += dt.timedelta(days=1)
+
+
+def year_rows(year: int) -> int:
+    """How many rows a year has: its days in the calendar range × 13 time indices × 2."""
+    first, last = max(dt.date(year, 1, 1), FIRST_DAY), min(dt.date(year, 12, 31), LAST_DAY)
+    return ((last - first).days + 1) * len(TIME_INDICES) * len(GENDERS)
+
+
+def _year_table(year: int, settings: ZiweiSettings) -> Any:
+    """The charts of one year as a pyarrow table, straight from the engine."""
+    import pyarrow as pa
+
+    from mingshu import ziwei
+
+    schema = _schema(settings)
+    data: dict[str, list[Any]] = {name: [] for name in schema.names}
+    palace_cols = [data[f"palace_{b}"] for b in _branch_keys()]
+    birth_cols = [data[n] for n in ("solar_date", "time_index", "gender")]
+    lunar_cols = [data[n] for n in ("lunar_year", "lunar_month", "lunar_day", "lunar_leap")]
+    pillar_cols = [data[f"{p}_pillar"] for p in ("year", "month", "day", "hour")]
+    life_col, body_col, class_col = (
+        data["life_branch"],
+        data["body_branch"],
+        data["five_elements_class"],
+    )
+    for day in _days(year):
+        for index in TIME_INDICES:
+            for g, gender in enumerate(GENDERS):
+                chart = ziwei.from_birth(ziwei.Birth.solar(day, index, gender), settings)
+                for col, value in zip(birth_cols, (day, index, g), strict=True):
+                    col.append(value)
+                lunar = chart.lunar_date
+                lunar_values = (lunar.year, lunar.month, lunar.day, lunar.is_leap)
+                for col, value in zip(lunar_cols, lunar_values, strict=True):
+                    col.append(value)
+                for col, pillar in zip(pillar_cols, chart.pillars, strict=True):
+                    col.append(pillar.index)
+                life_col.append(int(chart.life_branch))
+                body_col.append(int(chart.body_branch))
+                class_col.append(int(chart.five_elements_class))
+                for palace in chart.palaces:
+                    palace_cols[palace.branch].append(int(palace.name))
+                    for placed in palace.stars:
+                        key = placed.star.key
+                        data[key].append(int(placed.branch))
+                        bright = data.get(f"{key}__brightness")
+                        if bright is not None:
+                            b = placed.brightness
+                            bright.append(None if b is None else int(b))
+                        mutagen = data.get(f"{key}__mutagen")
+                        if mutagen is not None:
+                            m = placed.mutagen
+                            mutagen.append(None if m is None else int(m))
+    rows = len(data["solar_date"])
+    for name, values in data.items():
+        if len(values) != rows:  # a star placed on some charts only: the schema is wrong
+            raise AssertionError(f"column {name} has {len(values)} values for {rows} rows")
+    return pa.Table.from_pydict(data, schema=schema)
+
+
+def _write_year(out: str, year: int, settings: ZiweiSettings) -> tuple[int, int, int]:
+    """Chart one year and write its partition atomically: ``(year, rows, bytes)``."""
+    import pyarrow.parquet as pq
+
+    table = _year_table(year, settings)
+    folder = Path(out) / f"year={year}"
+    folder.mkdir(parents=True, exist_ok=True)
+    temporary, target = folder / TEMPORARY, folder / PART
+    try:
+        # Opened for writing, a leftover temporary file of a killed run is truncated.
+        pq.write_table(table, temporary, compression="zstd")
+        os.replace(temporary, target)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+    return year, table.num_rows, target.stat().st_size
+
+
+def _ignore_interrupts() -> None:
+    """Pool workers leave Ctrl-C to the parent, which stops handing out years; a year being
+    written finishes (and is renamed into place) or was never visible."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+# ---------------------------------------------------------------------------- metadata
+
+
+def metadata(settings: ZiweiSettings, first_year: int, last_year: int) -> dict[str, Any]:
+    """The contents of ``_mingshu.json``: schema, settings, year range and every mapping
+    from the integers in the columns to keys and names."""
+    from mingshu import __version__, ziwei
+    from mingshu.cycles import SIXTY, Branch
+    from mingshu.present import settings_to_dict
+
+    def named(member: Any) -> dict[str, Any]:
+        n = member.names
+        return {"key": member.key, "hans": n.hans, "hant": n.hant, "english": n.english}
+
+    cols = columns(settings)
+    stars = {s.key: s for s in ziwei.STARS}
+    return {
+        "schema": SCHEMA,
+        "mingshu_version": __version__,
+        "settings": settings_to_dict(settings),
+        "first_year": first_year,
+        "last_year": last_year,
+        "first_day": FIRST_DAY.isoformat(),
+        "last_day": LAST_DAY.isoformat(),
+        "partitions": f"year=YYYY/{PART}",
+        "gender": {"0": "male", "1": "female"},
+        "time_index": {str(h.index): h.names.hans for h in ziwei.HOURS},
+        "branches": {str(int(b)): named(b) for b in Branch},
+        "palace_names": {str(int(p)): named(p) for p in ziwei.PalaceName},
+        "five_elements_class": {str(int(c)): named(c) for c in ziwei.FiveElementsClass},
+        "brightness": {str(int(b)): named(b) for b in ziwei.Brightness},
+        "mutagens": {str(int(m)): named(m) for m in ziwei.Mutagen},
+        "pillars": {str(p.index): str(p) for p in SIXTY},
+        "stars": {
+            key: {
+                "hans": stars[key].names.hans,
+                "hant": stars[key].names.hant,
+                "english": stars[key].names.english,
+                "group": str(stars[key].group.value),
+                "brightness": key in cols.bright,
+                "mutagen": key in cols.mutable,
+            }
+            for key in cols.stars
+        },
+    }
+
+
+def _write_json(path: Path, data: dict[str, Any]) -> None:
+    temporary = path.with_name(f".{path.name}.tmp")
+    try:
+        temporary.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", "utf-8")
+        os.replace(temporary, path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+
+
+def read_metadata(path: Path) -> dict[str, Any] | None:
+    """``_mingshu.json`` of a dataset directory, ``None`` if there is none; an
+    :class:`InputError` on ``dataset`` if it is not one."""
+    file = path / METADATA
+    if not file.is_file():
+        return None
+    try:
+        data = json.loads(file.read_text("utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as e:
+        raise InputError("dataset", f"{file} is not readable JSON: {e}") from None
+    if not isinstance(data, dict) or data.get("schema") != SCHEMA:
+        raise InputError("dataset", f"{file} does not describe a {SCHEMA} dataset")
+    return data
+
+
+def _prepare(out: Path, settings: ZiweiSettings, first_year: int, last_year: int) -> None:
+    """Check that ``out`` is empty or holds this settings value's dataset, and write (or
+    widen) its metadata, before any partition."""
+    if out.exists() and not out.is_dir():
+        raise InputError("out", f"{out} is not a directory")
+    fresh = metadata(settings, first_year, last_year)
+    old = read_metadata(out) if out.is_dir() else None
+    if old is None:
+        if out.is_dir() and any(out.iterdir()):
+            raise InputError("out", f"{out} is not empty and holds no mingshu dataset")
+    else:
+        if old.get("settings") != fresh["settings"]:
+            raise InputError(
+                "out",
+                f"{out} holds a dataset with other settings ({_differences(old, fresh)}); "
+                "one directory holds one settings value: choose another --out",
+            )
+        fresh["first_year"] = min(first_year, int(old.get("first_year", first_year)))
+        fresh["last_year"] = max(last_year, int(old.get("last_year", last_year)))
+        if fresh == old:
+            return
+    out.mkdir(parents=True, exist_ok=True)
+    _write_json(out / METADATA, fresh)
+
+
+def _differences(old: dict[str, Any], new: dict[str, Any]) -> str:
+    a, b = old.get("settings") or {}, new["settings"]
+    keys = sorted(k for k in {*a, *b} if a.get(k) != b.get(k))
+    return ", ".join(f"{k}: {a.get(k)!r} there, {b.get(k)!r} here" for k in keys)
+
+
+# ------------------------------------------------------------------------------- sweep
+
+
+def _check_years(first_year: object, last_year: object) -> tuple[int, int]:
+    for field, value in (("first_year", first_year), ("last_year", last_year)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InputError(field, f"give a year as a whole number, not {value!r}")
+        if not FIRST_DAY.year <= value <= LAST_DAY.year:
+            raise InputError(
+                field, f"{value} is outside the calendar's range {FIRST_DAY} .. {LAST_DAY}"
+            )
+    assert isinstance(first_year, int) and isinstance(last_year, int)
+    if first_year > last_year:
+        raise InputError("last_year", f"{last_year} is before the first year {first_year}")
+    return first_year, last_year
+
+
+def sweep_ziwei(
+    out: Path | str,
+    first_year: int,
+    last_year: int,
+    settings: ZiweiSettings,
+    *,
+    workers: int | None = None,
+    progress: bool = True,
+) -> SweepReport:
+    """Chart every solar day of ``first_year`` .. ``last_year`` (clipped to 1900-01-31 ..
+    2100-12-31) × 13 time indices × 2 genders and write them to ``out`` (see the module).
+
+    ``workers`` processes chart years in parallel (default: every core; 1 charts in this
+    process).  ``progress`` draws a Rich progress bar on stderr.  A year whose partition
+    exists is skipped.  Ctrl-C (``KeyboardInterrupt``) stops handing out years and is
+    re-raised once the years being written are renamed into place."""
+    from mingshu import ziwei
+
+    first_year, last_year = _check_years(first_year, last_year)
+    if not isinstance(settings, ziwei.ZiweiSettings):
+        raise InputError("settings", f"give ZiweiSettings, not {type(settings).__name__}")
+    if workers is None:
+        workers = os.cpu_count() or 1
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise InputError("workers", f"give a number of processes, 1 or more, not {workers!r}")
+    out = Path(out)
+    _prepare(out, settings, first_year, last_year)
+
+    years = range(first_year, last_year + 1)
+    skipped = tuple(y for y in years if (out / f"year={y}" / PART).is_file())
+    todo = [y for y in years if y not in skipped]
+    started = time.perf_counter()
+    written: list[int] = []
+    rows = size = 0
+    with _Progress(progress, sum(year_rows(y) for y in todo)) as bar:
+
+        def done(result: tuple[int, int, int]) -> None:
+            nonlocal rows, size
+            written.append(result[0])
+            rows += result[1]
+            size += result[2]
+            bar.advance(result[1])
+
+        _run(str(out), todo, settings, min(workers, max(len(todo), 1)), done)
+    return SweepReport(
+        out, tuple(sorted(written)), skipped, rows, time.perf_counter() - started, size
+    )
+
+
+def _run(
+    out: str,
+    years: list[int],
+    settings: ZiweiSettings,
+    workers: int,
+    done: Callable[[tuple[int, int, int]], None],
+) -> None:
+    if workers == 1:
+        for year in years:
+            done(_write_year(out, year, settings))
+        return
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+    pool = ProcessPoolExecutor(workers, initializer=_ignore_interrupts)
+    queue = iter(years)
+    try:
+        # At most one year per worker in flight: the pool would otherwise queue more, which
+        # Ctrl-C could not cancel.
+        pending = {pool.submit(_write_year, out, y, settings) for y in islice(queue, workers)}
+        while pending:
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                done(future.result())
+                for year in islice(queue, 1):
+                    pending.add(pool.submit(_write_year, out, year, settings))
+    except BaseException:
+        # Ctrl-C or a failed year: no new years; those being written finish and are renamed.
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
+
+
+class _Progress:
+    """A Rich progress bar on stderr (rows, rows/s, ETA), or nothing."""
+
+    def __init__(self, show: bool, total: int) -> None:
+        self.show, self.total = show, total
+        self._bar: Any = None
+        self._task: Any = None
+
+    def __enter__(self) -> _Progress:
+        if not self.show or not self.total:
+            return self
+        from rich.console import Console
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TaskProgressColumn,
+            TextColumn,
+            TimeRemainingColumn,
+        )
+
+        console = Console(stderr=True)
+        self._bar = Progress(
+            TextColumn("charts"),
+            BarColumn(),
+            TaskProgressColumn(),
+            MofNCompleteColumn(),
+            TextColumn("{task.fields[speed]} rows/s"),
+            TextColumn("ETA"),
+            TimeRemainingColumn(),
+            console=console,
+        )
+        self._bar.__enter__()
+        self._task = self._bar.add_task("sweep", total=self.total, speed="-")
+        self._started = time.perf_counter()
+        self._done = 0
+        return self
+
+    def advance(self, rows: int) -> None:
+        if self._bar is None:
+            return
+        self._done += rows
+        elapsed = max(time.perf_counter() - self._started, 1e-9)
+        self._bar.update(self._task, advance=rows, speed=f"{self._done / elapsed:,.0f}")
+
+    def __exit__(self, *exc: object) -> None:
+        if self._bar is not None:
+            self._bar.__exit__(None, None, None)
