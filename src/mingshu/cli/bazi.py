@@ -14,6 +14,8 @@ from typing import Annotated
 
 import typer
 
+from mingshu.cli._birth import EquationOfTime, Fold, Leap, Longitude, Lunar, TrueSolarTime
+
 __all__ = ["bazi", "register"]
 
 
@@ -30,34 +32,15 @@ def bazi(
         str, typer.Argument(metavar="TIME", help="Clock time, HH:MM or HH:MM:SS.")
     ],
     gender: Annotated[str, typer.Option("--gender", "-g", help="male or female.")],
-    lunar: Annotated[bool, typer.Option("--lunar", help="DATE is a lunar date.")] = False,
-    leap: Annotated[
-        bool, typer.Option("--leap", help="With --lunar: the day is in the leap month.")
-    ] = False,
+    lunar: Lunar = False,
+    leap: Leap = False,
     tz: Annotated[
         str, typer.Option("--tz", help="IANA time zone of the clock time (DST honoured).")
     ] = "Asia/Shanghai",
-    longitude: Annotated[
-        str | None,
-        typer.Option(help="Birth longitude, degrees east (west negative); shows solar time."),
-    ] = None,
-    fold: Annotated[
-        int, typer.Option(help="At a repeated clock hour (DST end): 0 = first, 1 = second.")
-    ] = 0,
-    true_solar_time: Annotated[
-        bool,
-        typer.Option(
-            "--true-solar-time",
-            help="Day and hour pillars from apparent solar time at --longitude.",
-        ),
-    ] = False,
-    equation_of_time: Annotated[
-        bool,
-        typer.Option(
-            "--equation-of-time/--no-equation-of-time",
-            help="With --true-solar-time: apparent (with) or mean (without) solar time.",
-        ),
-    ] = True,
+    longitude: Longitude = None,
+    fold: Fold = 0,
+    true_solar_time: TrueSolarTime = False,
+    equation_of_time: EquationOfTime = True,
     # The settings are plain words here, coerced (and checked) by bazi.BaziSettings inside the
     # command: the engine is not imported to build --help, and a bad word is an InputError.
     late_rat_hour: Annotated[

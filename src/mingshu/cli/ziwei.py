@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Annotated, Any, Final
 
 import typer
 
+from mingshu.cli._birth import EquationOfTime, Fold, Leap, Longitude, Lunar, TrueSolarTime
+
 if TYPE_CHECKING:
     from mingshu.ziwei import Horoscope, NatalChart, ZiweiSettings
 
@@ -65,10 +67,8 @@ def ziwei(
     gender: Annotated[
         str | None, typer.Option("--gender", "-g", help="female or male (also 女 / 男).")
     ] = None,
-    lunar: Annotated[bool, typer.Option("--lunar", help="DATE is a lunar date.")] = False,
-    leap: Annotated[
-        bool, typer.Option("--leap", help="With --lunar: the day is in the leap month.")
-    ] = False,
+    lunar: Lunar = False,
+    leap: Leap = False,
     time_index: Annotated[
         int | None,
         typer.Option(
@@ -96,33 +96,10 @@ def ziwei(
             "removed, skipped times are errors. Without it the clock time is used as given.",
         ),
     ] = None,
-    longitude: Annotated[
-        str | None,
-        typer.Option(
-            "--longitude",
-            help="Birth longitude, degrees east (west negative), for --true-solar-time.",
-        ),
-    ] = None,
-    fold: Annotated[
-        int,
-        typer.Option(
-            "--fold", help="0 or 1: which of two identical clock readings when DST ended."
-        ),
-    ] = 0,
-    true_solar_time: Annotated[
-        bool,
-        typer.Option(
-            "--true-solar-time",
-            help="Day and hour from apparent solar time at --longitude (needs --tz).",
-        ),
-    ] = False,
-    equation_of_time: Annotated[
-        bool,
-        typer.Option(
-            "--equation-of-time/--no-equation-of-time",
-            help="With --true-solar-time: apparent (with) or mean (without) solar time.",
-        ),
-    ] = True,
+    longitude: Longitude = None,
+    fold: Fold = 0,
+    true_solar_time: TrueSolarTime = False,
+    equation_of_time: EquationOfTime = True,
     year_boundary: Annotated[
         str,
         typer.Option(
