@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from mingshu.cli import app
+from mingshu.errors import InputError
 from mingshu.present.ziwei_svg import chart_svg
 from mingshu.ziwei import NatalChart, by_solar
 from mingshu.ziwei.horoscope import Horoscope
@@ -23,11 +24,13 @@ def text_of(element: ET.Element) -> str:
     return "".join(element.itertext())
 
 
-def check_board(chart: NatalChart, horoscope: Horoscope | None, names: str = "hans") -> None:
-    root = ET.fromstring(chart_svg(chart, horoscope, names))
+def check_board(
+    chart: NatalChart, horoscope: Horoscope | None, names: str = "hans", layout: str = "board"
+) -> None:
+    root = ET.fromstring(chart_svg(chart, horoscope, names, layout))
     assert root.tag == f"{SVG}svg"
     x0, y0, width, height = (float(v) for v in root.attrib["viewBox"].split())
-    assert (x0, y0, width) == (0, 0, 720) and height >= 600
+    assert (x0, y0, width) == (0, 0, 720 if layout == "board" else 360) and height >= 600
     assert root.attrib["font-family"].startswith("'Noto Sans CJK SC'")
     assert root.attrib["font-family"].endswith("sans-serif")
     sizes = [float(e.attrib["font-size"]) for e in root.iter() if "font-size" in e.attrib]
@@ -141,10 +144,25 @@ def test_every_name_style(
         check_board(chart, horoscope, names)
 
 
+def test_the_phone_layout_holds_the_same_chart(
+    fixture_charts: list[tuple[NatalChart, Horoscope | None]],
+) -> None:
+    """The narrow layout: 360 units wide, so a 360-pixel phone draws every font at its own
+    size (≥ 10 px); the palaces one under the other from the Life palace on."""
+    for chart, horoscope in fixture_charts[::10]:
+        check_board(chart, horoscope, layout="column")
+    chart = fixture_charts[0][0]
+    root = ET.fromstring(chart_svg(chart, layout="column"))
+    order = [g.attrib["data-palace"] for g in root.findall("svg:g[@class='palace']", NS)]
+    assert order[0] == "life" and len(order) == 12
+
+
 def test_text_is_escaped_and_the_style_checked() -> None:
     chart = by_solar("1987-05-16", "10:30", "female")
-    with pytest.raises(ValueError, match="names"):
+    with pytest.raises(InputError, match="names"):
         chart_svg(chart, names="klingon")
+    with pytest.raises(InputError, match="layout"):
+        chart_svg(chart, layout="spiral")
     assert chart_svg(chart).startswith("<svg")
 
 

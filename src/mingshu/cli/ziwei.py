@@ -187,6 +187,14 @@ def ziwei(
             "printing the grid.",
         ),
     ] = None,
+    svg_layout: Annotated[
+        str,
+        typer.Option(
+            "--svg-layout",
+            metavar="WORD",
+            help="With --svg: board (the 4×4 board) or column (one palace a row, for a phone).",
+        ),
+    ] = "board",
 ) -> None:
     """A Zi Wei Dou Shu chart (紫微斗数命盘): the twelve palaces with their stars, gods,
     decades and small limits, around the birth data."""
@@ -239,10 +247,9 @@ def ziwei(
         from mingshu.present.ziwei_svg import chart_svg
 
         try:
-            _write_replacing(svg, chart_svg(chart, horoscope, names.value))
+            _write_replacing(svg, chart_svg(chart, horoscope, names.value, svg_layout))
         except InputError as e:
-            typer.echo(f"error: {e}", err=True)
-            raise typer.Exit(2) from None
+            fail(e, [svg, svg_layout])
         if not as_json:
             return
     if as_json:

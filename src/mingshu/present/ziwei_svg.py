@@ -22,10 +22,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
+from mingshu.errors import InputError
+from mingshu.named import clip
 from mingshu.present.labels import BOARD, LABELS
 from mingshu.present.names import NAME_STYLES, display, notices_of
 from mingshu.ziwei.stars import Mutagen
-from mingshu.ziwei.tables import HOURS
+from mingshu.ziwei.tables import HOURS, PalaceName
 
 if TYPE_CHECKING:
     from mingshu.cycles import Names, Pillar
@@ -45,6 +47,7 @@ _CELL_W: Final = 180.0
 _PAD: Final = 6.0
 _GAP: Final = 5.0  # between two stars on a line
 _MIN_ROW: Final = 150.0
+_COLUMN_W: Final = 360.0  # the narrow layout: one palace a row
 
 # Font sizes: never below 10, so the board stays legible on a phone.
 _SIZES: Final = {"major": 16.0, "minor": 14.0, "adjective": 12.0, "flowing": 12.0}
@@ -52,6 +55,7 @@ _SMALL: Final = 11.0
 _NAME_SIZE: Final = 14.0
 _CENTRE_SIZE: Final = 13.0
 _TITLE_SIZE: Final = 18.0
+_NAME_H: Final = _NAME_SIZE + 6  # the name line at the foot of a palace
 
 _INK: Final = "#222"
 _BORDER: Final = "#888"
@@ -460,22 +464,20 @@ class _Board:
 
     # -- drawing
 
-    def svg(self) -> str:
+    def svg(self, layout: str = "board") -> str:
+        if layout == "column":
+            return self._column()
         inner = _CELL_W - 2 * _PAD
         cells: dict[tuple[int, int], tuple[Palace, list[list[_Token]], list[list[_Token]]]] = {}
         for palace in self.chart.palaces:
             head, foot = self.palace(palace, inner)
             cells[_POSITIONS[palace.branch]] = (palace, head, foot)
 
-        def height(lines: Sequence[Sequence[_Token]]) -> float:
-            return sum(max(t.size for t in line) + 4 for line in lines)
-
-        name_h = _NAME_SIZE + 6
         rows = [
             max(
                 [_MIN_ROW]
                 + [
-                    _PAD + height(head) + 6 + height(foot) + name_h + _PAD
+                    _cell_height(head, foot)
                     for (r, _), (_, head, foot) in cells.items()
                     if r == row
                 ]
@@ -483,14 +485,39 @@ class _Board:
             for row in range(4)
         ]
         centre = self.centre(2 * _CELL_W - 4 * _PAD)
-        need = height(centre) + 4 * _PAD
+        need = _height(centre) + 4 * _PAD
         if need > rows[1] + rows[2]:
             extra = need - rows[1] - rows[2]
             rows[1] += extra / 2
             rows[2] += extra / 2
         tops = [sum(rows[:i]) for i in range(5)]
-        width, total = 4 * _CELL_W, tops[4]
+        root = self._root(4 * _CELL_W, tops[4])
+        for (r, c), (palace, head, foot) in sorted(cells.items()):
+            self._draw_palace(root, palace, head, foot, c * _CELL_W, tops[r], _CELL_W, rows[r])
+        self._draw_centre(root, centre, _CELL_W, tops[1], 2 * _CELL_W, rows[1] + rows[2])
+        return ET.tostring(root, encoding="unicode")
 
+    def _column(self) -> str:
+        """The narrow layout for a phone: the summary on top, then the twelve palaces one
+        under the other from the Life palace on, each the full width (the same fonts as the
+        board, so on a 360-pixel screen the text is drawn at its own size)."""
+        inner = _COLUMN_W - 2 * _PAD
+        centre = self.centre(inner - 2 * _PAD)
+        top = _height(centre) + 4 * _PAD
+        cells = []
+        for name in PalaceName:
+            palace = self.chart.palace_named(name)
+            head, foot = self.palace(palace, inner)
+            cells.append((palace, head, foot, _cell_height(head, foot)))
+        root = self._root(_COLUMN_W, top + sum(c[3] for c in cells))
+        self._draw_centre(root, centre, 0, 0, _COLUMN_W, top)
+        y = top
+        for palace, head, foot, h in cells:
+            self._draw_palace(root, palace, head, foot, 0, y, _COLUMN_W, h)
+            y += h
+        return ET.tostring(root, encoding="unicode")
+
+    def _root(self, width: float, total: float) -> ET.Element:
         root = ET.Element(
             "svg",
             {
@@ -506,66 +533,85 @@ class _Board:
         ET.SubElement(
             root, "rect", {"x": "0", "y": "0", "width": f"{width:g}", "height": f"{total:.0f}"}
         ).set("fill", "#fffdf7")
+        return root
 
-        for (r, c), (palace, head, foot) in sorted(cells.items()):
-            x, y, h = c * _CELL_W, tops[r], rows[r]
-            group = ET.SubElement(
-                root,
-                "g",
-                {
-                    "class": "palace",
-                    "data-branch": palace.branch.key,
-                    "data-stem": palace.stem.key,
-                    "data-palace": palace.name.key,
-                },
-            )
-            ET.SubElement(
-                group,
-                "rect",
-                {
-                    "x": f"{x:g}",
-                    "y": f"{y:.1f}",
-                    "width": f"{_CELL_W:g}",
-                    "height": f"{h:.1f}",
-                    "fill": "none",
-                    "stroke": _BORDER,
-                },
-            )
-            baseline = y + _PAD
-            for line in head:
-                baseline += max(t.size for t in line) + 2
-                _emit(group, line, x + _PAD, baseline)
-                baseline += 2
-            bottom = y + h - _PAD
-            tokens, pillar = self.name_line(palace)
-            _emit(group, tokens, x + _PAD, bottom - 3)
-            _emit(group, [pillar], x + _CELL_W - _PAD, bottom - 3, anchor="end")
-            baseline = bottom - name_h - height(foot)
-            for line in foot:
-                baseline += max(t.size for t in line) + 2
-                _emit(group, line, x + _PAD, baseline)
-                baseline += 2
-
-        centre_group = ET.SubElement(root, "g", {"class": "centre"})
-        cx, cy = _CELL_W, tops[1]
+    def _draw_palace(
+        self,
+        root: ET.Element,
+        palace: Palace,
+        head: list[list[_Token]],
+        foot: list[list[_Token]],
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+    ) -> None:
+        group = ET.SubElement(
+            root,
+            "g",
+            {
+                "class": "palace",
+                "data-branch": palace.branch.key,
+                "data-stem": palace.stem.key,
+                "data-palace": palace.name.key,
+            },
+        )
         ET.SubElement(
-            centre_group,
+            group,
             "rect",
             {
-                "x": f"{cx:g}",
-                "y": f"{cy:.1f}",
-                "width": f"{2 * _CELL_W:g}",
-                "height": f"{rows[1] + rows[2]:.1f}",
+                "x": f"{x:g}",
+                "y": f"{y:.1f}",
+                "width": f"{w:g}",
+                "height": f"{h:.1f}",
                 "fill": "none",
                 "stroke": _BORDER,
             },
         )
-        baseline = cy + (rows[1] + rows[2] - height(centre)) / 2
+        baseline = y + _PAD
+        for line in head:
+            baseline += max(t.size for t in line) + 2
+            _emit(group, line, x + _PAD, baseline)
+            baseline += 2
+        bottom = y + h - _PAD
+        tokens, pillar = self.name_line(palace)
+        _emit(group, tokens, x + _PAD, bottom - 3)
+        _emit(group, [pillar], x + w - _PAD, bottom - 3, anchor="end")
+        baseline = bottom - _NAME_H - _height(foot)
+        for line in foot:
+            baseline += max(t.size for t in line) + 2
+            _emit(group, line, x + _PAD, baseline)
+            baseline += 2
+
+    def _draw_centre(
+        self, root: ET.Element, centre: list[list[_Token]], x: float, y: float, w: float, h: float
+    ) -> None:
+        group = ET.SubElement(root, "g", {"class": "centre"})
+        ET.SubElement(
+            group,
+            "rect",
+            {
+                "x": f"{x:g}",
+                "y": f"{y:.1f}",
+                "width": f"{w:g}",
+                "height": f"{h:.1f}",
+                "fill": "none",
+                "stroke": _BORDER,
+            },
+        )
+        baseline = y + (h - _height(centre)) / 2
         for line in centre:
             baseline += max(t.size for t in line) + 2
-            _emit(centre_group, line, cx + 2 * _PAD, baseline)
+            _emit(group, line, x + 2 * _PAD, baseline)
             baseline += 2
-        return ET.tostring(root, encoding="unicode")
+
+
+def _height(lines: Sequence[Sequence[_Token]]) -> float:
+    return sum(max(t.size for t in line) + 4 for line in lines)
+
+
+def _cell_height(head: Sequence[Sequence[_Token]], foot: Sequence[Sequence[_Token]]) -> float:
+    return _PAD + _height(head) + 6 + _height(foot) + _NAME_H + _PAD
 
 
 def _layer_char(name: str) -> str:
@@ -573,9 +619,21 @@ def _layer_char(name: str) -> str:
     return name[-1] if name.startswith("流") else name[0]
 
 
-def chart_svg(chart: NatalChart, horoscope: Horoscope | None = None, names: str = "hans") -> str:
+LAYOUTS: Final = ("board", "column")
+"""``board``: the classic 4×4 board, 720 units wide; ``column``: the palaces one under the
+other, 360 units wide, for a phone."""
+
+
+def chart_svg(
+    chart: NatalChart,
+    horoscope: Horoscope | None = None,
+    names: str = "hans",
+    layout: str = "board",
+) -> str:
     """The chart (and the horoscope's layers) as an SVG document; ``names`` is one of
-    ``hans``, ``hant``, ``pinyin``, ``english``."""
+    ``hans``, ``hant``, ``pinyin``, ``english``; ``layout`` one of :data:`LAYOUTS`."""
     if names not in NAME_STYLES:
-        raise ValueError(f"names must be one of {', '.join(NAME_STYLES)}")
-    return _Board(chart, horoscope, names).svg()
+        raise InputError("names", f"{clip(names)} is not one of {', '.join(NAME_STYLES)}")
+    if layout not in LAYOUTS:
+        raise InputError("layout", f"{clip(layout)} is not one of {', '.join(LAYOUTS)}")
+    return _Board(chart, horoscope, names).svg(layout)
