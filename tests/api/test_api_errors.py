@@ -178,3 +178,9 @@ def test_from_iztro_refuses_an_option_it_does_not_know() -> None:
     with pytest.raises(InputError, match="unknown iztro option 'yeardivide'") as error:
         ziwei.ZiweiSettings.from_iztro({"yeardivide": "exact"})  # a typo: yearDivide
     assert error.value.field == "config"
+
+
+def test_years_takes_a_period_that_decades_lists() -> None:
+    listed = ziwei.decades(CHART)
+    assert ziwei.years(CHART, listed[3]) == ziwei.years(CHART, 3)
+    assert field_of(lambda: ziwei.years(CHART, ziwei.years(CHART, 0)[0])) == "decade"

@@ -468,14 +468,19 @@ def decades(chart: NatalChart) -> tuple[Period, ...]:
     return tuple(out)
 
 
-def years(chart: NatalChart, decade: int | str | PalaceName | Branch) -> tuple[Period, ...]:
-    """Every year of one decade: ``decade`` is its position in age order (0 = the first)
-    or the natal palace that holds it (``"命宫"``, ``PalaceName.WEALTH``).
+def years(
+    chart: NatalChart, decade: int | str | PalaceName | Branch | Period
+) -> tuple[Period, ...]:
+    """Every year of one decade: ``decade`` is its position in age order (0 = the first),
+    the natal palace that holds it (``"命宫"``, ``PalaceName.WEALTH``), or one of the
+    periods :func:`decades` lists.
 
     Each year is read on its 六月初一, as iztro does.  Years past 2100 (the end of the
     calendar tables) are left out, so a late decade of a late birth may list fewer than
     ten years; ``Period.ages`` says which ages are there."""
     ordered = decades(chart)
+    if isinstance(decade, Period) and decade.layer.scope is Scope.DECADAL:
+        decade = decade.layer.branch  # one of the decades() listed
     if isinstance(decade, bool) or not isinstance(decade, int | str):
         raise InputError("decade", f"give a position 0..9 or a palace, not {clip(decade)}")
     if isinstance(decade, int) and not isinstance(decade, (PalaceName, Branch)):
