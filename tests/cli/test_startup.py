@@ -57,6 +57,7 @@ def test_import_loads_no_engine() -> None:
         ["bazi", "--help"],
         ["sweep", "ziwei", "--help"],
         ["query", "--help"],
+        ["claims", "--help"],
     ],
 )
 def test_help_loads_no_engine_and_no_rich(args: list[str]) -> None:

@@ -1,4 +1,5 @@
-"""``mingshu sweep ziwei`` and ``mingshu query``: the chart space as a dataset, and SQL over it.
+"""``mingshu sweep ziwei``, ``mingshu query`` and ``mingshu claims``: the chart space as a
+dataset, SQL over it, and the seed articles' engine facts checked over every row.
 
 Example::
 
@@ -7,9 +8,10 @@ Example::
                           GROUP BY 1"
 
 The sweep draws a progress bar on stderr and ends with one line: rows, seconds, rows/s and
-bytes written.  Ctrl-C stops it with exit code 130; every finished year stays, and the next
-run skips it.  Bad input prints ``error: <field>: <message>`` and exits with code 2.
-pyarrow, duckdb, Rich and the engine load inside the commands.
+bytes written.  ``mingshu claims DATASET`` exits 0 when every claim holds and 1 when one
+fails (naming it on stderr).  Ctrl-C stops the sweep with exit code 130; every finished
+year stays, and the next run skips it.  Bad input prints ``error: <field>: <message>`` and
+exits with code 2.  pyarrow, duckdb, Rich and the engine load inside the commands.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from typing import Annotated, Any, Final
 
 import typer
 
-__all__ = ["query", "register", "sweep_ziwei"]
+__all__ = ["claims", "query", "register", "sweep_ziwei"]
 
 EXIT_INTERRUPTED: Final = 130
 # The API's field names, as the options that set them are called.
@@ -36,6 +38,7 @@ def register(app: typer.Typer) -> None:
     sweep.command("ziwei")(sweep_ziwei)
     app.add_typer(sweep)
     app.command("query")(query)
+    app.command("claims")(claims)
 
 
 def sweep_ziwei(
@@ -156,3 +159,64 @@ def query(
 
 def _cell(value: Any) -> str:
     return "NULL" if value is None else str(value)
+
+
+EXIT_CLAIM_FAILED: Final = 1
+
+
+def claims(
+    dataset: Annotated[str, typer.Argument(metavar="DATASET", help="A swept dataset directory.")],
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print each claim's result as a JSON object.")
+    ] = False,
+) -> None:
+    """Check the seed articles' engine facts over every row of a swept dataset: each claim's
+    counterexamples must be 0.  Exit 0 when every claim holds, 1 when one fails."""
+    from mingshu.cli._errors import fail
+    from mingshu.errors import InputError
+
+    try:
+        from mingshu.space import claims as space_claims
+
+        results = space_claims.check(dataset, space_claims.CLAIMS)
+    except InputError as e:
+        fail(e, [dataset])
+    failed = [r.claim.key for r in results if r.holds is False]
+    if as_json:
+        import orjson
+
+        objects = [
+            {
+                "key": r.claim.key,
+                "statement": r.claim.statement,
+                "source": r.claim.source,
+                "applies": r.applies,
+                "holds": r.holds,
+                "rows": r.rows,
+                "counterexamples": r.counterexamples,
+                "seconds": round(r.seconds, 4),
+            }
+            for r in results
+        ]
+        typer.echo(orjson.dumps(objects, option=orjson.OPT_INDENT_2).decode())
+    else:
+        from rich.console import Console
+        from rich.table import Column, Table
+
+        table = Table("rows checked", "counterexamples", "seconds", "result")
+        table.columns.insert(0, Column("claim", overflow="fold"))
+        for r in results:
+            table.add_row(
+                r.claim.key,
+                "-" if r.rows is None else f"{r.rows:,}",
+                "-" if r.counterexamples is None else f"{r.counterexamples:,}",
+                f"{r.seconds:.3f}",
+                {True: "holds", False: "FAILS", None: "n/a (settings)"}[r.holds],
+            )
+        console = Console(highlight=False)
+        console.print(table)
+        held = sum(r.holds is True for r in results)
+        console.print(f"{held} of {len(results)} claim(s) hold", style="dim")
+    if failed:
+        typer.echo(f"failed: {', '.join(failed)}", err=True)
+        raise typer.Exit(EXIT_CLAIM_FAILED)

@@ -1,0 +1,474 @@
+"""Claims: engine facts stated in prose, checked over every row of a swept dataset.
+
+A :class:`Claim` is a sentence, where it comes from, and one read-only query over the view
+``charts`` that counts the rows contradicting the sentence (its *counterexamples*).  A claim
+holds over a dataset when that count is 0; :func:`check` runs claims and says how many rows
+each one looked at (``total_sql``, by default every row), so "holds" always comes with an N.
+
+:data:`CLAIMS` holds the engine facts of the five seed articles (``../shared/seeds``), each
+naming the file and the sentence it encodes.  Terms the SQL needs are defined once, below,
+and stated in the claims that use them:
+
+* the **hour number** ``h`` is ``time_index % 12``: 子 (Rat) 0 … 亥 (Pig) 11, so the late Rat
+  hour (time index 12) is the Rat hour, as every hour-based star counts it
+  (docs/iztro-rules.md §0, §1.4);
+* the **day number** ``D`` is the lunar day, plus one for the late Rat hour: the default
+  day-change setting (``late_rat_hour = next_day``) sets a birth after 23:00 on the next day,
+  and the day stars (三台 八座 恩光 天贵) count one more day with no month-length wrap
+  (docs/iztro-rules.md §1.4, item 4);
+* the **month number** ``M`` is the lunar month; in a leap month it depends on the leap-month
+  setting: ``whole`` counts the leap month as the month it repeats; ``split`` counts days 16
+  on as the next month, except at the late Rat hour, which is never moved to the next month
+  (docs/iztro-rules.md §1.5, docs/ziwei-settings.md).
+
+A claim that relies on a setting names it in ``settings``; over a dataset swept with another
+value it is reported as not applicable rather than run.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+from mingshu.errors import InputError
+from mingshu.space.sql import VIEW, _message, check_sql, connect
+from mingshu.space.ziwei_sweep import read_metadata
+
+__all__ = ["CLAIMS", "Claim", "ClaimResult", "check"]
+
+TOTAL_SQL: Final = f"SELECT count(*) FROM {VIEW}"
+"""Every row of the dataset: the N a claim ranges over unless it says otherwise."""
+
+# The ``palace_<branch key>`` columns, 子 0 … 亥 11.
+_BRANCH_KEYS: Final = (
+    "zi",
+    "chou",
+    "yin",
+    "mao",
+    "chen",
+    "si",
+    "wu",
+    "wei",
+    "shen",
+    "you",
+    "xu",
+    "hai",
+)
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One engine fact: ``sql`` counts the rows of ``charts`` that contradict ``statement``.
+
+    ``source`` names the seed file and quotes the sentence; ``total_sql`` counts the rows the
+    claim ranges over; ``settings`` are the dataset settings the claim relies on (name, value).
+    """
+
+    key: str
+    statement: str
+    source: str
+    sql: str
+    total_sql: str = TOTAL_SQL
+    settings: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class ClaimResult:
+    """What :func:`check` found for one claim.  ``counterexamples`` and ``rows`` are ``None``
+    when the claim does not apply to the dataset's settings (``applies`` is false)."""
+
+    claim: Claim
+    counterexamples: int | None
+    rows: int | None
+    seconds: float
+    applies: bool = True
+
+    @property
+    def holds(self) -> bool | None:
+        """True with no counterexample, False with some, None when not applicable."""
+        return None if self.counterexamples is None else self.counterexamples == 0
+
+
+def _mod12(expr: str) -> str:
+    # DuckDB's % keeps the sign of the dividend; a branch is always 0..11.
+    return f"((({expr}) % 12 + 12) % 12)"
+
+
+def _table(values: Sequence[int], index: str) -> str:
+    """The SQL for ``values[index]`` (DuckDB lists count from 1)."""
+    return f"[{', '.join(map(str, values))}][{index} + 1]"
+
+
+def _count_rows_where(condition: str) -> str:
+    return f"SELECT count(*) FROM {VIEW} WHERE {condition}"
+
+
+def _count_rows_of_groups_varying(key: str, value: str) -> str:
+    """Rows in groups of ``key`` where ``value`` is not constant: a functional dependency's
+    counterexamples."""
+    return (
+        f"SELECT coalesce(sum(n), 0) FROM (SELECT count(*) AS n FROM {VIEW} "
+        f"GROUP BY {key} HAVING count(DISTINCT {value}) > 1)"
+    )
+
+
+def _palace_name_at(star: str) -> str:
+    """The palace name number (0 命宫 … 11 兄弟) of the branch holding ``star``."""
+    cases = " ".join(f"WHEN {b} THEN palace_{k}" for b, k in enumerate(_BRANCH_KEYS))
+    return f"(CASE {star} {cases} END)"
+
+
+H: Final = "(time_index % 12)"
+"""The hour number: 子 0 … 亥 11; the late Rat hour (12) is 子."""
+D: Final = "(lunar_day + CASE WHEN time_index = 12 THEN 1 ELSE 0 END)"
+"""The day number under ``late_rat_hour = next_day``: the late Rat hour counts one day more."""
+M_SPLIT: Final = (
+    "(CASE WHEN lunar_leap AND lunar_day > 15 AND time_index <> 12 "
+    "THEN lunar_month % 12 + 1 ELSE lunar_month END)"
+)
+"""The month number under ``leap_month = split``."""
+M_WHOLE: Final = "lunar_month"
+"""The month number under ``leap_month = whole``."""
+
+_NEXT_DAY: Final = (("late_rat_hour", "next_day"),)
+_SPLIT: Final = (("leap_month", "split"),)
+_WHOLE: Final = (("leap_month", "whole"),)
+
+_EN_GUANG: Final = "000_18bcfc00f9979b0b.txt (ZW-AUX-17, En Guang)"
+_TIAN_GUI: Final = "001_0502154e7a73d76c.txt (ZW-AUX-18, Tian Gui)"
+_TAI_FU: Final = "003_3dc31caa3e983e86.txt (ZW-AUX-19, Tai Fu)"
+_DI_KONG: Final = "004_514be6b4c67c6b2f.txt (Di Kong)"
+
+# Branch numbers as the seeds name them: 子 Rat 0, 丑 Ox 1, 寅 Tiger 2, 卯 Rabbit 3,
+# 辰 Dragon 4, 巳 Snake 5, 午 Horse 6, 未 Goat 7, 申 Monkey 8, 酉 Rooster 9, 戌 Dog 10, 亥 Pig 11.
+# En Guang by (D - h) mod 12, remainders 0..11: Monkey, Rooster, Dog, Pig, Rat, Ox, Tiger,
+# Rabbit, Dragon, Snake, Horse, Goat.
+_EN_GUANG_BY_REMAINDER: Final = (8, 9, 10, 11, 0, 1, 2, 3, 4, 5, 6, 7)
+# Tian Gui by (D + h) mod 12: Tiger, Rabbit, Dragon, Snake, Horse, Goat, Monkey, Rooster, Dog,
+# Pig, Rat, Ox.
+_TIAN_GUI_BY_REMAINDER: Final = (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0, 1)
+# Palaces counted forward from En Guang to Tian Gui, by hour Rat .. Pig.
+_APART_BY_HOUR: Final = (6, 8, 10, 0, 2, 4, 6, 8, 10, 0, 2, 4)
+# Tai Fu by hour Rat .. Pig: Horse, Goat, Monkey, Rooster, Dog, Pig, Rat, Ox, Tiger, Rabbit,
+# Dragon, Snake.
+_TAI_FU_BY_HOUR: Final = (6, 7, 8, 9, 10, 11, 0, 1, 2, 3, 4, 5)
+# The six hour stars at the Rat and Horse hours (seed 003's table), and their directions.
+_SIX_AT_RAT: Final = {
+    "wen_chang": 10,
+    "wen_qu": 4,
+    "di_kong": 11,
+    "di_jie": 11,
+    "tai_fu": 6,
+    "feng_gao": 2,
+}
+_SIX_AT_HORSE: Final = {
+    "wen_chang": 4,
+    "wen_qu": 10,
+    "di_kong": 5,
+    "di_jie": 5,
+    "tai_fu": 0,
+    "feng_gao": 8,
+}
+_SIX_FORWARD: Final = ("wen_qu", "di_jie", "tai_fu", "feng_gao")
+_SIX_BACK: Final = ("wen_chang", "di_kong")
+_HEALTH: Final = 7  # PalaceName.HEALTH, 疾厄
+
+
+def _six_at(hour: int, branches: dict[str, int]) -> str:
+    equal = " AND ".join(f"{star} = {b}" for star, b in branches.items())
+    return f"({H} = {hour} AND NOT ({equal}))"
+
+
+def _six_moving() -> str:
+    wrong = [f"{s} <> {_mod12(f'{_SIX_AT_RAT[s]} + {H}')}" for s in _SIX_FORWARD]
+    wrong += [f"{s} <> {_mod12(f'{_SIX_AT_RAT[s]} - {H}')}" for s in _SIX_BACK]
+    return " OR ".join(wrong)
+
+
+CLAIMS: Final[tuple[Claim, ...]] = (
+    # ---- En Guang (seed 000) ----
+    Claim(
+        key="en_guang_remainder_table",
+        statement=(
+            "En Guang (恩光) lands by the remainder of (day − hour number) mod 12: 0 Monkey, "
+            "1 Rooster, 2 Dog, 3 Pig, 4 Rat, 5 Ox, 6 Tiger, 7 Rabbit, 8 Dragon, 9 Snake, "
+            "10 Horse, 11 Goat (hour numbers Rat 0 … Pig 11; the late Rat hour is Rat on the "
+            "next day)"
+        ),
+        source=f"{_EN_GUANG}: 'The whole lookup follows, each row labeled by the remainder of "
+        '"day minus hour number" divided by 12\'',
+        sql=_count_rows_where(
+            f"en_guang <> {_table(_EN_GUANG_BY_REMAINDER, _mod12(f'{D} - {H}'))}"
+        ),
+        settings=_NEXT_DAY,
+    ),
+    Claim(
+        key="en_guang_day_minus_hour",
+        statement="En Guang's branch depends only on (day − hour number) mod 12",
+        source=f"{_EN_GUANG}: 'The landing therefore depends only on \"day minus hour "
+        "number\", where the hours are numbered Rat 0, Ox 1, up to Pig 11.'",
+        sql=_count_rows_of_groups_varying(_mod12(f"{D} - {H}"), "en_guang"),
+        settings=_NEXT_DAY,
+    ),
+    Claim(
+        key="en_guang_no_month",
+        statement="En Guang's branch depends on the lunar day and the time index alone, "
+        "never on the month (or year, or gender)",
+        source=f"{_EN_GUANG}: 'The landing depends on day and hour alone, with no month'",
+        sql=_count_rows_of_groups_varying("lunar_day, time_index", "en_guang"),
+    ),
+    Claim(
+        key="en_guang_from_wen_chang",
+        statement="En Guang: put day 1 on Wen Chang's palace, count forward to the birth day, "
+        "step back one (En Guang = Wen Chang + day − 2)",
+        source=f"{_EN_GUANG}: 'Find Wen Chang (文昌) from the hour, place lunar day 1 on the "
+        "palace where it sits, count forward to the birth day, and finally step back one "
+        "palace; where you stop is En Guang.'",
+        sql=_count_rows_where(f"en_guang <> {_mod12(f'wen_chang + {D} - 2')}"),
+        settings=_NEXT_DAY,
+    ),
+    Claim(
+        key="en_guang_on_wen_chang_days_2_14_26",
+        statement="On days 2, 14 and 26 (day mod 12 = 2) En Guang is in Wen Chang's palace",
+        source=f"{_EN_GUANG}: 'On days 2, 14 and 26, En Guang shares Wen Chang's palace, a "
+        "cycle of twelve days.' / 'When the day leaves remainder 2 on division by 12, En "
+        "Guang must sit on Wen Chang's palace'",
+        sql=_count_rows_where(f"{D} % 12 = 2 AND en_guang <> wen_chang"),
+        total_sql=_count_rows_where(f"{D} % 12 = 2"),
+        settings=_NEXT_DAY,
+    ),
+    Claim(
+        key="en_guang_late_rat_day_1",
+        statement="A birth in the late Rat hour of lunar day 1 is set as day 2, so En Guang "
+        "is in Wen Chang's palace",
+        source=f"{_EN_GUANG}: 'someone born after 11 pm on lunar day 1 is set as day 2, and "
+        "En Guang also lands on Wen Chang's palace'",
+        sql=_count_rows_where("time_index = 12 AND lunar_day = 1 AND en_guang <> wen_chang"),
+        total_sql=_count_rows_where("time_index = 12 AND lunar_day = 1"),
+        settings=_NEXT_DAY,
+    ),
+    # ---- Tian Gui (seed 001) ----
+    Claim(
+        key="tian_gui_remainder_table",
+        statement=(
+            "Tian Gui (天贵) lands by the remainder of (day + hour number) mod 12: 0 Tiger, "
+            "1 Rabbit, 2 Dragon, 3 Snake, 4 Horse, 5 Goat, 6 Monkey, 7 Rooster, 8 Dog, "
+            "9 Pig, 10 Rat, 11 Ox"
+        ),
+        source=f'{_TIAN_GUI}: \'Reduce "day plus hour number" modulo 12 and read the '
+        "matching row (the Rat hour counts as 0 and the Pig hour as 11)'",
+        sql=_count_rows_where(
+            f"tian_gui <> {_table(_TIAN_GUI_BY_REMAINDER, _mod12(f'{D} + {H}'))}"
+        ),
+        settings=_NEXT_DAY,
+    ),
+    Claim(
+        key="tian_gui_from_wen_qu",
+        statement="Tian Gui: put day 1 on Wen Qu's palace, count forward to the birth day, "
+        "step back one (Tian Gui = Wen Qu + day − 2)",
+        source=f"{_TIAN_GUI}: 'Find Wen Qu (文曲) from the hour, let lunar day 1 sit on its "
+        "palace, walk forward one palace per day to the birth day, then retreat a single "
+        "palace; where you end is Tian Gui.'",
+        sql=_count_rows_where(f"tian_gui <> {_mod12(f'wen_qu + {D} - 2')}"),
+        settings=_NEXT_DAY,
+    ),
+    Claim(
+        key="tian_gui_no_month",
+        statement="Tian Gui's branch depends on the lunar day and the time index alone",
+        source=f"{_TIAN_GUI}: 'Wen Qu is set by the hour, so only birth day and hour matter "
+        "and the month plays no part.'",
+        sql=_count_rows_of_groups_varying("lunar_day, time_index", "tian_gui"),
+    ),
+    Claim(
+        key="san_tai_same_table_as_tian_gui",
+        statement="San Tai (三台) follows Tian Gui's remainder table with (month + day) in "
+        "place of (day + hour number)",
+        source=f"{_TIAN_GUI}: 'This is the same table as San Tai's: San Tai looks up \"month "
+        'plus day", Tian Gui looks up "hour number plus day"\'',
+        sql=_count_rows_where(
+            f"san_tai <> {_table(_TIAN_GUI_BY_REMAINDER, _mod12(f'{M_SPLIT} + {D}'))}"
+        ),
+        settings=_NEXT_DAY + _SPLIT,
+    ),
+    Claim(
+        key="tian_gui_en_guang_same_palace_rabbit_rooster",
+        statement="Tian Gui and En Guang share a palace exactly when the hour is Rabbit (卯) "
+        "or Rooster (酉)",
+        source=f"{_TIAN_GUI}: 'Rabbit and Rooster hours in the same palace' / 'A shared "
+        "palace happens only in the Rabbit and Rooster hours.'",
+        sql=_count_rows_where(f"(en_guang = tian_gui) <> ({H} IN (3, 9))"),
+    ),
+    Claim(
+        key="tian_gui_en_guang_apart_by_hour",
+        statement="Counted forward from En Guang to Tian Gui: Rat 6, Ox 8, Tiger 10, Rabbit 0, "
+        "Dragon 2, Snake 4, Horse 6, Goat 8, Monkey 10, Rooster 0, Dog 2, Pig 4",
+        source=f"{_TIAN_GUI}: 'Hour by hour, the number of palaces counted forward from En "
+        "Guang to Tian Gui'",
+        sql=_count_rows_where(f"{_mod12('tian_gui - en_guang')} <> {_table(_APART_BY_HOUR, H)}"),
+    ),
+    Claim(
+        key="tian_gui_en_guang_distance_hour_alone",
+        statement="The distance from En Guang to Tian Gui depends on the hour alone",
+        source=f"{_TIAN_GUI}: 'Its position against En Guang depends on the hour alone'",
+        sql=_count_rows_of_groups_varying(H, _mod12("tian_gui - en_guang")),
+    ),
+    # ---- Tai Fu and the six hour stars (seed 003) ----
+    Claim(
+        key="tai_fu_from_horse",
+        statement="Tai Fu (台辅) puts the Rat hour on the Horse palace and counts forward "
+        "(Rat Horse … Pig Snake); the late Rat hour counts as Rat",
+        source=f"{_TAI_FU}: 'Tai Fu's own twelve landings are below, the late Rat hour "
+        "counting as Rat and staying on the Horse palace'",
+        sql=_count_rows_where(f"tai_fu <> {_table(_TAI_FU_BY_HOUR, H)}"),
+    ),
+    Claim(
+        key="feng_gao_wen_qu_tai_fu_two_apart",
+        statement="Wen Qu is two places after Feng Gao (封诰) and Tai Fu two after Wen Qu, "
+        "in every hour",
+        source=f"{_TAI_FU}: 'So in any hour Wen Qu sits two places after Feng Gao and Tai Fu "
+        "two places after Wen Qu'",
+        sql=_count_rows_where(
+            f"wen_qu <> {_mod12('feng_gao + 2')} OR tai_fu <> {_mod12('wen_qu + 2')}"
+        ),
+    ),
+    Claim(
+        key="six_hour_stars_rat_and_horse",
+        statement="At the Rat hour: Wen Chang Dog, Wen Qu Dragon, Di Kong Pig, Di Jie Pig, "
+        "Tai Fu Horse, Feng Gao Tiger; at the Horse hour: Dragon, Dog, Snake, Snake, Rat, "
+        "Monkey",
+        source=f"{_TAI_FU}: 'Landings of the six hour stars at the Rat and Horse hours'",
+        sql=_count_rows_where(f"{_six_at(0, _SIX_AT_RAT)} OR {_six_at(6, _SIX_AT_HORSE)}"),
+        total_sql=_count_rows_where(f"{H} IN (0, 6)"),
+    ),
+    Claim(
+        key="six_hour_stars_four_forward_two_back",
+        statement="From their Rat-hour places, Wen Qu, Di Jie, Tai Fu and Feng Gao move one "
+        "place forward per hour and Wen Chang and Di Kong one place back",
+        source=f"{_TAI_FU}: 'of the six hour stars these three and Di Jie move forward, Wen "
+        "Chang and Di Kong move back'",
+        sql=_count_rows_where(_six_moving()),
+    ),
+    Claim(
+        key="six_hour_stars_hour_only",
+        statement="Wen Chang, Wen Qu, Di Kong, Di Jie, Tai Fu and Feng Gao depend on the "
+        "birth hour only",
+        source=f"{_TAI_FU}: 'In the site's engine, six stars look only at the birth hour'",
+        sql=_count_rows_of_groups_varying(
+            H, "[wen_chang, wen_qu, di_kong, di_jie, tai_fu, feng_gao]"
+        ),
+    ),
+    Claim(
+        key="tai_fu_seven_after_di_jie",
+        statement="Tai Fu is seven places after Di Jie (地劫)",
+        source=f"{_TAI_FU}: 'Tai Fu is two places after Wen Qu and seven places after Di Jie'",
+        sql=_count_rows_where(f"tai_fu <> {_mod12('di_jie + 7')}"),
+    ),
+    # ---- Di Kong (seed 004) ----
+    Claim(
+        key="di_kong_from_pig_back",
+        statement="Di Kong (地空) puts the Rat hour on the Pig palace and steps back one "
+        "palace per hour; the late Rat hour shares the Rat hour's Pig",
+        source=f"{_DI_KONG}: 'Put the Rat hour on the Pig palace; each later hour then steps "
+        "back one palace'",
+        sql=_count_rows_where(f"di_kong <> {_mod12(f'11 - {H}')}"),
+    ),
+    Claim(
+        key="di_kong_di_jie_book_examples",
+        statement="Rat hour: Di Jie and Di Kong both on Pig; Ox hour: Di Jie on Rat, Di Kong "
+        "on Dog; Horse hour: both on Snake",
+        source=f"{_DI_KONG}: 'Someone born in the Rat hour has Jie and Kong both in the Pig "
+        "palace. Born in the Ox hour, Jie goes forward to the Rat palace and Kong goes back "
+        "to the Dog palace. Born in the Horse hour, Jie and Kong are both set on Snake.'",
+        sql=_count_rows_where(
+            f"({H} = 0 AND NOT (di_jie = 11 AND di_kong = 11)) "
+            f"OR ({H} = 1 AND NOT (di_jie = 0 AND di_kong = 10)) "
+            f"OR ({H} = 6 AND NOT (di_jie = 5 AND di_kong = 5))"
+        ),
+        total_sql=_count_rows_where(f"{H} IN (0, 1, 6)"),
+    ),
+    Claim(
+        key="di_kong_one_after_wen_chang",
+        statement="Di Kong is on the branch just after Wen Chang's (Wen Chang + 1)",
+        source=f"{_DI_KONG}: 'so in every hour Di Kong sits on the branch just after Wen Chang's'",
+        sql=_count_rows_where(f"di_kong <> {_mod12('wen_chang + 1')}"),
+    ),
+    Claim(
+        key="di_kong_palace_by_month_split",
+        statement="Di Kong's palace name depends on the birth month only (leap month split: "
+        "days 16 on count as the next month, but not at the late Rat hour)",
+        source=f"{_DI_KONG}: 'Turned into palace names, counting from the Life palace in "
+        "palace order, the lunar month of birth tells where Di Kong sits'",
+        sql=_count_rows_of_groups_varying(M_SPLIT, _palace_name_at("di_kong")),
+        settings=_SPLIT,
+    ),
+    Claim(
+        key="di_kong_palace_by_month_whole",
+        statement="Di Kong's palace name depends on the birth month only (leap month whole: "
+        "a leap month counts as the month it repeats)",
+        source=f"{_DI_KONG}: 'Turned into palace names, counting from the Life palace in "
+        "palace order, the lunar month of birth tells where Di Kong sits'",
+        sql=_count_rows_of_groups_varying(M_WHOLE, _palace_name_at("di_kong")),
+        settings=_WHOLE,
+    ),
+    Claim(
+        key="di_kong_month_3_health",
+        statement="Born in the third lunar month, Di Kong is in the Health palace (疾厄) in "
+        "every hour",
+        source=f"{_DI_KONG}: 'Born in the third lunar month, Di Kong is in the Health palace "
+        "in every hour.'",
+        sql=_count_rows_where(f"{M_SPLIT} = 3 AND {_palace_name_at('di_kong')} <> {_HEALTH}"),
+        total_sql=_count_rows_where(f"{M_SPLIT} = 3"),
+        settings=_SPLIT,
+    ),
+)
+
+
+def _count(con: object, sql: str, key: str) -> int:
+    import duckdb
+
+    assert isinstance(con, duckdb.DuckDBPyConnection)
+    try:
+        rows = con.execute(sql).fetchall()
+    except duckdb.Error as e:
+        raise InputError("sql", f"claim {key}: {_message(e, sql)}") from None
+    if len(rows) != 1 or len(rows[0]) != 1 or not isinstance(rows[0][0], int):
+        raise InputError("sql", f"claim {key}: the query must return one integer, not {rows!r}")
+    return rows[0][0]
+
+
+def _applies(claim: Claim, settings: dict[str, object]) -> bool:
+    return all(settings.get(name) == value for name, value in claim.settings)
+
+
+def check(dataset: Path | str, claims: Sequence[Claim] = CLAIMS) -> list[ClaimResult]:
+    """Run each claim over the dataset at ``dataset``: its counterexamples, the rows it
+    ranges over, and the seconds both queries took.  Every query is checked first to be one
+    read-only ``SELECT`` (:class:`InputError` on ``sql`` naming the claim otherwise), and runs
+    on :func:`mingshu.space.connect`'s locked, read-only view."""
+    for claim in claims:
+        if not isinstance(claim, Claim):
+            raise InputError("claims", f"give Claim values, not {type(claim).__name__}")
+        for sql in (claim.sql, claim.total_sql):
+            try:
+                check_sql(sql)
+            except InputError as e:
+                raise InputError("sql", f"claim {claim.key}: {e.message}") from None
+    con = connect(dataset)
+    metadata = read_metadata(Path(dataset)) or {}
+    settings: dict[str, object] = metadata.get("settings") or {}
+    results: list[ClaimResult] = []
+    try:
+        for claim in claims:
+            if not _applies(claim, settings):
+                results.append(ClaimResult(claim, None, None, 0.0, applies=False))
+                continue
+            start = time.perf_counter()
+            bad = _count(con, claim.sql, claim.key)
+            rows = _count(con, claim.total_sql, claim.key)
+            results.append(ClaimResult(claim, bad, rows, time.perf_counter() - start))
+    finally:
+        con.close()
+    return results

@@ -1,0 +1,162 @@
+"""The seed articles' engine facts, as claims, hold over every row of the swept year; a planted
+false claim fails with counterexamples; a claim whose SQL is not one read-only query is
+refused; ``mingshu claims`` exits 0, 1 or 2 and never prints a traceback."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from mingshu.cli import app
+from mingshu.errors import InputError
+from mingshu.space import claims
+from mingshu.space.claims import CLAIMS, Claim, check
+
+runner = CliRunner()
+SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"
+ROWS = 9490  # 365 days x 13 time indices x 2 genders (docs/space.md)
+
+
+def test_every_seed_claim_holds_over_every_row_of_the_year(
+    dataset: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    results = check(dataset)
+    with capsys.disabled():
+        print()
+        for r in results:
+            print(f"  {r.claim.key}: {r.counterexamples} counterexamples in N = {r.rows}")
+    assert [r.claim.key for r in results] == [c.key for c in CLAIMS]
+    # The year is swept with the default settings (leap months split), so only the
+    # whole-leap-month variant does not apply.
+    skipped = [r.claim.key for r in results if not r.applies]
+    assert skipped == ["di_kong_palace_by_month_whole"]
+    failing = {r.claim.key: r.counterexamples for r in results if r.applies and not r.holds}
+    assert failing == {}
+    for r in results:
+        if r.applies:
+            assert r.rows is not None and 0 < r.rows <= ROWS
+            if r.claim.total_sql == claims.TOTAL_SQL:
+                assert r.rows == ROWS
+
+
+def test_claim_keys_are_unique_and_every_claim_names_its_seed() -> None:
+    assert len({c.key for c in CLAIMS}) == len(CLAIMS)
+    for c in CLAIMS:
+        assert re.match(r"00[0-4]_[0-9a-f]{16}\.txt ", c.source), c.key
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="the seed articles are not next to the repo")
+def test_every_quoted_seed_sentence_is_in_its_seed_file() -> None:
+    def plain(text: str) -> str:
+        return " ".join(text.split())
+
+    for c in CLAIMS:
+        name, _, rest = c.source.partition(" ")
+        seed = plain((SEEDS / name).read_text(encoding="utf-8"))
+        quoted = rest.partition(": '")[2].removesuffix("'")
+        for sentence in quoted.split("' / '"):
+            assert plain(sentence) in seed, (c.key, sentence)
+
+
+def planted(key: str, sql: str) -> Claim:
+    return Claim(key=key, statement="planted false claim", source="test", sql=sql)
+
+
+def test_a_planted_false_claim_fails_with_the_counterexamples_the_seed_predicts(
+    dataset: Path,
+) -> None:
+    # "En Guang and Tian Gui are always in one palace": by the seed they share one only at
+    # the Rabbit and Rooster hours, 2 of 12 hour numbers (730 rows each: 365 days x 2).
+    always = planted("always_together", "SELECT count(*) FROM charts WHERE en_guang <> tian_gui")
+    # Di Kong one palace *before* Wen Chang: the wrong direction is never right.
+    before = planted(
+        "di_kong_before_wen_chang",
+        "SELECT count(*) FROM charts WHERE di_kong <> (wen_chang + 11) % 12",
+    )
+    (a, b) = check(dataset, [always, before])
+    assert (a.holds, a.counterexamples, a.rows) == (False, ROWS - 2 * 730, ROWS)
+    assert (b.holds, b.counterexamples) == (False, ROWS)
+
+
+def test_the_late_rat_day_change_matters(dataset: Path) -> None:
+    # En Guang's table read with the lunar day as it is, without the late Rat hour's day
+    # change: it can only go wrong at time index 12 (730 rows), and it does.
+    same_day = planted(
+        "en_guang_table_without_day_change",
+        "SELECT count(*) FROM charts WHERE en_guang <> "
+        "[8, 9, 10, 11, 0, 1, 2, 3, 4, 5, 6, 7][((lunar_day - time_index % 12) % 12 + 12) % 12 + 1]",
+    )
+    (r,) = check(dataset, [same_day])
+    assert r.counterexamples is not None and 0 < r.counterexamples <= 730
+
+
+@pytest.mark.parametrize(
+    ("sql", "total_sql"),
+    [
+        ("DROP VIEW charts", claims.TOTAL_SQL),
+        ("SELECT 1; SELECT 2", claims.TOTAL_SQL),
+        ("SELECT count(*) FROM charts", "COPY (SELECT * FROM charts) TO 'out.csv'"),
+        ("SET enable_external_access = true", claims.TOTAL_SQL),
+        ("", claims.TOTAL_SQL),
+    ],
+)
+def test_a_claim_that_is_not_one_read_only_query_is_refused(
+    dataset: Path, sql: str, total_sql: str
+) -> None:
+    bad = Claim("bad_sql", "x", "test", sql, total_sql)
+    with pytest.raises(InputError) as e:
+        check(dataset, [CLAIMS[0], bad])
+    assert e.value.field == "sql"
+    assert "bad_sql" in e.value.message
+
+
+@pytest.mark.parametrize(
+    ("sql", "words"),
+    [
+        ("SELECT count(*) FROM charts WHERE en_gaung = 0", "en_gaung"),
+        ("SELECT 1, 2", "one integer"),
+        ("SELECT time_index FROM charts", "one integer"),
+    ],
+)
+def test_a_claim_must_count_with_known_columns(dataset: Path, sql: str, words: str) -> None:
+    with pytest.raises(InputError) as e:
+        check(dataset, [planted("odd", sql)])
+    assert e.value.field == "sql" and words in e.value.message
+
+
+def test_cli_exit_0_when_every_claim_holds(dataset: Path) -> None:
+    result = runner.invoke(app, ["claims", str(dataset)], env={"COLUMNS": "120"})
+    assert result.exit_code == 0, result.output
+    assert "di_kong_one_after_wen_chang" in result.output
+    assert "9,490" in result.output
+
+
+def test_cli_json(dataset: Path) -> None:
+    result = runner.invoke(app, ["claims", str(dataset), "--json"])
+    assert result.exit_code == 0, result.output
+    objects = json.loads(result.stdout)
+    assert [o["key"] for o in objects] == [c.key for c in CLAIMS]
+    tian_gui = next(o for o in objects if o["key"] == "tian_gui_en_guang_apart_by_hour")
+    assert (tian_gui["holds"], tian_gui["counterexamples"], tian_gui["rows"]) == (True, 0, ROWS)
+
+
+def test_cli_exit_1_names_the_failing_claim(dataset: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    false = planted(
+        "planted_always_together", "SELECT count(*) FROM charts WHERE en_guang <> tian_gui"
+    )
+    monkeypatch.setattr(claims, "CLAIMS", (CLAIMS[0], false))
+    result = runner.invoke(app, ["claims", str(dataset)], env={"COLUMNS": "120"})
+    assert result.exit_code == 1
+    assert "failed: planted_always_together" in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_cli_exit_2_on_a_missing_dataset(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["claims", str(tmp_path / "nowhere")])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: dataset: ")
+    assert "Traceback" not in result.output
