@@ -1,4 +1,4 @@
-"""Read-only DuckDB SQL over a swept dataset: one view, ``charts``.
+"""Read-only DuckDB SQL over a swept dataset: the view ``charts`` and four small name views.
 
 The connection is an in-memory database holding only that view over the dataset's
 ``year=*/part.parquet`` files (a temporary file of an unfinished year is never matched).
@@ -10,6 +10,7 @@ says which kind a statement is).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
@@ -20,40 +21,93 @@ from mingshu.space.ziwei_sweep import METADATA, PART, read_metadata
 if TYPE_CHECKING:
     import duckdb
 
-__all__ = ["check_sql", "connect", "open_dataset", "query"]
+__all__ = ["check_sql", "connect", "dataset_metadata", "open_dataset", "query"]
 
 VIEW: Final = "charts"
 
 
-def _dataset(path: Path | str) -> Path:
+def dataset_metadata(path: Path | str) -> tuple[Path, dict[str, Any]]:
+    """The dataset directory at ``path`` (resolved) and its ``_mingshu.json``; an
+    :class:`InputError` on ``dataset`` if there is no finished dataset there."""
     folder = Path(path)
     if not folder.is_dir():
         raise InputError("dataset", f"{folder} is not a directory (sweep one with mingshu sweep)")
-    if read_metadata(folder) is None:
+    meta = read_metadata(folder)
+    if meta is None:
         raise InputError(
             "dataset", f"{folder} has no {METADATA}: it is not a mingshu dataset (or not yet one)"
         )
     if not any(folder.glob(f"year=*/{PART}")):
         raise InputError("dataset", f"{folder} has no finished year (no year=*/{PART})")
-    return folder.resolve()
+    return folder.resolve(), meta
 
 
 def _quote(text: str) -> str:
     return "'" + text.replace("'", "''") + "'"
 
 
+def _literal(value: object) -> str:
+    if value is None:
+        return "NULL"
+    if isinstance(value, int):
+        return str(int(value))
+    return _quote(str(value))
+
+
+def _values_view(name: str, columns: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
+    """``CREATE VIEW name AS`` a VALUES list; every value a SQL literal (quoted text from
+    the metadata file, so a name with a quote in it is still only a string)."""
+    body = ", ".join("(" + ", ".join(_literal(v) for v in row) + ")" for row in rows)
+    return f"CREATE VIEW {name} AS SELECT * FROM (VALUES {body}) AS t({', '.join(columns)})"
+
+
+def _name_views(meta: dict[str, Any]) -> list[str]:
+    """The name views, read from ``_mingshu.json`` (the sweep wrote them from the engine's
+    tables, so there is no second table here): ``branch_name``, ``palace_name``,
+    ``hour_name`` and ``star_name``."""
+
+    def hour(index: str, names: object) -> tuple[int, object, object]:
+        # Datasets swept before the hour names carried English held the 简体 name alone.
+        if isinstance(names, dict):
+            return int(index), names.get("hans"), names.get("english")
+        return int(index), names, None
+
+    def named(table: str) -> list[tuple[object, ...]]:
+        items = meta.get(table) or {}
+        return [(int(i), v["key"], v["hans"], v["english"]) for i, v in items.items()]
+
+    stars = meta.get("stars") or {}
+    return [
+        _values_view("branch_name", ("branch", "key", "hans", "english"), named("branches")),
+        _values_view("palace_name", ("palace", "key", "hans", "english"), named("palace_names")),
+        _values_view(
+            "hour_name",
+            ("time_index", "hans", "english"),
+            [hour(i, v) for i, v in (meta.get("time_index") or {}).items()],
+        ),
+        _values_view(
+            "star_name",
+            ("key", "hans", "english"),
+            [(k, v["hans"], v["english"]) for k, v in stars.items()],
+        ),
+    ]
+
+
 def connect(path: Path | str) -> duckdb.DuckDBPyConnection:
     """An in-memory DuckDB connection with the view ``charts`` over the dataset at ``path``
-    and no access to files outside it; :class:`InputError` on ``dataset`` if there is no
+    (and the name views ``branch_name``, ``palace_name``, ``hour_name``, ``star_name``) and
+    no access to files outside it; :class:`InputError` on ``dataset`` if there is no
     dataset there."""
     import duckdb
 
-    folder = _dataset(path)
+    folder, meta = dataset_metadata(path)
     files = _quote(f"{folder}/year=*/{PART}")
     con = duckdb.connect(":memory:")
     con.execute(
         f"CREATE VIEW {VIEW} AS SELECT * FROM read_parquet({files}, hive_partitioning = true)"
     )
+    for view in _name_views(meta):
+        con.execute(view)
     con.execute(f"SET allowed_directories = [{_quote(str(folder) + '/')}]")
     con.execute("SET enable_external_access = false")
     con.execute("SET lock_configuration = true")

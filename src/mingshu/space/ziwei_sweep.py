@@ -253,7 +253,10 @@ def metadata(settings: ZiweiSettings, first_year: int, last_year: int) -> dict[s
         "last_day": LAST_DAY.isoformat(),
         "partitions": f"year=YYYY/{PART}",
         "gender": {"0": "male", "1": "female"},
-        "time_index": {str(h.index): h.names.hans for h in ziwei.HOURS},
+        "time_index": {
+            str(h.index): {"hans": h.names.hans, "hant": h.names.hant, "english": h.names.english}
+            for h in ziwei.HOURS
+        },
         "branches": {str(int(b)): named(b) for b in Branch},
         "palace_names": {str(int(p)): named(p) for p in ziwei.PalaceName},
         "five_elements_class": {str(int(c)): named(c) for c in ziwei.FiveElementsClass},
