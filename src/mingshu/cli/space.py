@@ -1,5 +1,6 @@
-"""``mingshu sweep ziwei``, ``mingshu query`` and ``mingshu claims``: the chart space as a
-dataset, SQL over it, and the seed articles' engine facts checked over every row.
+"""``mingshu sweep ziwei``, ``mingshu query``, ``mingshu find`` and ``mingshu claims``: the
+chart space as a dataset, SQL over it, the reverse look-up without SQL, and the seed
+articles' engine facts checked over every row.
 
 Example::
 
@@ -20,7 +21,7 @@ from typing import Annotated, Any, Final
 
 import typer
 
-__all__ = ["claims", "query", "register", "sweep_ziwei"]
+__all__ = ["claims", "find", "query", "register", "sweep_ziwei"]
 
 EXIT_INTERRUPTED: Final = 130
 # The API's field names, as the options that set them are called.
@@ -39,6 +40,7 @@ def register(app: typer.Typer) -> None:
     app.add_typer(sweep)
     app.command("query")(query)
     app.command("claims")(claims)
+    app.command("find")(find)
 
 
 def sweep_ziwei(
@@ -155,6 +157,61 @@ def query(
     console = Console(highlight=False)
     console.print(table)
     console.print(f"{len(rows):,} row(s)", style="dim")
+
+
+def find(
+    dataset: Annotated[str, typer.Argument(metavar="DATASET", help="A swept dataset directory.")],
+    expr: Annotated[
+        str,
+        typer.Argument(
+            metavar="EXPR",
+            help="A condition such as 'en_guang = tian_gui' or 'tai_fu = 午' (docs/space.md, "
+            "Find): star keys, palace_<branch>, life_branch, …; =, !=, in (…), and, or, not.",
+        ),
+    ],
+    by: Annotated[
+        str,
+        typer.Option("--by", metavar="WORD", help="Count by hour, month, day, year or gender."),
+    ] = "hour",
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+) -> None:
+    """The rows of a swept dataset where a condition holds, counted by birth hour (or lunar
+    month, lunar day, year, gender): the reverse look-up without SQL."""
+    from mingshu.cli._errors import fail
+    from mingshu.errors import InputError
+
+    try:
+        from mingshu import space
+
+        result = space.find(dataset, expr, by=by)
+    except InputError as e:
+        fail(e, [dataset, expr, by])
+    if as_json:
+        import orjson
+
+        data = {
+            "expr": result.expr,
+            "by": result.by,
+            "count": result.count,
+            "rows": result.rows,
+            "share": result.share,
+            "groups": [
+                {"value": g.value, "name": g.name, "count": g.count, "rows": g.rows}
+                for g in result.groups
+            ],
+        }
+        typer.echo(orjson.dumps(data, option=orjson.OPT_INDENT_2).decode())
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(result.by, "name", "count", "of rows", "share")
+    for g in result.groups:
+        share = f"{g.count / g.rows:.1%}" if g.rows else "-"
+        table.add_row(str(g.value), g.name or "", f"{g.count:,}", f"{g.rows:,}", share)
+    console = Console(highlight=False)
+    console.print(table)
+    console.print(f"total: {result.count:,} of {result.rows:,} rows ({result.share:.2%})")
 
 
 def _cell(value: Any) -> str:

@@ -7,10 +7,12 @@ Parquet dataset, and read-only DuckDB SQL over it (see docs/space.md).
     report = space.sweep_ziwei("charts", 2000, 2000, ziwei.ZiweiSettings())
     space.open("charts").filter("en_guang = tian_gui").count("*")
     space.query("charts", "SELECT time_index, count(*) FROM charts GROUP BY 1")
+    space.find("charts", "en_guang = tian_gui", by="hour")
 
 pyarrow and duckdb (the ``space`` extra) are imported inside the functions that need them.
 """
 
+from mingshu.space.find import FindGroup, FindResult, find
 from mingshu.space.sql import check_sql, connect, query
 from mingshu.space.sql import open_dataset as open
 from mingshu.space.ziwei_sweep import METADATA, SCHEMA, SweepReport, sweep_ziwei
@@ -18,9 +20,12 @@ from mingshu.space.ziwei_sweep import METADATA, SCHEMA, SweepReport, sweep_ziwei
 __all__ = [
     "METADATA",
     "SCHEMA",
+    "FindGroup",
+    "FindResult",
     "SweepReport",
     "check_sql",
     "connect",
+    "find",
     "open",
     "query",
     "sweep_ziwei",

@@ -1,0 +1,338 @@
+"""The reverse look-up without SQL: ``find(dataset, "en_guang = tian_gui", by="hour")``.
+
+A small domain language (docs/space.md, "Find"), parsed here by a regex tokenizer and a
+recursive-descent parser, and translated to a parameterised DuckDB ``WHERE`` clause: column
+names only from a whitelist read from the dataset's ``_mingshu.json`` and columns, every
+value a ``?`` parameter.  Grammar::
+
+    expr       := conj ("or" conj)*
+    conj       := neg ("and" neg)*
+    neg        := "not" neg | "(" expr ")" | comparison
+    comparison := operand ("=" | "!=") operand
+                | operand ["not"] "in" "(" operand ("," operand)* ")"
+    operand    := column | branch | palace | gender | integer
+
+Each column holds one kind of value (a branch, a palace name, …); a named value must be of
+the kind of the column it is compared with, so ``palace_zi = zi`` is refused rather than
+silently false.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from mingshu.errors import InputError
+from mingshu.named import clip_text
+
+__all__ = ["BY", "MAX_LENGTH", "FindGroup", "FindResult", "find", "parse"]
+
+MAX_LENGTH: Final = 1000
+"""The longest expression accepted (a look-up is a line, not a program)."""
+_MAX_DEPTH: Final = 40
+_FIELD: Final = "expr"
+
+BY: Final = {
+    "hour": "time_index",
+    "month": "lunar_month",
+    "day": "lunar_day",
+    "year": "year",
+    "gender": "gender",
+}
+"""``--by`` words and the column each groups by."""
+
+_TOKEN: Final = re.compile(
+    r"\s*(?:(?P<number>\d+)|(?P<word>[A-Za-z_][A-Za-z0-9_]*)|(?P<han>[\u3400-\u9fff]+)"
+    r"|(?P<op>!=|<>|=|\(|\)|,))"
+)
+_KEYWORDS: Final = frozenset({"and", "or", "not", "in"})
+
+# The kind of value each non-star column holds (stars hold branches).
+_BRANCH, _PALACE, _GENDER, _NUMBER = "branch", "palace name", "gender", "number"
+_PLAIN_COLUMNS: Final = {
+    "life_branch": _BRANCH,
+    "body_branch": _BRANCH,
+    "time_index": _NUMBER,
+    "lunar_month": _NUMBER,
+    "lunar_day": _NUMBER,
+    "gender": _GENDER,
+}
+
+
+@dataclass(frozen=True)
+class _Token:
+    kind: str  # number, word, han, op
+    text: str
+    at: int
+
+
+def _tokens(expr: str) -> list[_Token]:
+    out: list[_Token] = []
+    at = 0
+    while at < len(expr):
+        if expr[at:].isspace():
+            break
+        m = _TOKEN.match(expr, at)
+        if m is None:
+            bad = expr[at:].lstrip()
+            raise InputError(
+                _FIELD,
+                f"unexpected {clip_text(repr(bad[:1]))} at {clip_text(repr(bad))} "
+                "(see docs/space.md, Find)",
+            )
+        kind = m.lastgroup or ""
+        out.append(_Token(kind, m.group(kind), m.start(kind)))
+        at = m.end()
+    return out
+
+
+@dataclass(frozen=True)
+class _Vocabulary:
+    columns: dict[str, str]  # column -> kind of value
+    values: dict[str, tuple[str, int]]  # name -> (kind, integer)
+
+    @classmethod
+    def of(cls, meta: dict[str, Any], present: set[str]) -> _Vocabulary:
+        columns: dict[str, str] = {c: k for c, k in _PLAIN_COLUMNS.items() if c in present}
+        columns.update({key: _BRANCH for key in meta.get("stars", {}) if key in present})
+        values: dict[str, tuple[str, int]] = {}
+        for index, names in (meta.get("branches") or {}).items():
+            columns_key = f"palace_{names['key']}"
+            if columns_key in present:
+                columns[columns_key] = _PALACE
+            for name in (names["key"], names["hans"], names["hant"]):
+                values[name] = (_BRANCH, int(index))
+        for index, names in (meta.get("palace_names") or {}).items():
+            for name in (names["key"], names["hans"], names["hant"]):
+                values[name] = (_PALACE, int(index))
+        for index, name in (meta.get("gender") or {}).items():
+            values[name] = (_GENDER, int(index))
+        return cls(columns, values)
+
+
+@dataclass(frozen=True)
+class _Operand:
+    sql: str  # a quoted column name or "?"
+    kind: str | None  # None: a bare integer, comparable with any column
+    param: list[int]
+    column: bool
+    text: str
+
+
+class _Parser:
+    def __init__(self, tokens: list[_Token], words: _Vocabulary) -> None:
+        self.tokens, self.words, self.i, self.depth = tokens, words, 0, 0
+        self.params: list[int] = []
+
+    def peek(self) -> _Token | None:
+        return self.tokens[self.i] if self.i < len(self.tokens) else None
+
+    def is_(self, text: str) -> bool:
+        t = self.peek()
+        return t is not None and (t.text.lower() if t.kind == "word" else t.text) == text
+
+    def fail(self, message: str) -> InputError:
+        t = self.peek()
+        where = "at the end" if t is None else f"at {clip_text(repr(t.text))}"
+        return InputError(_FIELD, f"{message} {where} (see docs/space.md, Find)")
+
+    def expect(self, text: str) -> None:
+        if not self.is_(text):
+            raise self.fail(f"expected {text!r}")
+        self.i += 1
+
+    def parse(self) -> str:
+        if not self.tokens:
+            raise InputError(_FIELD, "give an expression such as 'en_guang = tian_gui'")
+        sql = self.disjunction()
+        if self.peek() is not None:
+            raise self.fail("expected 'and', 'or' or the end")
+        return sql
+
+    def disjunction(self) -> str:
+        parts = [self.conjunction()]
+        while self.is_("or"):
+            self.i += 1
+            parts.append(self.conjunction())
+        return parts[0] if len(parts) == 1 else "(" + " OR ".join(parts) + ")"
+
+    def conjunction(self) -> str:
+        parts = [self.negation()]
+        while self.is_("and"):
+            self.i += 1
+            parts.append(self.negation())
+        return parts[0] if len(parts) == 1 else "(" + " AND ".join(parts) + ")"
+
+    def negation(self) -> str:
+        self.depth += 1
+        if self.depth > _MAX_DEPTH:
+            raise self.fail(f"more than {_MAX_DEPTH} nested 'not' or parentheses")
+        try:
+            if self.is_("not"):
+                self.i += 1
+                return f"(NOT {self.negation()})"
+            if self.is_("("):
+                self.i += 1
+                inner = self.disjunction()
+                self.expect(")")
+                return inner
+            return self.comparison()
+        finally:
+            self.depth -= 1
+
+    def comparison(self) -> str:
+        left = self.operand()
+        negated = False
+        if self.is_("not"):
+            self.i += 1
+            negated = True
+            if not self.is_("in"):
+                raise self.fail("expected 'in' after 'not'")
+        if self.is_("in"):
+            self.i += 1
+            self.expect("(")
+            items = [self.operand()]
+            while self.is_(","):
+                self.i += 1
+                items.append(self.operand())
+            self.expect(")")
+            for item in items:
+                self._check(left, item)
+            self._collect(left, *items)
+            word = "NOT IN" if negated else "IN"
+            return f"({left.sql} {word} ({', '.join(o.sql for o in items)}))"
+        t = self.peek()
+        if t is None or t.text not in ("=", "!=", "<>"):
+            raise self.fail("expected '=', '!=' or 'in'")
+        self.i += 1
+        right = self.operand()
+        self._check(left, right)
+        self._collect(left, right)
+        return f"({left.sql} {'=' if t.text == '=' else '<>'} {right.sql})"
+
+    def _collect(self, *operands: _Operand) -> None:
+        for o in operands:
+            self.params.extend(o.param)
+
+    def _check(self, a: _Operand, b: _Operand) -> None:
+        if not (a.column or b.column):
+            raise InputError(_FIELD, f"{a.text} and {b.text}: compare a column with something")
+        if a.kind is not None and b.kind is not None and a.kind != b.kind:
+            raise InputError(
+                _FIELD,
+                f"{clip_text(a.text)} ({a.kind}) and {clip_text(b.text)} ({b.kind}) "
+                "cannot be compared: different kinds of value",
+            )
+
+    def operand(self) -> _Operand:
+        t = self.peek()
+        if t is None:
+            raise self.fail("expected a column or a value")
+        if t.kind == "number":
+            if len(t.text) > 4:
+                raise self.fail("integer too large")
+            self.i += 1
+            return _Operand("?", None, [int(t.text)], False, t.text)
+        if t.kind in ("word", "han") and t.text.lower() not in _KEYWORDS:
+            kind = self.words.columns.get(t.text)
+            if kind is not None:
+                self.i += 1
+                return _Operand(f'"{t.text}"', kind, [], True, t.text)
+            named = self.words.values.get(t.text)
+            if named is not None:
+                self.i += 1
+                return _Operand("?", named[0], [named[1]], False, t.text)
+            raise InputError(
+                _FIELD,
+                f"unknown name {clip_text(repr(t.text))}: not a star key or column of this "
+                "dataset, a branch, a palace name or a gender (see docs/space.md, Find)",
+            )
+        raise self.fail("expected a column or a value")
+
+
+def parse(expr: str, meta: dict[str, Any], columns: set[str]) -> tuple[str, list[int]]:
+    """``expr`` as ``(SQL condition, parameters)`` over a dataset with that metadata and
+    those columns; an :class:`InputError` on ``expr`` naming the bad token."""
+    if not isinstance(expr, str):
+        raise InputError(_FIELD, f"give an expression as text, not {type(expr).__name__}")
+    if len(expr) > MAX_LENGTH:
+        raise InputError(
+            _FIELD,
+            f"{len(expr):,} characters is too long (at most {MAX_LENGTH:,}): {clip_text(expr)}",
+        )
+    parser = _Parser(_tokens(expr), _Vocabulary.of(meta, columns))
+    sql = parser.parse()
+    return sql, parser.params
+
+
+@dataclass(frozen=True)
+class FindGroup:
+    """One group of the rows: its value (a time index, lunar month, …), the value's name
+    where it has one, the matching rows and all rows of the group."""
+
+    value: int
+    name: str | None
+    count: int
+    rows: int
+
+
+@dataclass(frozen=True)
+class FindResult:
+    """The rows where ``expr`` holds, counted by ``by``; only groups with a match."""
+
+    expr: str
+    by: str
+    groups: tuple[FindGroup, ...]
+    count: int
+    rows: int
+
+    @property
+    def share(self) -> float:
+        """The matching rows' share of all rows (0.0 for an empty dataset)."""
+        return self.count / self.rows if self.rows else 0.0
+
+
+def find(dataset: Path | str, expr: str, by: str = "hour") -> FindResult:
+    """Count the rows of the dataset where ``expr`` holds, grouped by ``by`` (``hour``,
+    ``month``, ``day``, ``year`` or ``gender``).  Bad expressions are an
+    :class:`InputError` on ``expr``, an unknown ``by`` on ``by``."""
+    from mingshu.space.sql import connect, dataset_metadata
+
+    column = BY.get(by) if isinstance(by, str) else None
+    if column is None:
+        raise InputError("by", f"{clip_text(repr(by))} is not one of {', '.join(BY)}")
+    _, meta = dataset_metadata(dataset)
+    con = connect(dataset)
+    try:
+        present = {d[0] for d in con.execute("SELECT * FROM charts LIMIT 0").description}
+        condition, params = parse(expr, meta, present)
+        if column == "time_index":
+            name = "h.hans"
+            joined = "charts c LEFT JOIN hour_name h ON h.time_index = c.time_index"
+        else:
+            name, joined = "NULL", "charts c"
+        # Aliases keep the condition's bare column names meaning the chart's columns.
+        sql = (
+            f"SELECT c.{column} AS value, any_value({name}) AS name, "
+            f"count(*) FILTER (WHERE {_qualified(condition)}) AS n, count(*) AS rows "
+            f"FROM {joined} GROUP BY c.{column} ORDER BY c.{column}"
+        )
+        result = con.execute(sql, params).fetchall()
+    finally:
+        con.close()
+    gender = meta.get("gender") or {}
+    groups = tuple(
+        FindGroup(int(v), gender.get(str(v)) if column == "gender" else n, int(c), int(r))
+        for v, n, c, r in result
+        if c
+    )
+    return FindResult(
+        expr, by, groups, sum(g.count for g in groups), sum(int(r[3]) for r in result)
+    )
+
+
+def _qualified(condition: str) -> str:
+    """The condition's quoted column names as the chart's (``"x"`` → ``c."x"``)."""
+    return re.sub(r'"([a-z_][a-z0-9_]*)"', r'c."\1"', condition)
