@@ -556,18 +556,7 @@ class _Board:
                 "data-palace": palace.name.key,
             },
         )
-        ET.SubElement(
-            group,
-            "rect",
-            {
-                "x": f"{x:g}",
-                "y": f"{y:.1f}",
-                "width": f"{w:g}",
-                "height": f"{h:.1f}",
-                "fill": "none",
-                "stroke": _BORDER,
-            },
-        )
+        _frame(group, x, y, w, h)
         baseline = y + _PAD
         for line in head:
             baseline += max(t.size for t in line) + 2
@@ -587,23 +576,28 @@ class _Board:
         self, root: ET.Element, centre: list[list[_Token]], x: float, y: float, w: float, h: float
     ) -> None:
         group = ET.SubElement(root, "g", {"class": "centre"})
-        ET.SubElement(
-            group,
-            "rect",
-            {
-                "x": f"{x:g}",
-                "y": f"{y:.1f}",
-                "width": f"{w:g}",
-                "height": f"{h:.1f}",
-                "fill": "none",
-                "stroke": _BORDER,
-            },
-        )
+        _frame(group, x, y, w, h)
         baseline = y + (h - _height(centre)) / 2
         for line in centre:
             baseline += max(t.size for t in line) + 2
             _emit(group, line, x + 2 * _PAD, baseline)
             baseline += 2
+
+
+def _frame(group: ET.Element, x: float, y: float, w: float, h: float) -> None:
+    """The border of a palace or of the centre."""
+    ET.SubElement(
+        group,
+        "rect",
+        {
+            "x": f"{x:g}",
+            "y": f"{y:.1f}",
+            "width": f"{w:g}",
+            "height": f"{h:.1f}",
+            "fill": "none",
+            "stroke": _BORDER,
+        },
+    )
 
 
 def _height(lines: Sequence[Sequence[_Token]]) -> float:
