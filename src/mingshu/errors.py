@@ -22,6 +22,11 @@ class InputError(MingshuError, ValueError):
         self.field = field
         self.message = message
 
+    def __reduce__(self) -> tuple[type[InputError], tuple[str, str]]:
+        # Pickled as (field, message), so an error raised in a sweep's worker process or on
+        # a Dask worker arrives whole.
+        return (type(self), (self.field, self.message))
+
 
 class OutOfRangeError(InputError):
     """A date lies outside the range the calendar tables cover."""

@@ -1,8 +1,8 @@
 """What the command line loads at start-up (its speed is measured by bench/bench_cli.py).
 
-`mingshu --help` must not load an engine, Rich, pydantic, pyarrow or duckdb; a chart command loads its own
-engine and Rich, but not the other engine, pydantic (Typer 0.29's coercion; the
-project pins Typer below it) or markdown-it (Typer's Rich help).
+`mingshu --help` must not load an engine, Rich, pydantic, pyarrow, duckdb or dask; a chart
+command loads its own engine and Rich, but not the other engine, pydantic (Typer 0.29's
+coercion; the project pins Typer below it) or markdown-it (Typer's Rich help).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import sys
 import pytest
 
 ENGINES = ("mingshu.ziwei", "mingshu.bazi", "mingshu.calendar", "mingshu.cycles")
-HEAVY = ("rich", "pydantic", "markdown_it", "pyarrow", "duckdb")
+HEAVY = ("rich", "pydantic", "markdown_it", "pyarrow", "duckdb", "dask", "distributed")
 
 CODE = """
 import json, sys

@@ -61,6 +61,16 @@ def sweep_ziwei(
         int | None,
         typer.Option("--workers", help="Processes charting years at once (default: every core)."),
     ] = None,
+    scheduler: Annotated[
+        str | None,
+        typer.Option(
+            "--scheduler",
+            metavar="ADDRESS",
+            help="Run the years as tasks on a Dask cluster: tcp://HOST:PORT (as `dask "
+            "scheduler` prints it; --out must be shared by every worker), or local for a "
+            "LocalCluster of --workers processes here (docs/space.md, Scale-out).",
+        ),
+    ] = None,
     year_boundary: Annotated[
         str,
         typer.Option(
@@ -86,6 +96,7 @@ def sweep_ziwei(
     from mingshu.errors import InputError
 
     raw = [str(first_year), str(last_year), out, year_boundary, late_rat_hour, leap_month]
+    raw += [scheduler] if scheduler is not None else []
     try:
         from mingshu import space, ziwei
 
@@ -97,7 +108,9 @@ def sweep_ziwei(
             "algorithm": algorithm,
         }
         settings = ziwei.ZiweiSettings(**words)
-        report = space.sweep_ziwei(out, first_year, last_year, settings, workers=workers)
+        report = space.sweep_ziwei(
+            out, first_year, last_year, settings, workers=workers, scheduler=scheduler
+        )
     except InputError as e:
         fail(InputError(_FIELDS.get(e.field, e.field), e.message), raw)
     except KeyboardInterrupt:

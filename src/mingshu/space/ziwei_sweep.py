@@ -16,6 +16,7 @@ import json
 import os
 import time
 from collections.abc import Callable, Iterator
+from contextlib import ExitStack
 from dataclasses import dataclass
 from functools import cache
 from itertools import islice
@@ -358,6 +359,7 @@ def sweep_ziwei(
     *,
     workers: int | None = None,
     progress: bool = True,
+    scheduler: str | None = None,
 ) -> SweepReport:
     """Chart every solar day of ``first_year`` .. ``last_year`` (clipped to 1900-01-31 ..
     2100-12-31) × 13 time indices × 2 genders and write them to ``out`` (see the module).
@@ -365,18 +367,51 @@ def sweep_ziwei(
     ``workers`` processes chart years in parallel (default: every core; 1 charts in this
     process).  ``progress`` draws a Rich progress bar on stderr.  A year whose partition
     exists is skipped.  Ctrl-C (``KeyboardInterrupt``) stops handing out years and is
-    re-raised once the years being written are renamed into place."""
+    re-raised once the years being written are renamed into place.
+
+    ``scheduler`` (``tcp://HOST:PORT``) runs each year as a task on that Dask distributed
+    cluster instead, writing the same files (``out`` must be on storage every worker shares;
+    ``workers`` is then the cluster's business); ``"local"`` starts a LocalCluster of
+    ``workers`` processes on this machine (see :mod:`mingshu.space.cluster`)."""
     from mingshu import ziwei
 
     first_year, last_year = _check_years(first_year, last_year)
     if not isinstance(settings, ziwei.ZiweiSettings):
         raise InputError("settings", f"give ZiweiSettings, not {type(settings).__name__}")
+    if scheduler is not None:
+        from mingshu.space import cluster
+
+        scheduler = cluster.check_address(scheduler)
+        if workers is not None and scheduler != cluster.LOCAL:
+            raise InputError(
+                "workers",
+                f"the workers of {scheduler} chart the years: give workers without a "
+                f"scheduler or with {cluster.LOCAL!r}",
+            )
     if workers is None:
         workers = os.cpu_count() or 1
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise InputError("workers", f"give a number of processes, 1 or more, not {workers!r}")
     out = Path(out)
-    _prepare(out, settings, first_year, last_year)
+    if out.exists() and not out.is_dir():  # before a cluster starts
+        raise InputError("out", f"{out} is not a directory")
+    with ExitStack() as stack:
+        client = None
+        if scheduler is not None:
+            client = stack.enter_context(cluster.connect(scheduler, workers))
+        _prepare(out, settings, first_year, last_year)
+        return _sweep(out, first_year, last_year, settings, workers, progress, client)
+
+
+def _sweep(
+    out: Path,
+    first_year: int,
+    last_year: int,
+    settings: ZiweiSettings,
+    workers: int,
+    progress: bool,
+    client: Any,
+) -> SweepReport:
 
     years = range(first_year, last_year + 1)
     skipped = tuple(y for y in years if (out / f"year={y}" / PART).is_file())
@@ -393,7 +428,13 @@ def sweep_ziwei(
             size += result[2]
             bar.advance(result[1])
 
-        _run(str(out), todo, settings, min(workers, max(len(todo), 1)), done)
+        if client is None:
+            _run(str(out), todo, settings, min(workers, max(len(todo), 1)), done)
+        else:
+            from mingshu.space import cluster
+
+            # Absolute: a worker's working directory is not this one.
+            cluster.run(client, str(out.resolve()), todo, settings, done)
     return SweepReport(
         out, tuple(sorted(written)), skipped, rows, time.perf_counter() - started, size
     )
