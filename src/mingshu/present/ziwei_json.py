@@ -123,9 +123,6 @@ _PILLAR_TEXTS: Final = tuple(tuple(str(s) + str(b) for b in Branch) for s in Ste
 # ------------------------------------------------------------------------------ pieces
 
 
-_lunar = lunar_to_dict
-
-
 def settings_to_dict(settings: ZiweiSettings) -> dict[str, Any]:
     """Every settings field by its value; ``ZiweiSettings(**settings_to_dict(s)) == s``.
 
@@ -183,7 +180,7 @@ def _chart(chart: NatalChart) -> dict[str, Any]:
         "schema": CHART_SCHEMA,
         "birth": birth_to_dict(birth),
         "settings": settings_to_dict(chart.settings),
-        "lunar_date": _lunar(chart.lunar_date),
+        "lunar_date": lunar_to_dict(chart.lunar_date),
         "hour": {
             "index": hour.index,
             "hans": hour.names.hans,
@@ -242,7 +239,7 @@ _SETTINGS_BYTES: dict[ZiweiSettings, orjson.Fragment] = {}
 
 
 def _lunar_bytes(date: LunarDate) -> orjson.Fragment:
-    return orjson.Fragment(orjson.dumps(_lunar(date)))
+    return orjson.Fragment(orjson.dumps(lunar_to_dict(date)))
 
 
 def _settings_bytes(settings: ZiweiSettings) -> orjson.Fragment:
@@ -434,7 +431,7 @@ def horoscope_to_dict(horoscope: Horoscope) -> dict[str, Any]:
         "schema": HOROSCOPE_SCHEMA,
         "date": horoscope.date.isoformat(),
         "time_index": horoscope.time_index,
-        "lunar_date": _lunar(horoscope.lunar_date),
+        "lunar_date": lunar_to_dict(horoscope.lunar_date),
         "nominal_age": horoscope.nominal_age,
         "is_childhood": horoscope.is_childhood,
         "layers": [_layer(layer) for layer in horoscope.layers],

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+from mingshu.cycles import Branch
 from mingshu.errors import InputError
 from mingshu.space.sql import VIEW, _message, check_sql, connect
 from mingshu.space.ziwei_sweep import read_metadata
@@ -42,21 +43,8 @@ __all__ = ["CLAIMS", "Claim", "ClaimResult", "check"]
 TOTAL_SQL: Final = f"SELECT count(*) FROM {VIEW}"
 """Every row of the dataset: the N a claim ranges over unless it says otherwise."""
 
-# The ``palace_<branch key>`` columns, 子 0 … 亥 11.
-_BRANCH_KEYS: Final = (
-    "zi",
-    "chou",
-    "yin",
-    "mao",
-    "chen",
-    "si",
-    "wu",
-    "wei",
-    "shen",
-    "you",
-    "xu",
-    "hai",
-)
+# The ``palace_<branch key>`` columns, 子 0 … 亥 11 (the keys cycles.toml gives).
+_BRANCH_KEYS: Final = tuple(b.key for b in Branch)
 
 
 @dataclass(frozen=True)

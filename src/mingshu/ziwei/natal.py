@@ -65,7 +65,7 @@ __all__ = [
     "zi_wei_branch",
 ]
 
-DEFAULT = DEFAULT_SETTINGS = ZiweiSettings()
+DEFAULT = ZiweiSettings()
 """The default settings (iztro 2.6.0's defaults), as ``bazi.DEFAULT``."""
 
 _PLACERS = {algorithm: compile_natal(algorithm.value) for algorithm in Algorithm}
@@ -185,7 +185,7 @@ def chart(
     fold: object = 0,
     lunar: object = False,
     leap: object = False,
-    settings: ZiweiSettings = DEFAULT_SETTINGS,
+    settings: ZiweiSettings = DEFAULT,
 ) -> NatalChart:
     """The natal chart of a birth: the same arguments as :func:`mingshu.bazi.chart`.
 
@@ -220,7 +220,7 @@ def by_solar(
     date: object,
     time: object,
     gender: object,
-    settings: ZiweiSettings = DEFAULT_SETTINGS,
+    settings: ZiweiSettings = DEFAULT,
     *,
     tz: object = None,
     longitude: object = None,
@@ -236,7 +236,7 @@ def by_lunar(
     gender: object,
     *,
     leap: object = False,
-    settings: ZiweiSettings = DEFAULT_SETTINGS,
+    settings: ZiweiSettings = DEFAULT,
     tz: object = None,
     longitude: object = None,
     fold: object = 0,
@@ -368,7 +368,7 @@ def _buckets(
     return buckets
 
 
-def from_birth(birth: Birth, settings: ZiweiSettings = DEFAULT_SETTINGS) -> NatalChart:
+def from_birth(birth: Birth, settings: ZiweiSettings = DEFAULT) -> NatalChart:
     """Draw the natal chart of a checked :class:`~mingshu.birth.Birth` under ``settings``."""
     settings = check_settings(settings)
     if not isinstance(birth, Birth):
