@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache, lru_cache, partial
 from typing import NamedTuple
 
 from mingshu import calendar
 from mingshu.birth import Birth
-from mingshu.cycles import Branch, FourPillars, Pillar, Polarity
+from mingshu.cycles import Branch, FourPillars, Pillar, Polarity, Stem
 from mingshu.errors import InputError
 from mingshu.named import clip
 from mingshu.ziwei.chart import Decadal, NatalChart, Palace, PlacedStar
@@ -49,6 +49,7 @@ from mingshu.ziwei.tables import (
     CYCLES,
     HOURS,
     FiveElementsClass,
+    God,
     PalaceName,
     body_master,
     life_master,
@@ -89,13 +90,6 @@ _PALACE_PILLARS = {
     yin: tuple(Pillar.of((yin + index) % 10, (index + 2) % 12) for index in range(12))
     for yin in range(0, 10, 2)
 }
-# Per 寅 stem, each palace as (plain branch number, pillar, pillar's place in the sixty):
-# the palace loop runs for every chart, so it reads these instead of recomputing them.
-_PALACE_ROWS = {
-    yin: tuple((int(p.branch), p, p.index) for p in pillars)
-    for yin, pillars in _PALACE_PILLARS.items()
-}
-_DECADALS: dict[int, Decadal] = {}  # start age × 60 + pillar index → shared Decadal
 _PALACE_NAMES = tuple(PalaceName)
 _JIE_LU = tuple(Branch.parse(c) for c in star("jie_lu").place["table"])
 _KONG_WANG = tuple(Branch.parse(c) for c in star("kong_wang").place["table"])
@@ -461,7 +455,11 @@ def _palaces(
     gender: Polarity,
 ) -> tuple[Palace, ...]:
     """The twelve palaces in iztro's order: names, stems, stars, the four god cycles
-    (each from its ``start`` and ``direction`` in chart.toml), decades and small limits."""
+    (each from its ``start`` and ``direction`` in chart.toml), decades and small limits.
+
+    Every field is read as a column of twelve from a cache keyed by the few numbers it
+    depends on (the Life branch, the class, the year …), and the palaces are zipped from
+    the columns: a loop over the palaces in Python cost more than the rest of the chart."""
     year, god_year = d.year, d.god_year
     # 阳男阴女 run forward, 阴男阳女 backward: decades, and the cycles marked "polarity".
     direction = 1 if year.branch.polarity is gender else -1
@@ -471,51 +469,88 @@ def _palaces(
         "jiang_xing": _JIANG_QIAN.jiang_xing[god_year.branch],
         "year_branch": god_year.branch,
     }
-    directions = {"polarity": direction, "forward": 1}
     zhongzhou = settings.algorithm is Algorithm.ZHONGZHOU
-    cycles = tuple(
-        (
-            c.zhongzhou_gods if zhongzhou else c.gods,
-            anchors[c.start],
-            directions[c.direction],
+    gods = [
+        _god_column(cycle, zhongzhou, int(anchors[start]), 1 if forward else direction)
+        for cycle, start, forward in _CYCLE_STARTS
+    ]
+    groups = [*map(tuple, buckets)]  # palace by palace: major, minor, adjective
+    branches, stems, original = _stem_columns(yin_stem, year.stem)
+    return tuple(
+        map(
+            _new_palace,
+            zip(
+                branches,
+                stems,
+                _name_column(life),
+                _body_column(body),
+                original,
+                groups[0::3],
+                groups[1::3],
+                groups[2::3],
+                *gods,
+                _decadal_column(yin_stem, int(klass), direction, life),
+                _ages_column(small_limit_start(year.branch), 1 if gender is Polarity.YANG else -1),
+                strict=True,
+            ),
         )
-        for c in _CYCLE_ORDER
     )
-    (g1, s1, d1), (g2, s2, d2), (g3, s3, d3), (g4, s4, d4) = cycles
-    small_start = small_limit_start(year.branch)
-    small_step = 1 if gender is Polarity.YANG else -1
-    number = int(klass)
-    year_stem = year.stem
-    # Plain ints in the loop below: arithmetic on int enums costs a conversion each time.
-    s1, s2, s3, s4, small = int(s1), int(s2), int(s3), int(s4), int(small_start)
-    decadals, names, ages = _DECADALS, _PALACE_NAMES, _AGES
-    palaces = []
-    for index, (branch, pillar, sixty) in enumerate(_PALACE_ROWS[yin_stem]):
-        from_life = (branch - life) % 12
-        start = number + 10 * ((from_life * direction) % 12)
-        decadal = decadals.get(start * 60 + sixty)
-        if decadal is None:
-            decadal = decadals[start * 60 + sixty] = Decadal(start, start + 9, pillar)
-        slot = 3 * index
-        palaces.append(
-            Palace(
-                pillar.branch,
-                pillar.stem,
-                names[from_life],
-                branch == body,
-                pillar.stem == year_stem and branch >= 2,
-                tuple(buckets[slot]),
-                tuple(buckets[slot + 1]),
-                tuple(buckets[slot + 2]),
-                g1[((branch - s1) * d1) % 12],
-                g2[((branch - s2) * d2) % 12],
-                g3[((branch - s3) * d3) % 12],
-                g4[((branch - s4) * d4) % 12],
-                decadal,
-                ages[((branch - small) * small_step) % 12],
-            )
-        )
-    return tuple(palaces)
+
+
+# A Palace straight from a tuple of its fields, without a Python-level __new__ per palace.
+_new_palace: Callable[[tuple[object, ...]], Palace] = partial(tuple.__new__, Palace)
+# Each cycle as (position in Palace's god fields, anchor name, runs forward whatever the
+# polarity); "polarity" cycles run the decades' way.
+_CYCLE_STARTS = tuple((i, c.start, c.direction == "forward") for i, c in enumerate(_CYCLE_ORDER))
+
+# The palace columns below (twelve values in iztro's order) are pure functions of a few
+# small ints, so each is built once per combination and shared by every chart.
+
+
+@cache
+def _god_column(cycle: int, zhongzhou: bool, start: int, direction: int) -> tuple[God, ...]:
+    c = _CYCLE_ORDER[cycle]
+    gods = c.zhongzhou_gods if zhongzhou else c.gods
+    return tuple(gods[((branch - start) * direction) % 12] for branch in _INDEX_BRANCH)
+
+
+@cache
+def _stem_columns(
+    yin_stem: int, year_stem: int
+) -> tuple[tuple[Branch, ...], tuple[Stem, ...], tuple[bool, ...]]:
+    """Branches, stems (五虎遁: from the 寅 palace's stem) and 来因宫 flags (the palace whose
+    stem is the year stem, 子 and 丑 excluded)."""
+    pillars = _PALACE_PILLARS[yin_stem]
+    return (
+        tuple(p.branch for p in pillars),
+        tuple(p.stem for p in pillars),
+        tuple(p.stem == year_stem and p.branch >= 2 for p in pillars),
+    )
+
+
+@cache
+def _name_column(life: int) -> tuple[PalaceName, ...]:
+    return tuple(_PALACE_NAMES[(branch - life) % 12] for branch in _INDEX_BRANCH)
+
+
+@cache
+def _body_column(body: int) -> tuple[bool, ...]:
+    return tuple(branch == body for branch in _INDEX_BRANCH)
+
+
+@cache
+def _decadal_column(yin_stem: int, number: int, direction: int, life: int) -> tuple[Decadal, ...]:
+    """大限: from the Life palace, ten years a palace, starting at the class number."""
+    out = []
+    for pillar in _PALACE_PILLARS[yin_stem]:
+        start = number + 10 * (((pillar.branch - life) % 12 * direction) % 12)
+        out.append(Decadal(start, start + 9, pillar))
+    return tuple(out)
+
+
+@cache
+def _ages_column(small_start: int, step: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(_AGES[((branch - small_start) * step) % 12] for branch in _INDEX_BRANCH)
 
 
 def _year_pillar(boundary: YearBoundary, lunar_year: int, solar: dt.date) -> Pillar:
