@@ -73,6 +73,17 @@ _PLACERS = {algorithm: compile_natal(algorithm.value) for algorithm in Algorithm
 _MAJORS = tuple(s for s in _PLACERS[Algorithm.QUANSHU][0] if s.group is StarGroup.MAJOR)
 if any(stars[: len(_MAJORS)] != _MAJORS for stars, _ in _PLACERS.values()):
     raise RuntimeError("stars.toml must list the major stars first")
+# The major and minor stars come first in every algorithm's list, then the adjectives: their
+# groups are a function of the first stars' branches and the year stem (_Tables.fixed).
+_FIXED = {
+    algorithm: sum(s.group is not StarGroup.ADJECTIVE for s in stars)
+    for algorithm, (stars, _) in _PLACERS.items()
+}
+if any(
+    s.group is StarGroup.ADJECTIVE for a, (stars, _) in _PLACERS.items() for s in stars[: _FIXED[a]]
+):
+    raise RuntimeError("stars.toml must list the adjective stars last")
+_FIXED_LIMIT = 20_000  # entries of each settings' cache of major and minor groups
 # Redraws the majors alone, for 地盘/人盘.
 _place_majors = compile_rules(
     "majors", [(s.key, s.place) for s in _MAJORS], (), ("zi_wei", "tian_fu")
@@ -126,20 +137,37 @@ def zi_wei_branch(five_elements_class: int, day: int) -> Branch:
 
 
 _Slots = tuple[tuple[tuple[tuple[int, PlacedStar], ...], ...], ...]
+_Groups = tuple[tuple[PlacedStar, ...], ...]
+
+
+class _Tables(NamedTuple):
+    """Every placed star one set of settings can produce, and the natal 四化 by year stem.
+
+    Placed stars are immutable, so charts share them instead of building 66 new objects
+    each time."""
+
+    slots: _Slots
+    """``slots[i][branch][m]`` is ``(slot, placed)`` for star ``i`` of the algorithm's list
+    on ``branch`` with transformation ``m`` (0 = none, 1..4 = 禄 权 科 忌); ``slot`` is
+    3 × iztro's palace index + the star's group."""
+    by_stem: tuple[tuple[int, ...], ...]
+    """``by_stem[stem][i]`` is star ``i``'s transformation ``m`` for a year stem."""
+    adjectives: tuple[tuple[tuple[int, PlacedStar], ...], ...]
+    """``adjectives[j][branch]`` is ``(iztro palace index, placed)`` for the adjective star
+    ``fixed + j`` (adjectives take no natal 四化)."""
+    fixed: int
+    """How many stars come before the adjectives (the majors and minors)."""
+    groups: dict[tuple[int, ...], tuple[_Groups, _Groups]]
+    """The twelve major and twelve minor groups (iztro's palace order) by (year stem, branch
+    of each of the first ``fixed`` stars): a few thousand combinations, shared by charts."""
+    pool: dict[tuple[PlacedStar, ...], tuple[PlacedStar, ...]]
+    """One shared copy of each group in ``groups``."""
 
 
 @lru_cache(maxsize=32)
 def _star_tables(
     algorithm: Algorithm, mutagens: MutagenOverrides, brightness: BrightnessOverrides
-) -> tuple[_Slots, tuple[tuple[int, ...], ...]]:
-    """Every placed star one set of settings can produce, and the natal 四化 by year stem.
-
-    ``slots[i][branch][m]`` is ``(slot, placed)`` for star ``i`` of the algorithm's list on
-    ``branch`` with transformation ``m`` (0 = none, 1..4 = 禄 权 科 忌); ``slot`` is
-    3 × iztro's palace index + the star's group.  ``by_stem[stem][i]`` is star ``i``'s
-    transformation ``m`` for a year stem.  Placed stars are immutable, so charts share them
-    instead of building 66 new objects each time.
-    """
+) -> _Tables:
     stars = _PLACERS[algorithm][0]
     grades = default_brightness()
     for key, row in brightness:
@@ -166,7 +194,12 @@ def _star_tables(
         )
         for row in rows
     )
-    return slots, by_stem
+    fixed = _FIXED[algorithm]
+    adjectives = tuple(
+        tuple((slot // 3, placed) for slot, placed in (row[b][0] for b in range(12)))
+        for row in slots[fixed:]
+    )
+    return _Tables(slots, by_stem, adjectives, fixed, {}, {})
 
 
 def chart(
@@ -340,26 +373,49 @@ def _redraw(
     return life, body, klass, moved
 
 
-def _buckets(
+def _groups(
     settings: ZiweiSettings, positions: list[int], moved: tuple[int, ...], year_stem: int
-) -> list[list[PlacedStar]]:
-    """The placed stars of each palace and group (12 palaces × 3 groups), in iztro's order."""
-    slots, mutagens_by_stem = _star_tables(
-        settings.algorithm, settings.mutagens, settings.brightness
-    )
-    mutagens = mutagens_by_stem[year_stem]
-    buckets: list[list[PlacedStar]] = [[] for _ in range(36)]
-    # iztro appends stars that a rearranged chart moves after the palace's other stars.
+) -> tuple[_Groups, _Groups, list[list[PlacedStar]]]:
+    """The placed stars of each palace (iztro's order), major, minor and adjective, each
+    group in iztro's order."""
+    tables = _star_tables(settings.algorithm, settings.mutagens, settings.brightness)
+    fixed = tables.fixed
+    key = (year_stem, *positions[:fixed])
+    found = tables.groups.get(key)
+    if found is None:
+        found = _fixed_groups(tables, key)
+    adjectives: list[list[PlacedStar]] = [[] for _ in range(12)]
     if moved:
-        order = [i for i in range(len(positions)) if i not in moved] + list(moved)
-        for i in order:
-            slot, placed = slots[i][positions[i]][mutagens[i]]
-            buckets[slot].append(placed)
-        return buckets
-    for row, branch, mutagen in zip(slots, positions, mutagens, strict=True):
+        # iztro appends stars that a rearranged chart moves after the palace's other stars
+        # (only adjectives move: see _redraw).
+        rest = [i for i in range(fixed, len(positions)) if i not in moved]
+        for i in rest + list(moved):
+            index, placed = tables.adjectives[i - fixed][positions[i]]
+            adjectives[index].append(placed)
+    else:
+        for row, branch in zip(tables.adjectives, positions[fixed:], strict=True):
+            index, placed = row[branch]
+            adjectives[index].append(placed)
+    return found[0], found[1], adjectives
+
+
+def _fixed_groups(tables: _Tables, key: tuple[int, ...]) -> tuple[_Groups, _Groups]:
+    """The major and minor groups for a key of :attr:`_Tables.groups` (and cache them)."""
+    if len(tables.groups) >= _FIXED_LIMIT:
+        tables.groups.clear()
+        tables.pool.clear()
+    year_stem, branches = key[0], key[1:]
+    buckets: list[list[PlacedStar]] = [[] for _ in range(36)]
+    fixed = tables.fixed
+    stems = tables.by_stem[year_stem][:fixed]
+    for row, branch, mutagen in zip(tables.slots[:fixed], branches, stems, strict=True):
         slot, placed = row[branch][mutagen]
         buckets[slot].append(placed)
-    return buckets
+    pool = tables.pool
+    majors = tuple(pool.setdefault(g, g) for g in map(tuple, buckets[0::3]))
+    minors = tuple(pool.setdefault(g, g) for g in map(tuple, buckets[1::3]))
+    found = tables.groups[key] = (majors, minors)
+    return found
 
 
 def from_birth(birth: Birth, settings: ZiweiSettings = DEFAULT) -> NatalChart:
@@ -416,10 +472,10 @@ def from_birth(birth: Birth, settings: ZiweiSettings = DEFAULT) -> NatalChart:
         life, body, klass, moved = _redraw(
             settings, positions, d, life, body, stem_of, gender_polarity
         )
-    buckets = _buckets(settings, positions, moved, year.stem)
+    groups = _groups(settings, positions, moved, year.stem)
     lu_cun = positions[_STAR_INDEX[settings.algorithm]["lu_cun"]]
     palaces = _palaces(
-        settings, birth, d, life, body, klass, yin_stem, lu_cun, buckets, gender_polarity
+        settings, birth, d, life, body, klass, yin_stem, lu_cun, groups, gender_polarity
     )
     return NatalChart(
         birth=birth,
@@ -451,7 +507,7 @@ def _palaces(
     klass: FiveElementsClass,
     yin_stem: int,
     lu_cun: int,
-    buckets: list[list[PlacedStar]],
+    groups: tuple[_Groups, _Groups, list[list[PlacedStar]]],
     gender: Polarity,
 ) -> tuple[Palace, ...]:
     """The twelve palaces in iztro's order: names, stems, stars, the four god cycles
@@ -474,7 +530,7 @@ def _palaces(
         _god_column(cycle, zhongzhou, int(anchors[start]), 1 if forward else direction)
         for cycle, start, forward in _CYCLE_STARTS
     ]
-    groups = [*map(tuple, buckets)]  # palace by palace: major, minor, adjective
+    majors, minors, adjectives = groups
     branches, stems, original = _stem_columns(yin_stem, year.stem)
     return tuple(
         map(
@@ -485,9 +541,9 @@ def _palaces(
                 _name_column(life),
                 _body_column(body),
                 original,
-                groups[0::3],
-                groups[1::3],
-                groups[2::3],
+                majors,
+                minors,
+                map(tuple, adjectives),
                 *gods,
                 _decadal_column(yin_stem, int(klass), direction, life),
                 _ages_column(small_limit_start(year.branch), 1 if gender is Polarity.YANG else -1),
