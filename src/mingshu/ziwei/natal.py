@@ -83,7 +83,7 @@ if any(
     s.group is StarGroup.ADJECTIVE for a, (stars, _) in _PLACERS.items() for s in stars[: _FIXED[a]]
 ):
     raise RuntimeError("stars.toml must list the adjective stars last")
-_FIXED_LIMIT = 20_000  # entries of each settings' cache of major and minor groups
+_GROUP_LIMIT = 20_000  # entries of each settings' caches of major and of minor groups
 # Redraws the majors alone, for 地盘/人盘.
 _place_majors = compile_rules(
     "majors", [(s.key, s.place) for s in _MAJORS], (), ("zi_wei", "tian_fu")
@@ -157,11 +157,14 @@ class _Tables(NamedTuple):
     ``fixed + j`` (adjectives take no natal 四化)."""
     fixed: int
     """How many stars come before the adjectives (the majors and minors)."""
-    groups: dict[tuple[int, ...], tuple[_Groups, _Groups]]
-    """The twelve major and twelve minor groups (iztro's palace order) by (year stem, branch
-    of each of the first ``fixed`` stars): a few thousand combinations, shared by charts."""
+    majors: dict[tuple[int, ...], _Groups]
+    """The twelve major groups (iztro's palace order) by (year stem, branch of each major
+    star): 120 combinations (紫微's branch × the stem's 四化), shared by charts."""
+    minors: dict[tuple[int, ...], _Groups]
+    """The same for the minor stars (those after the majors, up to ``fixed``): a few
+    thousand combinations (year stem and branch, month, hour)."""
     pool: dict[tuple[PlacedStar, ...], tuple[PlacedStar, ...]]
-    """One shared copy of each group in ``groups``."""
+    """One shared copy of each group in ``majors`` and ``minors``."""
 
 
 @lru_cache(maxsize=32)
@@ -199,7 +202,7 @@ def _star_tables(
         tuple((slot // 3, placed) for slot, placed in (row[b][0] for b in range(12)))
         for row in slots[fixed:]
     )
-    return _Tables(slots, by_stem, adjectives, fixed, {}, {})
+    return _Tables(slots, by_stem, adjectives, fixed, {}, {}, {})
 
 
 def chart(
@@ -379,11 +382,13 @@ def _groups(
     """The placed stars of each palace (iztro's order), major, minor and adjective, each
     group in iztro's order."""
     tables = _star_tables(settings.algorithm, settings.mutagens, settings.brightness)
-    fixed = tables.fixed
-    key = (year_stem, *positions[:fixed])
-    found = tables.groups.get(key)
-    if found is None:
-        found = _fixed_groups(tables, key)
+    n, fixed = len(_MAJORS), tables.fixed
+    majors = tables.majors.get(key := (year_stem, *positions[:n]))
+    if majors is None:
+        majors = _cached_groups(tables, tables.majors, key, 0)
+    minors = tables.minors.get(key := (year_stem, *positions[n:fixed]))
+    if minors is None:
+        minors = _cached_groups(tables, tables.minors, key, n)
     adjectives: list[list[PlacedStar]] = [[] for _ in range(12)]
     if moved:
         # iztro appends stars that a rearranged chart moves after the palace's other stars
@@ -396,25 +401,27 @@ def _groups(
         for row, branch in zip(tables.adjectives, positions[fixed:], strict=True):
             index, placed = row[branch]
             adjectives[index].append(placed)
-    return found[0], found[1], adjectives
+    return majors, minors, adjectives
 
 
-def _fixed_groups(tables: _Tables, key: tuple[int, ...]) -> tuple[_Groups, _Groups]:
-    """The major and minor groups for a key of :attr:`_Tables.groups` (and cache them)."""
-    if len(tables.groups) >= _FIXED_LIMIT:
-        tables.groups.clear()
+def _cached_groups(
+    tables: _Tables, cache: dict[tuple[int, ...], _Groups], key: tuple[int, ...], first: int
+) -> _Groups:
+    """The twelve groups of the stars ``first``, ``first + 1`` … for ``key`` = (year stem,
+    their branches), cached in ``cache`` (``tables.majors`` or ``tables.minors``)."""
+    if len(cache) >= _GROUP_LIMIT:
+        tables.majors.clear()
+        tables.minors.clear()
         tables.pool.clear()
     year_stem, branches = key[0], key[1:]
-    buckets: list[list[PlacedStar]] = [[] for _ in range(36)]
-    fixed = tables.fixed
-    stems = tables.by_stem[year_stem][:fixed]
-    for row, branch, mutagen in zip(tables.slots[:fixed], branches, stems, strict=True):
+    last = first + len(branches)
+    palaces: list[list[PlacedStar]] = [[] for _ in range(12)]
+    stems = tables.by_stem[year_stem][first:last]
+    for row, branch, mutagen in zip(tables.slots[first:last], branches, stems, strict=True):
         slot, placed = row[branch][mutagen]
-        buckets[slot].append(placed)
+        palaces[slot // 3].append(placed)
     pool = tables.pool
-    majors = tuple(pool.setdefault(g, g) for g in map(tuple, buckets[0::3]))
-    minors = tuple(pool.setdefault(g, g) for g in map(tuple, buckets[1::3]))
-    found = tables.groups[key] = (majors, minors)
+    found = cache[key] = tuple(pool.setdefault(g, g) for g in map(tuple, palaces))
     return found
 
 
