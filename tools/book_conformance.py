@@ -441,7 +441,7 @@ def c_jie_lu(x: Sample) -> Iterable[Point]:
     w = x.stars
     expected = book.jie_lu_kong_wang()[x.year_stem]
     # One item on both palaces: a star named 截路空亡 in both, and no separate 截路 / 空亡.
-    ok = w.get("截路空亡") == set(expected) and "jie_lu" not in w and "kong_wang" not in w
+    ok = named(x.chart, "截路空亡") == set(expected) and "jie_lu" not in w and "kong_wang" not in w
     return _one(x.year_stem, ok)
 
 
@@ -821,6 +821,18 @@ points of the rule's space the charts reach; a point disagrees if any chart ther
 disagrees.  *of which unclear* counts disagreements where the verse is ambiguous or the
 text corrupt (the note says which reading the engine follows); the 全书 school is held to
 agreement on every other point.
+
+The 全书 school in one chart: the issue's example, a birth on the first day of a leap eighth
+month, whose Life palace the book puts in the ninth month's place.
+
+```python
+>>> from mingshu import ziwei
+>>> book = ziwei.ZiweiSettings(school="quanshu")
+>>> [str(ziwei.by_lunar("1900-08-01", 0, "male", leap=True, settings=s).life_branch)
+...  for s in (ziwei.ZiweiSettings(), book)]
+['酉', '戌']
+
+```
 """
 
 

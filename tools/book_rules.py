@@ -430,9 +430,8 @@ def xun_kong() -> dict[int, frozenset[int]]:
     pillar (甲子 = 0, 甲戌 = 10 …)."""
     out = {}
     for head, x, y in re.findall(r"甲(.)旬中空(.)(.)", line(89) + line(90)):
-        out[(10 * [0, 5, 4, 3, 2, 1][[0, 10, 8, 6, 4, 2].index(b(head))]) % 60] = frozenset(
-            (b(x), b(y))
-        )
+        first = next(i for i in range(0, 60, 10) if i % 12 == b(head))  # the pillar 甲<head>
+        out[first] = frozenset((b(x), b(y)))
     return out
 
 

@@ -108,3 +108,39 @@ def test_the_document_is_in_sync(bc: ModuleType, results: dict[str, dict[str, An
     assert bc.DOC.read_text(encoding="utf-8") == text, (
         "docs/book-conformance.md is stale: run .venv/bin/python tools/book_conformance.py --write"
     )
+
+
+def test_the_quanshu_school_agrees_wherever_the_verse_is_clear(
+    results: dict[str, dict[str, Any]],
+) -> None:
+    r = results["quanshu"]
+    clear_off = {
+        k: sorted(t.disagree - t.unclear)[:3] for k, t in r.items() if t.disagree - t.unclear
+    }
+    assert not clear_off
+    # The departures the school exists for are now agreements over their whole space.
+    for key in ("leap_month", "chang_sheng", "yue_de", "xun_kong", "jie_lu", "brightness",
+                "fei_tian", "jin_suo", "dou_jun"):  # fmt: skip
+        assert r[key].points and not r[key].disagree, key
+    # Where the text is corrupt or ambiguous the school keeps the engine's reading.
+    assert len(r["zi_wei"].unclear) == 3 and len(r["kui_yue"].unclear) == 2
+
+
+def test_the_school_is_not_the_algorithm() -> None:
+    from mingshu import InputError, ziwei
+
+    assert ziwei.ZiweiSettings().school is ziwei.School.IZTRO
+    s = ziwei.ZiweiSettings(school="quanshu")
+    assert s.algorithm is ziwei.Algorithm.QUANSHU and s.leap_month is ziwei.LeapMonth.NEXT
+    with pytest.raises(InputError) as e:
+        ziwei.ZiweiSettings(school="quanshu", algorithm="zhongzhou")
+    assert e.value.field == "school"
+    with pytest.raises(InputError) as e:
+        ziwei.ZiweiSettings(school="zhongzhou")
+    assert e.value.field == "school"
+    c = ziwei.by_lunar("1900-08-01", 0, "male", leap=True, settings=s)
+    assert str(c.life_branch) == "戌"  # the book's Life palace for the example
+    assert [n.code for n in c.notices if n.code == "quanshu_school"] == ["quanshu_school"]
+    assert "月德" in c.notices[-1].message
+    plain = ziwei.by_lunar("1900-08-01", 0, "male", leap=True)
+    assert all(n.code != "quanshu_school" for n in plain.notices)

@@ -17,6 +17,7 @@ from mingshu.cycles import Branch, FourPillars, Names, Pillar, Stem
 from mingshu.errors import InputError
 from mingshu.named import clip
 from mingshu.ziwei.horoscope import Horoscope, horoscope
+from mingshu.ziwei.quanshu import school_notices
 from mingshu.ziwei.settings import ZiweiSettings
 from mingshu.ziwei.stars import Brightness, Mutagen, Star
 from mingshu.ziwei.stars import star as _star
@@ -138,8 +139,9 @@ class NatalChart:
     @property
     def notices(self) -> tuple[Notice, ...]:
         """What the reader should know about the birth: which clock was used (as given, or
-        daylight saving removed, or true solar time), an ambiguous clock reading …"""
-        return self.birth.notices
+        daylight saving removed, or true solar time), an ambiguous clock reading …, and under
+        the 全书 school which rules follow the book instead of iztro (``quanshu_school``)."""
+        return self.birth.notices + school_notices(self.settings.school)
 
     def palace(self, which: str | Branch | PalaceName) -> Palace:
         """A palace by name (``"疾厄"``, ``"health"``, ``PalaceName.HEALTH``) or by branch
