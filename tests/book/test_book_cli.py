@@ -38,3 +38,27 @@ def test_bad_school_is_one_line_exit_2() -> None:
         lines = result.output.strip().splitlines()
         assert len(lines) == 1 and lines[0].startswith("error: school:"), result.output
         assert "Traceback" not in result.output
+
+
+def test_the_space_sweep_produces_the_quanshu_space(tmp_path: object) -> None:
+    """One year of the 全书 space: the school's stars are columns, and a row holds what the
+    engine draws for that birth."""
+    import datetime as dt
+    from pathlib import Path
+
+    import pyarrow.parquet as pq
+
+    from mingshu import space, ziwei
+
+    settings = ziwei.ZiweiSettings(school="quanshu")
+    out = Path(str(tmp_path)) / "q"
+    space.sweep_ziwei(out, 1900, 1900, settings, workers=1, progress=False)
+    (table_file,) = sorted(out.glob("year=*/*.parquet"))
+    table = pq.read_table(table_file).to_pydict()
+    for key in ("dou_jun", "fei_tian_zou_shu", "jin_suo_tie_she", "jie_lu_kong_wang_second"):
+        assert key in table
+    assert "jie_lu" not in table and "kong_wang" not in table
+    row = table["solar_date"].index(dt.date(1900, 9, 24))  # first row of that day: 早子 male
+    c = ziwei.by_solar("1900-09-24", table["time_index"][row], "male", settings=settings)
+    assert table["life_branch"][row] == int(c.life_branch) == 10  # 戌, the book's palace
+    assert table["yue_de"][row] == int(c.palace_of("yue_de").branch)
