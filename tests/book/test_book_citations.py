@@ -159,3 +159,17 @@ def test_other_tables_name_true_sources() -> None:
             for row in rows:
                 if isinstance(row, dict) and "verse_at" in row:
                     check_verse(row["verse"], row["verse_at"])
+
+
+def test_the_quanshu_school_stars_cite_the_book() -> None:
+    from mingshu.ziwei.quanshu import catalogue
+
+    text = "\n".join(_lines(F))
+    defaults = {s.key: s for s in STARS}
+    for s in catalogue():
+        if defaults.get(s.key) is s:
+            continue  # unchanged catalogue star: checked above
+        assert s.verse and s.verse_at.startswith(F), s.key  # the school's rules are the book's
+        check_verse(s.verse, s.verse_at)
+        titles = _book_titles(s.source)
+        assert titles and all(t in text for t in titles), s.key
