@@ -402,6 +402,12 @@ def c_dou_jun(x: Sample) -> Iterable[Point]:
         yield (yb, x.month, x.hour), int(h.monthly.branch) == expected, True
 
 
+def c_dou_jun_star(x: Sample) -> Iterable[Point]:
+    """The birth year's 斗君 as a natal star (the 全书 school places it)."""
+    expected = book.dou_jun(x.year_branch, x.month, x.hour)
+    return _one((x.year_branch, x.month, x.hour), x.stars.get("dou_jun") == {expected})
+
+
 def c_tian_de(x: Sample) -> Iterable[Point]:
     return _stars(x.year_branch, x, {"tian_de": book.tian_de(x.year_branch)})
 
@@ -625,7 +631,18 @@ RULES: tuple[Rule, ...] = (
         1728,
         "flow",
         c_dou_jun,
-        "the engine's 流月 正月 palace",
+        "the engine's 流月 正月 palace (and, under the 全书 school, the natal star 斗君)",
+    ),
+    Rule(
+        "dou_jun_star",
+        "安斗君诀: the birth year's 斗君 as a star",
+        "76–78",
+        "year branch × month × hour",
+        1728,
+        "base",
+        c_dou_jun_star,
+        "not placed by iztro",
+        placed=False,
     ),
     Rule("tian_de", "安天德月德解神诀: 天德", "79–80", "year branch", 12, "base", c_tian_de),
     Rule(
@@ -716,6 +733,8 @@ RULES: tuple[Rule, ...] = (
         15,
         "child",
         c_child,
+        "「一命二财三疾厄，四妻五福六官禄」 compared for the ages before the first decade; "
+        "the rest (「余年一派顺流行，十五命宫看端的」) the verse leaves open",
     ),
     Rule("life_master", "安命主", "97–99", "Life branch", 12, "base", c_life_master),
     Rule("body_master", "安身主", "100–101", "year branch", 12, "base", c_body_master),

@@ -73,6 +73,7 @@ def test_the_known_departures_of_the_default_school(results: dict[str, dict[str,
     assert off("xun_kong") == (60, 60, 0)
     assert off("jie_lu") == (10, 10, 0)
     assert off("fei_tian") == (12, 12, 0)  # not placed
+    assert off("dou_jun_star") == (1728, 1728, 0)  # not placed
     # The book's 解神 is the engine's 年解; the engine's 解神 is another (month) rule.
     assert off("jie_shen") == (12, 0, 0)
     assert r["jie_shen_name"].disagree and r["jie_shen_name"].disagree == r["jie_shen_name"].unclear
@@ -120,7 +121,7 @@ def test_the_quanshu_school_agrees_wherever_the_verse_is_clear(
     assert not clear_off
     # The departures the school exists for are now agreements over their whole space.
     for key in ("leap_month", "chang_sheng", "yue_de", "xun_kong", "jie_lu", "brightness",
-                "fei_tian", "jin_suo", "dou_jun"):  # fmt: skip
+                "fei_tian", "jin_suo", "dou_jun", "dou_jun_star"):  # fmt: skip
         assert r[key].points and not r[key].disagree, key
     # Where the text is corrupt or ambiguous the school keeps the engine's reading.
     assert len(r["zi_wei"].unclear) == 3 and len(r["kui_yue"].unclear) == 2
