@@ -89,6 +89,13 @@ def sweep_ziwei(
         str,
         typer.Option(metavar="WORD", help="Star rules: quanshu (全书) or zhongzhou (中州派)."),
     ] = "quanshu",
+    school: Annotated[
+        str,
+        typer.Option(
+            metavar="WORD",
+            help="iztro (default) or quanshu: the 紫微斗数全书 school (docs/book-conformance.md).",
+        ),
+    ] = "iztro",
 ) -> None:
     """Every natal Zi Wei chart of the years: each solar day × 13 time indices × 2 genders,
     one Parquet row per birth, one file per year."""
@@ -106,7 +113,10 @@ def sweep_ziwei(
             "late_rat_hour": late_rat_hour,
             "leap_month": leap_month,
             "algorithm": algorithm,
+            "school": school,
         }
+        if school == "quanshu" and leap_month == "split":  # the option's default: the school's
+            words.pop("leap_month")
         settings = ziwei.ZiweiSettings(**words)
         report = space.sweep_ziwei(
             out, first_year, last_year, settings, workers=workers, scheduler=scheduler

@@ -47,12 +47,14 @@ _SETTING_OPTIONS: Final = (
     "age_count",
     "algorithm",
     "chart_type",
+    "school",
 )
 # Yes/no settings: a flag each (their --help shows no choices).
 _FLAG_OPTIONS: Final = ("true_solar_time", "equation_of_time")
 
 
 def ziwei(
+    ctx: typer.Context,
     birth_date: Annotated[
         str,
         typer.Argument(metavar="DATE", help="Birth date, YYYY-MM-DD (solar; lunar with --lunar)."),
@@ -129,7 +131,8 @@ def ziwei(
         typer.Option(
             metavar="WORD",
             help="Leap-month births: split at day 16 (iztro fixLeap true), "
-            "or the whole month as the last (fixLeap false).",
+            "the whole month as the last (fixLeap false), or as the next (全书). "
+            "With --school quanshu and no --leap-month: next.",
         ),
     ] = "split",
     age_count: Annotated[
@@ -154,6 +157,14 @@ def ziwei(
             help="heaven (天盘), earth (地盘: 身宫 as 命宫) or human (人盘: 福德 as 命宫).",
         ),
     ] = "heaven",
+    school: Annotated[
+        str,
+        typer.Option(
+            metavar="WORD",
+            help="Whose reading: iztro (iztro 2.6.0, default) or quanshu (紫微斗数全书 卷二 "
+            "where iztro departs; docs/book-conformance.md). Not --algorithm.",
+        ),
+    ] = "iztro",
     mutagen: Annotated[
         list[str] | None,
         typer.Option(
@@ -216,10 +227,11 @@ def ziwei(
                     "year_boundary": year_boundary,
                     "horoscope_boundary": horoscope_boundary,
                     "late_rat_hour": late_rat_hour,
-                    "leap_month": leap_month,
+                    "leap_month": _leap_month(ctx, leap_month),
                     "age_count": age_count,
                     "algorithm": algorithm,
                     "chart_type": chart_type,
+                    "school": school,
                     "true_solar_time": true_solar_time,
                     "equation_of_time": equation_of_time,
                 },
@@ -329,12 +341,21 @@ def _pairs(items: Sequence[str], field: str, example: str) -> dict[str, list[str
     return out
 
 
+def _leap_month(ctx: typer.Context, value: str) -> str | None:
+    """``None`` when --leap-month was not given, so the settings pick the school's default
+    (split for iztro, next for the 全书 school)."""
+    source = ctx.get_parameter_source("leap_month")
+    return None if source is None or source.name == "DEFAULT" else value
+
+
 def _settings(
     options: dict[str, Any], mutagens: Sequence[str], brightness: Sequence[str]
 ) -> ZiweiSettings:
     from mingshu.ziwei import ZiweiSettings
 
     fields: dict[str, Any] = dict(options)  # the enum fields take their string values
+    if fields.get("leap_month") is None:  # not given: the school's own default
+        fields.pop("leap_month", None)
     fields["mutagens"] = _pairs(
         mutagens, "mutagens", "STEM=STAR,STAR,STAR,STAR (e.g. 庚=太阳,武曲,天府,天同)"
     )

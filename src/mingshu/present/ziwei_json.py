@@ -125,6 +125,8 @@ _PILLAR_TEXTS: Final = tuple(tuple(str(s) + str(b) for b in Branch) for s in Ste
 
 def settings_to_dict(settings: ZiweiSettings) -> dict[str, Any]:
     """Every settings field by its value; ``ZiweiSettings(**settings_to_dict(s)) == s``.
+    ``school`` is written only when it is not the default, so iztro-school output is
+    unchanged.
 
     ``mutagens`` maps a stem key to four star keys (禄 权 科 忌); ``brightness`` maps a star
     key to twelve grade keys in branch order 子 … 亥 (``""`` for no grade).
@@ -141,7 +143,7 @@ def settings_to_dict(settings: ZiweiSettings) -> dict[str, Any]:
         "brightness": {key: list(row) for key, row in settings.brightness},
         "true_solar_time": settings.true_solar_time,
         "equation_of_time": settings.equation_of_time,
-    }
+    } | ({"school": settings.school.value} if settings.school.value != "iztro" else {})
 
 
 def _fresh_stars(group: tuple[PlacedStar, ...]) -> list[dict[str, Any]]:

@@ -83,7 +83,7 @@ class SweepReport:
 @dataclass(frozen=True, slots=True)
 class _Columns:
     stars: tuple[str, ...]
-    """Every star the settings' algorithm places, in catalogue order."""
+    """Every star the settings' algorithm (or the 全书 school) places, in catalogue order."""
     bright: frozenset[str]
     """Stars with a brightness column (major and minor stars: adjective stars have none)."""
     mutable: frozenset[str]
@@ -95,12 +95,15 @@ def columns(settings: ZiweiSettings) -> _Columns:
     """The star columns of a dataset under ``settings``.  Which stars carry a 四化 is read
     from the engine itself: one chart for each of the ten year stems."""
     from mingshu import ziwei
+    from mingshu.ziwei.quanshu import catalogue
 
     algorithm = str(settings.algorithm.value)
-    stars = tuple(s.key for s in ziwei.STARS if algorithm in s.algorithms)
-    bright = frozenset(
-        s.key for s in ziwei.STARS if s.key in stars and s.group != ziwei.StarGroup.ADJECTIVE
-    )
+    if settings.school is ziwei.School.QUANSHU:  # the 全书 school's own catalogue
+        chosen = catalogue()
+    else:
+        chosen = tuple(s for s in ziwei.STARS if algorithm in s.algorithms)
+    stars = tuple(s.key for s in chosen)
+    bright = frozenset(s.key for s in chosen if s.group != ziwei.StarGroup.ADJECTIVE)
     mutable: set[str] = set()
     for year in range(2000, 2010):  # mid-year: past both year boundaries, one per stem
         chart = ziwei.from_birth(ziwei.Birth.solar(dt.date(year, 7, 1), 6, "male"), settings)
@@ -243,7 +246,9 @@ def metadata(settings: ZiweiSettings, first_year: int, last_year: int) -> dict[s
         return {"key": member.key, "hans": n.hans, "hant": n.hant, "english": n.english}
 
     cols = columns(settings)
-    stars = {s.key: s for s in ziwei.STARS}
+    from mingshu.ziwei.quanshu import catalogue
+
+    stars = {s.key: s for s in (*ziwei.STARS, *catalogue())}  # the school's extra stars too
     return {
         "schema": SCHEMA,
         "mingshu_version": __version__,

@@ -37,6 +37,7 @@ from mingshu.ziwei.settings import (
     ChartType,
     LateRatHour,
     LeapMonth,
+    School,
     YearBoundary,
     ZiweiSettings,
 )
@@ -72,6 +73,7 @@ __all__ = [
     "Period",
     "PlacedFlowingStar",
     "PlacedStar",
+    "School",
     "Scope",
     "Star",
     "StarGroup",

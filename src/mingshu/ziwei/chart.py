@@ -17,8 +17,9 @@ from mingshu.cycles import Branch, FourPillars, Names, Pillar, Stem
 from mingshu.errors import InputError
 from mingshu.named import clip
 from mingshu.ziwei.horoscope import Horoscope, horoscope
+from mingshu.ziwei.quanshu import school_notices
 from mingshu.ziwei.settings import ZiweiSettings
-from mingshu.ziwei.stars import Brightness, Mutagen, Star
+from mingshu.ziwei.stars import Brightness, Mutagen, Star, star_by_name
 from mingshu.ziwei.stars import star as _star
 from mingshu.ziwei.tables import FiveElementsClass, God, HourName, PalaceName
 
@@ -138,8 +139,9 @@ class NatalChart:
     @property
     def notices(self) -> tuple[Notice, ...]:
         """What the reader should know about the birth: which clock was used (as given, or
-        daylight saving removed, or true solar time), an ambiguous clock reading …"""
-        return self.birth.notices
+        daylight saving removed, or true solar time), an ambiguous clock reading …, and under
+        the 全书 school which rules follow the book instead of iztro (``quanshu_school``)."""
+        return self.birth.notices + school_notices(self.settings.school)
 
     def palace(self, which: str | Branch | PalaceName) -> Palace:
         """A palace by name (``"疾厄"``, ``"health"``, ``PalaceName.HEALTH``) or by branch
@@ -184,22 +186,36 @@ class NatalChart:
         """The placed star by key (``"zi_wei"``) or any of its names (``"紫微"``, ``"Zi Wei"``);
         :class:`InputError` if there is no such star or this chart's algorithm does not
         place it."""
-        found = _star(name)
-        for placed in self.palace_of(found.key).stars:
-            if placed.star is found:
+        key = self._key_of(name)
+        for placed in self.palace_of(key).stars:
+            if placed.star.key == key:
                 return placed
-        raise AssertionError(f"{found.key} is missing from its palace")  # pragma: no cover
+        raise AssertionError(f"{key} is missing from its palace")  # pragma: no cover
 
     def palace_of(self, name: str) -> Palace:
         """The palace holding a star (by key or any name); :class:`InputError` if the star
         does not exist or is not placed on this chart (e.g. 截空 on a 全书 chart)."""
-        found = _star(name)
+        key = self._key_of(name)
         for star, branch in zip(self._stars, self._positions, strict=True):
-            if star is found:
+            if star.key == key:  # by key: the 全书 school re-places some catalogue stars
                 return self.palaces[(branch - 2) % 12]
         raise InputError(
-            "star", f"{found.key!r} is not placed by the {self.settings.algorithm} algorithm"
+            "star", f"{key!r} is not placed by the {self.settings.algorithm} algorithm"
         )
+
+    def _key_of(self, name: str) -> str:
+        """The key of a catalogue star, or of a star only this chart's school places
+        (斗君 …, by key or display name); :class:`InputError` if neither."""
+        found = star_by_name(name)
+        if found is not None:
+            return found.key
+        if isinstance(name, str):
+            text = name.strip().lower()
+            for star in self._stars:
+                names = (star.key, star.names.hans, star.names.hant, star.names.english.lower())
+                if text in names:
+                    return star.key
+        return _star(name).key
 
     def horoscope(self, at: object, time: object = None) -> Horoscope:
         """The horoscope layers (运限) for a moment of this life (see ``ziwei.horoscope``)."""

@@ -25,8 +25,9 @@ from mingshu.birth import Birth
 from mingshu.cycles import Branch, FourPillars, Pillar, Polarity, Stem
 from mingshu.errors import InputError
 from mingshu.named import clip
+from mingshu.ziwei import quanshu
 from mingshu.ziwei.chart import Decadal, NatalChart, Palace, PlacedStar
-from mingshu.ziwei.placement import compile_natal, compile_rules
+from mingshu.ziwei.placement import NATAL_RULES, NATAL_VARIABLES, compile_natal, compile_rules
 from mingshu.ziwei.settings import (
     Algorithm,
     BrightnessOverrides,
@@ -34,12 +35,14 @@ from mingshu.ziwei.settings import (
     LateRatHour,
     LeapMonth,
     MutagenOverrides,
+    School,
     YearBoundary,
     ZiweiSettings,
 )
 from mingshu.ziwei.stars import (
     Brightness,
     Mutagen,
+    Star,
     StarGroup,
     default_brightness,
     mutagen_table,
@@ -69,8 +72,21 @@ __all__ = [
 DEFAULT = ZiweiSettings()
 """The default settings (iztro 2.6.0's defaults), as ``bazi.DEFAULT``."""
 
-_PLACERS = {algorithm: compile_natal(algorithm.value) for algorithm in Algorithm}
-_MAJORS = tuple(s for s in _PLACERS[Algorithm.QUANSHU][0] if s.group is StarGroup.MAJOR)
+_PLACERS: dict[str, tuple[tuple[Star, ...], Callable[..., tuple[int, ...]]]] = {
+    algorithm.value: compile_natal(algorithm.value) for algorithm in Algorithm
+}
+# The 全书 school's catalogue (quanshu.toml on top of the 全书 algorithm's stars).
+_SCHOOL = "school:quanshu"
+_PLACERS[_SCHOOL] = (
+    quanshu.catalogue(),
+    compile_rules(
+        _SCHOOL,
+        [(s.key, s.place) for s in quanshu.catalogue()],
+        NATAL_VARIABLES,
+        NATAL_RULES,
+    ),
+)
+_MAJORS = tuple(s for s in _PLACERS[Algorithm.QUANSHU.value][0] if s.group is StarGroup.MAJOR)
 if any(stars[: len(_MAJORS)] != _MAJORS for stars, _ in _PLACERS.values()):
     raise RuntimeError("stars.toml must list the major stars first")
 # The major and minor stars come first in every algorithm's list, then the adjectives: their
@@ -89,8 +105,15 @@ _place_majors = compile_rules(
     "majors", [(s.key, s.place) for s in _MAJORS], (), ("zi_wei", "tian_fu")
 )
 _STAR_INDEX = {
-    algorithm: {s.key: i for i, s in enumerate(stars)} for algorithm, (stars, _) in _PLACERS.items()
+    catalogue: {s.key: i for i, s in enumerate(stars)} for catalogue, (stars, _) in _PLACERS.items()
 }
+
+
+def _catalogue(settings: ZiweiSettings) -> str:
+    """Which star catalogue a chart uses: the algorithm's, or the 全书 school's."""
+    return _SCHOOL if settings.school is School.QUANSHU else settings.algorithm.value
+
+
 _GROUP_INDEX = {StarGroup.MAJOR: 0, StarGroup.MINOR: 1, StarGroup.ADJECTIVE: 2}
 _PALACE_INDEX = tuple((b - 2) % 12 for b in range(12))  # iztro's index: 寅 = 0
 _AGES = tuple(tuple(range(step + 1, 121, 12)) for step in range(12))  # 小限 ages per step
@@ -107,6 +130,7 @@ _KONG_WANG = tuple(Branch.parse(c) for c in star("kong_wang").place["table"])
 _JIANG_QIAN = CYCLES["jiang_qian"]
 # The order of the god fields of Palace.
 _CYCLE_ORDER = tuple(CYCLES[k] for k in ("chang_sheng", "bo_shi", "jiang_qian", "sui_qian"))
+_CHANG_SHENG = 0  # its index in _CYCLE_ORDER
 
 
 def _tian_shi_shang(
@@ -169,10 +193,10 @@ class _Tables(NamedTuple):
 
 @lru_cache(maxsize=32)
 def _star_tables(
-    algorithm: Algorithm, mutagens: MutagenOverrides, brightness: BrightnessOverrides
+    catalogue: str, mutagens: MutagenOverrides, brightness: BrightnessOverrides
 ) -> _Tables:
-    stars = _PLACERS[algorithm][0]
-    grades = default_brightness()
+    stars = _PLACERS[catalogue][0]
+    grades = quanshu.brightness() if catalogue == _SCHOOL else default_brightness()
     for key, row in brightness:
         grades[key] = tuple(Brightness.parse(g) if g else None for g in row)
     rows = [tuple(s.key for s in row) for row in mutagen_table(mutagens)]
@@ -197,7 +221,7 @@ def _star_tables(
         )
         for row in rows
     )
-    fixed = _FIXED[algorithm]
+    fixed = _FIXED[catalogue]
     adjectives = tuple(
         tuple((slot // 3, placed) for slot, placed in (row[b][0] for b in range(12)))
         for row in slots[fixed:]
@@ -322,6 +346,8 @@ def _days(birth: Birth, settings: ZiweiSettings) -> _Days:
     month = lunar.month - 1
     if lunar.is_leap and lunar.day > 15 and settings.leap_month is LeapMonth.SPLIT and not late_rat:
         month += 1
+    elif lunar.is_leap and settings.leap_month is LeapMonth.NEXT:
+        month += 1  # 全书: the whole leap month counts as the next month
     # 紫微 counts the day (the next day for a late Rat hour, wrapping at the month's end);
     # the day stars (三台 八座 恩光 天贵) count day + 1 there too, without the wrap.
     zi_wei_day = lunar.day + late_rat
@@ -364,7 +390,7 @@ def _redraw(
     for i, branch in enumerate(_place_majors(zi_wei, _tian_fu(zi_wei))):
         positions[i] = branch  # the majors come first in the catalogue
     tian_shi, tian_shang = _tian_shi_shang(life, d.year.branch, gender, zhongzhou)
-    star_index = _STAR_INDEX[settings.algorithm]
+    star_index = _STAR_INDEX[_catalogue(settings)]
     redrawn = (
         (star_index["tian_shang"], tian_shang),
         (star_index["tian_shi"], tian_shi),
@@ -381,7 +407,7 @@ def _groups(
 ) -> tuple[_Groups, _Groups, list[list[PlacedStar]]]:
     """The placed stars of each palace (iztro's order), major, minor and adjective, each
     group in iztro's order."""
-    tables = _star_tables(settings.algorithm, settings.mutagens, settings.brightness)
+    tables = _star_tables(_catalogue(settings), settings.mutagens, settings.brightness)
     n, fixed = len(_MAJORS), tables.fixed
     majors = tables.majors.get(key := (year_stem, *positions[:n]))
     if majors is None:
@@ -453,7 +479,11 @@ def from_birth(birth: Birth, settings: ZiweiSettings = DEFAULT) -> NatalChart:
     xun_kong = god_year.void_branches[god_year.branch % 2]
     jie_kong = (_JIE_LU if god_year.branch.polarity is Polarity.YANG else _KONG_WANG)[god_year.stem]
 
-    stars, placer = _PLACERS[settings.algorithm]
+    stars, placer = _PLACERS[_catalogue(settings)]
+    voids = god_year.void_branches
+    # 斗君 of the birth year (全书 安斗君诀); 金锁铁蛇关 (戌 + year − month + day − hour).
+    dou_jun = (god_year.branch - d.month + d.hour) % 12
+    jin_suo = (10 + god_year.branch - d.month + d.lunar.day - 1 - d.hour) % 12
     positions = list(
         placer(
             year.stem,
@@ -471,6 +501,10 @@ def from_birth(birth: Birth, settings: ZiweiSettings = DEFAULT) -> NatalChart:
             jie_kong,
             tian_shi,
             tian_shang,
+            voids[0],
+            voids[1],
+            dou_jun,
+            jin_suo,
         )
     )
     heaven_life, heaven_body = life, body
@@ -480,7 +514,7 @@ def from_birth(birth: Birth, settings: ZiweiSettings = DEFAULT) -> NatalChart:
             settings, positions, d, life, body, stem_of, gender_polarity
         )
     groups = _groups(settings, positions, moved, year.stem)
-    lu_cun = positions[_STAR_INDEX[settings.algorithm]["lu_cun"]]
+    lu_cun = positions[_STAR_INDEX[_catalogue(settings)]["lu_cun"]]
     palaces = _palaces(
         settings, birth, d, life, body, klass, yin_stem, lu_cun, groups, gender_polarity
     )
@@ -532,9 +566,18 @@ def _palaces(
         "jiang_xing": _JIANG_QIAN.jiang_xing[god_year.branch],
         "year_branch": god_year.branch,
     }
+    # 全书: 「男命顺数、女命逆数」 for 长生, whatever the year (quanshu.toml).
+    chang_sheng = direction
+    if settings.school is School.QUANSHU and quanshu.CHANG_SHENG_BY_GENDER:
+        chang_sheng = 1 if gender is Polarity.YANG else -1
     zhongzhou = settings.algorithm is Algorithm.ZHONGZHOU
     gods = [
-        _god_column(cycle, zhongzhou, int(anchors[start]), 1 if forward else direction)
+        _god_column(
+            cycle,
+            zhongzhou,
+            int(anchors[start]),
+            1 if forward else chang_sheng if cycle == _CHANG_SHENG else direction,
+        )
         for cycle, start, forward in _CYCLE_STARTS
     ]
     majors, minors, adjectives = groups

@@ -34,8 +34,20 @@ NATAL_VARIABLES = (
 """The inputs of the natal rules, in the order the compiled function takes them.
 ``soul`` and ``body`` are the branches of the Life and Body palaces."""
 
-NATAL_RULES = ("zi_wei", "tian_fu", "xun_kong", "jie_kong", "tian_shi", "tian_shang")
-"""Natal placements computed in code (natal.py) and passed to the compiled function."""
+NATAL_RULES = (
+    "zi_wei",
+    "tian_fu",
+    "xun_kong",
+    "jie_kong",
+    "tian_shi",
+    "tian_shang",
+    "xun_kong_first",
+    "xun_kong_second",
+    "dou_jun",
+    "jin_suo",
+)
+"""Natal placements computed in code (natal.py) and passed to the compiled function; the
+last four serve the 全书 school only (quanshu.toml)."""
 
 _DOMAIN = {"month": 12, "hour": 12}  # stems have 10 values, everything else 12
 

@@ -25,6 +25,7 @@ __all__ = [
     "ChartType",
     "LateRatHour",
     "LeapMonth",
+    "School",
     "YearBoundary",
     "ZiweiSettings",
 ]
@@ -57,6 +58,10 @@ class LeapMonth(StrEnum):
     (iztro ``fixLeap: true``, the default)."""
     WHOLE = "whole"
     """The whole leap month counts as the month it repeats (iztro ``fixLeap: false``)."""
+    NEXT = "next"
+    """The whole leap month counts as the next month (紫微斗数全书 卷二 安身命例:
+    「闰月正月生者要在二月内起安身命」); no iztro option gives it.  The default of the
+    全书 school."""
 
 
 class AgeCount(StrEnum):
@@ -77,6 +82,19 @@ class Algorithm(StrEnum):
     ZHONGZHOU = "zhongzhou"
     """中州派: 命主 from the year branch, 截空 instead of 截路/空亡, 龙德/劫杀/大耗 added,
     天使/天伤 swapped for yin men and yang women, 大耗 of the 岁前 cycle named 岁破."""
+
+
+class School(StrEnum):
+    """Whose reading the chart follows where the book and iztro part (not iztro's
+    ``algorithm``, which picks 全书 vs 中州派 star rules: see ``Algorithm``)."""
+
+    IZTRO = "iztro"
+    """iztro 2.6.0 exactly (the default; parity with iztro's charts)."""
+    QUANSHU = "quanshu"
+    """紫微斗数全书 卷二 where iztro departs from it and the verse is clear: a leap month
+    counts whole as the next month, 长生 runs by gender alone, 月德 counts from 子, 旬空 on
+    both void palaces, 截路空亡 as one item, the book's brightness table, and 斗君, 飞天三杀
+    and 金锁铁蛇关 placed (docs/book-conformance.md).  Needs ``algorithm="quanshu"``."""
 
 
 class ChartType(StrEnum):
@@ -107,7 +125,8 @@ _IZTRO_ALGORITHM = {"default": Algorithm.QUANSHU}
 
 YearBoundaryValue = YearBoundary | Literal["lunar_new_year", "spring_begins", "normal", "exact"]
 LateRatHourValue = LateRatHour | Literal["next_day", "same_day", "forward", "current"]
-LeapMonthValue = LeapMonth | Literal["split", "whole"] | bool
+LeapMonthValue = LeapMonth | Literal["split", "whole", "next"] | bool
+SchoolValue = School | Literal["iztro", "quanshu"]
 AgeCountValue = AgeCount | Literal["lunar_year", "birthday", "normal"]
 AlgorithmValue = Algorithm | Literal["quanshu", "zhongzhou", "default"]
 ChartTypeValue = ChartType | Literal["heaven", "earth", "human"]
@@ -147,6 +166,8 @@ class ZiweiSettings:
     chart_type: ChartType
     mutagens: MutagenOverrides
     brightness: BrightnessOverrides
+    school: School
+    """Whose reading to follow where 紫微斗数全书 and iztro 2.6.0 part (``School``)."""
     true_solar_time: bool
     """Draw the day and hour from apparent solar time at the birth longitude (needs ``tz``
     and ``longitude``)."""
@@ -158,7 +179,7 @@ class ZiweiSettings:
         year_boundary: YearBoundaryValue = YearBoundary.LUNAR_NEW_YEAR,
         horoscope_boundary: YearBoundaryValue = YearBoundary.LUNAR_NEW_YEAR,
         late_rat_hour: LateRatHourValue = LateRatHour.NEXT_DAY,
-        leap_month: LeapMonthValue = LeapMonth.SPLIT,
+        leap_month: LeapMonthValue | None = None,
         age_count: AgeCountValue = AgeCount.LUNAR_YEAR,
         algorithm: AlgorithmValue = Algorithm.QUANSHU,
         chart_type: ChartTypeValue = ChartType.HEAVEN,
@@ -166,8 +187,12 @@ class ZiweiSettings:
         brightness: BrightnessValue = (),
         true_solar_time: bool = False,
         equation_of_time: bool = True,
+        school: SchoolValue = School.IZTRO,
     ) -> None:
         set_ = object.__setattr__
+        set_(self, "school", check_choice(School, school, "school"))
+        if leap_month is None:  # each school's own default
+            leap_month = LeapMonth.NEXT if self.school is School.QUANSHU else LeapMonth.SPLIT
         set_(
             self,
             "year_boundary",
@@ -188,6 +213,13 @@ class ZiweiSettings:
         set_(self, "leap_month", check_choice(LeapMonth, leap_month, "leap_month"))
         set_(self, "age_count", check_choice(AgeCount, age_count, "age_count", _IZTRO_AGE))
         set_(self, "algorithm", check_choice(Algorithm, algorithm, "algorithm", _IZTRO_ALGORITHM))
+        if self.school is School.QUANSHU and self.algorithm is not Algorithm.QUANSHU:
+            raise InputError(
+                "school",
+                "the quanshu school (紫微斗数全书) follows the book's own star rules; it cannot be "
+                f"combined with algorithm={self.algorithm.value!r} (algorithm picks iztro's "
+                "全书 or 中州派 rules; school picks iztro's or the book's reading)",
+            )
         set_(self, "chart_type", check_choice(ChartType, chart_type, "chart_type"))
         set_(self, "mutagens", _normalize_mutagens(mutagens))
         set_(self, "brightness", _normalize_brightness(brightness))

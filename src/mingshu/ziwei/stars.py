@@ -112,7 +112,10 @@ class Star:
     place: Mapping[str, Any] = field(repr=False)
     """The placement rule as read from stars.toml, frozen (shared by every caller)."""
     verse: str = field(repr=False)
+    """The placement verse, verbatim from the shared source files ('' where there is none)."""
     source: str = field(repr=False)
+    verse_at: str = field(default="", repr=False)
+    """Where ``verse`` is: ``FILE:LINE`` or ``FILE:FIRST-LAST`` in ``../shared/sources``."""
 
     def __str__(self) -> str:
         return self.names.hans
@@ -147,6 +150,7 @@ def _load_stars() -> tuple[Star, ...]:
                 place=_freeze(row["place"]),
                 verse=row.get("verse", ""),
                 source=row["source"],
+                verse_at=row.get("verse_at", ""),
             )
         )
     return tuple(stars)
