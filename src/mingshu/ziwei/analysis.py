@@ -37,6 +37,7 @@ __all__ = [
     "age_palace",
     "brightness_list",
     "flanking",
+    "flanking_steps",
     "flies",
     "flowing_star",
     "has_horoscope_mutagen",
@@ -50,6 +51,7 @@ __all__ = [
     "resolve_palace",
     "star_list",
     "surrounded",
+    "surrounded_steps",
 ]
 
 _DATA = load_data("analysis.toml")
@@ -60,6 +62,18 @@ _SURROUND = _DATA["surrounded"]
 _OPPOSITE, _CAREER, _WEALTH = _SURROUND["opposite"], _SURROUND["career"], _SURROUND["wealth"]
 _PREVIOUS, _NEXT = _DATA["flanking"]["previous"], _DATA["flanking"]["next"]
 _ORIGIN_NAMES = frozenset(t.strip().lower() for t in _DATA["origin"]["names"])
+
+
+def surrounded_steps() -> tuple[int, int, int]:
+    """How many palaces forward the opposite palace, the wealth trine and the career trine
+    of 三方四正 lie (6, 8, 4; from data/analysis.toml)."""
+    return _OPPOSITE, _WEALTH, _CAREER
+
+
+def flanking_steps() -> tuple[int, int]:
+    """How many palaces the two palaces of 夹宫 lie from the palace (-1, +1)."""
+    return _PREVIOUS, _NEXT
+
 
 ORIGIN: Final = "origin"
 """The natal chart as the scope of a horoscope question (iztro's ``'origin'``)."""
