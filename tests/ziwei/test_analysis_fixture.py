@@ -135,3 +135,27 @@ def test_a_wrong_answer_is_caught(branch: Branch) -> None:
     p = palaces[branch.names.hans]
     p["flies"][3] = Branch((Branch.parse(p["flies"][3]) + 1) % 12).names.hans
     assert natal_mismatches(chart, palaces)
+
+
+def test_batch_analysis_matches_iztro(tmp_path: Path) -> None:
+    """`mingshu ziwei --batch IN --analysis` over the fixture's 600 inputs: every line's
+    analysis is iztro's, in input order."""
+    from typer.testing import CliRunner
+
+    from mingshu.cli import app
+
+    rows = records()
+    source, target = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    source.write_text("".join(json.dumps(r["input"], ensure_ascii=False) + "\n" for r in rows))
+    result = CliRunner().invoke(
+        app, ["ziwei", "--batch", str(source), "--analysis", "--out", str(target)]
+    )
+    assert result.exit_code == 0, result.output
+    lines = [json.loads(line) for line in target.read_text().splitlines()]
+    assert [line["id"] for line in lines] == [r["input"]["id"] for r in rows]
+    wrong = [
+        line["id"]
+        for line, r in zip(lines, rows, strict=True)
+        if line["analysis"] != iztro_natal(r["output"]["analysis"]["palaces"])
+    ]
+    assert wrong == [], f"{len(wrong)} mismatches: {wrong[:5]}"

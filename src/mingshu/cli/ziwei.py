@@ -54,9 +54,9 @@ _FLAG_OPTIONS: Final = ("true_solar_time", "equation_of_time")
 
 def ziwei(
     birth_date: Annotated[
-        str,
+        str | None,
         typer.Argument(metavar="DATE", help="Birth date, YYYY-MM-DD (solar; lunar with --lunar)."),
-    ],
+    ] = None,
     birth_time: Annotated[
         str | None,
         typer.Argument(
@@ -195,12 +195,42 @@ def ziwei(
             help="With --svg: board (the 4×4 board) or column (one palace a row, for a phone).",
         ),
     ] = "board",
+    batch: Annotated[
+        str | None,
+        typer.Option(
+            "--batch",
+            metavar="IN.jsonl",
+            help="Chart every line of IN.jsonl (- for standard input; the iztro oracle's "
+            "fields: date, time, gender, by, leap, fix_leap, horoscope, …) to one JSON line "
+            "each, in order; a bad line gives an error line and the run goes on.",
+        ),
+    ] = None,
+    analysis: Annotated[
+        bool,
+        typer.Option(
+            "--analysis",
+            help="With --batch: add each palace's 三方四正, 夹宫, 飞化 and 自化 by branch.",
+        ),
+    ] = False,
+    out: Annotated[
+        str | None,
+        typer.Option(
+            "--out", metavar="FILE", help="With --batch: write to FILE (whole or not at all)."
+        ),
+    ] = None,
 ) -> None:
     """A Zi Wei Dou Shu chart (紫微斗数命盘): the twelve palaces with their stars, gods,
     decades and small limits, around the birth data."""
     from mingshu.cli._errors import fail
     from mingshu.errors import InputError
 
+    if batch is not None or analysis or out is not None:
+        from mingshu.cli.ziwei_batch import batch_command
+
+        batch_command(batch, birth_date, birth_time, analysis=analysis, out=out)
+        return
+    if birth_date is None:
+        fail(InputError("date", "missing: give a birth date (YYYY-MM-DD) or --batch FILE"))
     mutagen, brightness = mutagen or [], brightness or []
     try:
         chart = _chart(
