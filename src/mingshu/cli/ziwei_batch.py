@@ -114,9 +114,8 @@ def _record(line: int, inp: object, analysis: bool, horoscope_json: Any, chart_j
 
     if not isinstance(inp, dict):
         raise InputError("input", f"expected a JSON object, not {type(inp).__name__}")
-    for key in inp:
-        if key not in _KEYS:
-            raise InputError(key, "unknown input key")
+    if not _KEYS.issuperset(inp):
+        raise InputError(min(k for k in inp if k not in _KEYS), "unknown input key")
     for key in ("date", "time", "gender"):
         if key not in inp:
             raise InputError(key, "missing")
@@ -197,17 +196,32 @@ def _open(path: str) -> IO[bytes]:
         raise InputError("batch", f"cannot read {clip_text(path)}: {e.strerror or e}") from None
 
 
-def _chunks(lines: Iterator[bytes]) -> Iterator[str]:
+def _chunks(lines: Iterator[bytes]) -> Iterator[bytes]:
     chunk: list[bytes] = []
     for line in lines:
         chunk.append(line)
         if len(chunk) >= _CHUNK:
             chunk.append(b"")
-            yield b"\n".join(chunk).decode()
+            yield b"\n".join(chunk)
             chunk = []
     if chunk:
         chunk.append(b"")
-        yield b"\n".join(chunk).decode()
+        yield b"\n".join(chunk)
+
+
+def _write_all(pieces: Iterator[bytes], handle: IO[str]) -> None:
+    """Write UTF-8 ``pieces`` to a text stream: straight to its byte buffer when it has one
+    (no decoding and encoding again of megabytes of JSON)."""
+    buffer = getattr(handle, "buffer", None)
+    handle.flush()
+    for piece in pieces:
+        if buffer is not None:
+            buffer.write(piece)
+        else:
+            handle.write(piece.decode())
+    if buffer is not None:
+        buffer.flush()
+    handle.flush()
 
 
 def run_batch(path: str, *, out: str | None = None, analysis: bool = False) -> BatchResult:
@@ -216,17 +230,14 @@ def run_batch(path: str, *, out: str | None = None, analysis: bool = False) -> B
     result = BatchResult()
     source = _open(path)
     try:
-        text = _chunks(batch_lines(source, result, analysis=analysis))
+        pieces = _chunks(batch_lines(source, result, analysis=analysis))
         if out is None:
-            for piece in text:
-                sys.stdout.write(piece)
-            sys.stdout.flush()
+            _write_all(pieces, sys.stdout)
             return result
         from mingshu.files import replacing
 
         with replacing(Path(out), "out") as handle:
-            for piece in text:
-                handle.write(piece)
+            _write_all(pieces, handle)
         return result
     except OSError as e:
         raise InputError("batch", f"cannot read {clip_text(path)}: {e.strerror or e}") from None

@@ -19,6 +19,7 @@ the flights are computed, from one look-up table of star positions.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any, Final
 
 import orjson
@@ -119,8 +120,7 @@ _OPENERS: Final = tuple(
 )
 
 
-def analysis_json(chart: NatalChart) -> bytes:
-    """``orjson.dumps(analysis_to_dict(chart))``, from pre-encoded palace entries."""
+def _encode(chart: NatalChart) -> bytes:
     cache, parts = _ENTRY_BYTES, []
     for branch, flights in enumerate(_flights(chart)):
         entry = cache.get((branch, flights))
@@ -132,3 +132,36 @@ def analysis_json(chart: NatalChart) -> bytes:
         parts.append(entry)
     parts.append(b"}")
     return b"".join(parts)
+
+
+# The whole analysis depends only on the settings' star list and 四化 table, the 寅 palace's
+# stem and where the stars the table names sit: a few thousand combinations per settings.
+_WHOLE: dict[tuple[object, ...], bytes] = {}
+_NAMED: dict[tuple[object, object], itemgetter[tuple[int, ...]]] = {}
+
+
+def _named_positions(chart: NatalChart) -> itemgetter[tuple[int, ...]]:
+    settings = chart.settings
+    key = (settings.algorithm, settings.mutagens)
+    found = _NAMED.get(key)
+    if found is None:
+        used = sorted({i for row in _indices(chart) for i in row if i >= 0})
+        found = _NAMED[key] = itemgetter(*used)
+    return found
+
+
+def analysis_json(chart: NatalChart) -> bytes:
+    """``orjson.dumps(analysis_to_dict(chart))``, from pre-encoded pieces."""
+    settings = chart.settings
+    key = (
+        settings.algorithm,
+        settings.mutagens,
+        chart.palaces[0].stem,
+        _named_positions(chart)(chart._positions),
+    )
+    found = _WHOLE.get(key)
+    if found is None:
+        if len(_WHOLE) >= _LIMIT:
+            _WHOLE.clear()
+        found = _WHOLE[key] = _encode(chart)
+    return found
