@@ -107,9 +107,18 @@ def test_standard_input(tmp_path: Path) -> None:
         (["--analysis"], "batch"),
         (["--out", "x.jsonl"], "batch"),
         (["--batch", "in.jsonl", "2000-01-01"], "batch"),
+        (["--batch", "in.jsonl", "--lang", "fr"], "lang"),
+        (["2000-01-01", "--time-index", "2", "-g", "male", "--lang", "ja"], "lang"),
     ],
 )
 def test_misused_options(args: list[str], field: str) -> None:
     result = runner.invoke(app, ["ziwei", *args])
     assert result.exit_code == 2
     assert result.stderr.startswith(f"error: {field}:")
+
+
+def test_lang_adds_names(tmp_path: Path) -> None:
+    code, out, _ = batch(tmp_path, [json.dumps(GOOD)], "--lang", "ja")
+    assert code == 0
+    assert out[0]["locale"]["lang"] == "ja-JP"
+    assert out[0]["locale"]["palaces"]["life"] == "命宮"

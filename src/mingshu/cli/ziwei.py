@@ -212,6 +212,15 @@ def ziwei(
             help="With --batch: add each palace's 三方四正, 夹宫, 飞化 and 自化 by branch.",
         ),
     ] = False,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            metavar="LANG",
+            help='With --json or --batch: add "locale", the names of the chart\'s stars, '
+            "palaces, grades … in zh-CN, zh-TW, en-US, ja-JP, ko-KR, vi-VN or pinyin.",
+        ),
+    ] = None,
     out: Annotated[
         str | None,
         typer.Option(
@@ -227,8 +236,14 @@ def ziwei(
     if batch is not None or analysis or out is not None:
         from mingshu.cli.ziwei_batch import batch_command
 
-        batch_command(batch, birth_date, birth_time, analysis=analysis, out=out)
+        batch_command(batch, birth_date, birth_time, analysis=analysis, out=out, lang=lang)
         return
+    if lang is not None and not as_json:
+        fail(
+            InputError(
+                "lang", "--lang names things in --json and --batch output; the grid has --names"
+            )
+        )
     if birth_date is None:
         fail(InputError("date", "missing: give a birth date (YYYY-MM-DD) or --batch FILE"))
     mutagen, brightness = mutagen or [], brightness or []
@@ -288,6 +303,13 @@ def ziwei(
         data = chart_to_dict(chart)
         if horoscope is not None:
             data["horoscope"] = horoscope_to_dict(horoscope)
+        if lang is not None:
+            from mingshu.present.ziwei_locale import locale_to_dict
+
+            try:
+                data["locale"] = locale_to_dict(chart, lang, horoscope)
+            except InputError as e:
+                fail(e, [lang])
         typer.echo(to_json(data, indent=True).decode())
         return
     from rich.console import Console

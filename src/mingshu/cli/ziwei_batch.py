@@ -13,6 +13,7 @@ tests/fixtures/iztro-2.6.0/README.md)::
 ``fix_leap``, ``astro_type`` and ``config`` are iztro's settings (``ZiweiSettings.from_iztro``);
 ``horoscope`` and ``horoscope_time`` add the horoscope of that date and hour.  ``lang``
 and ``analysis`` (oracle keys) are accepted and ignored: the run's options decide.
+``--lang L`` adds ``"locale"``, the names in language L (``mingshu.present.ziwei_locale``).
 
 Each output line is ``{"line": n, "id": …, "chart": {…}}`` (the ``mingshu.ziwei.chart/1``
 export), with ``"horoscope"`` when asked and ``"analysis"`` with ``--analysis``
@@ -109,7 +110,14 @@ def _time_index(inp: dict[str, Any], key: str) -> int:
     return value
 
 
-def _record(line: int, inp: object, analysis: bool, horoscope_json: Any, chart_json: Any) -> bytes:
+def _record(
+    line: int,
+    inp: object,
+    analysis: bool,
+    horoscope_json: Any,
+    chart_json: Any,
+    lang: str | None = None,
+) -> bytes:
     from mingshu import ziwei
 
     if not isinstance(inp, dict):
@@ -140,24 +148,34 @@ def _record(line: int, inp: object, analysis: bool, horoscope_json: Any, chart_j
         settings=_settings(inp),
     )
     out: dict[str, Any] = {"line": line, "id": inp.get("id"), "chart": chart_json(chart)}
+    horoscope = None
     if "horoscope" in inp:
         target = inp["horoscope"]
         if not isinstance(target, str):
             raise InputError("horoscope", f"{clip(target)} is not a date (YYYY-M-D)")
         hour = _time_index(inp, "horoscope_time") if "horoscope_time" in inp else 0
         # iztro reads `time || hourOf(date)`: an explicit 0 and no time are the same.
-        out["horoscope"] = horoscope_json(ziwei.horoscope(chart, target, hour or None))
+        horoscope = ziwei.horoscope(chart, target, hour or None)
+        out["horoscope"] = horoscope_json(horoscope)
     elif "horoscope_time" in inp:
         raise InputError("horoscope_time", 'given without "horoscope"')
     if analysis:
         from mingshu.present.ziwei_analysis import analysis_json
 
         out["analysis"] = orjson.Fragment(analysis_json(chart))
+    if lang is not None:
+        from mingshu.present.ziwei_locale import locale_to_dict
+
+        out["locale"] = locale_to_dict(chart, lang, horoscope)
     return orjson.dumps(out)
 
 
 def batch_lines(
-    lines: Iterable[bytes], result: BatchResult, *, analysis: bool = False
+    lines: Iterable[bytes],
+    result: BatchResult,
+    *,
+    analysis: bool = False,
+    lang: str | None = None,
 ) -> Iterator[bytes]:
     """One output line (without its newline) per non-blank input line, in order."""
     from mingshu.present.ziwei_json import chart_json, horoscope_to_dict
@@ -176,7 +194,7 @@ def batch_lines(
                 inp = loads(raw)
             except orjson.JSONDecodeError as e:
                 raise InputError("json", f"not JSON: {e}") from None
-            yield _record(number, inp, analysis, horoscope_to_dict, chart_fragment)
+            yield _record(number, inp, analysis, horoscope_to_dict, chart_fragment, lang)
         except InputError as e:
             message = clip_text(e.message, _MESSAGE_LIMIT)
             result.fail(number, e.field, message)
@@ -224,13 +242,19 @@ def _write_all(pieces: Iterator[bytes], handle: IO[str]) -> None:
     handle.flush()
 
 
-def run_batch(path: str, *, out: str | None = None, analysis: bool = False) -> BatchResult:
+def run_batch(
+    path: str, *, out: str | None = None, analysis: bool = False, lang: str | None = None
+) -> BatchResult:
     """Chart every line of ``path`` (``-``: standard input) to ``out`` (written whole, or
     not at all; ``None``: standard output)."""
+    if lang is not None:
+        from mingshu.ziwei.locale import language
+
+        lang = language(lang)  # a bad tag is one error, not one per line
     result = BatchResult()
     source = _open(path)
     try:
-        pieces = _chunks(batch_lines(source, result, analysis=analysis))
+        pieces = _chunks(batch_lines(source, result, analysis=analysis, lang=lang))
         if out is None:
             _write_all(pieces, sys.stdout)
             return result
@@ -253,6 +277,7 @@ def batch_command(
     *,
     analysis: bool,
     out: str | None,
+    lang: str | None = None,
 ) -> None:
     """The ``--batch`` branch of ``mingshu ziwei``: run, then report bad lines (exit 2)."""
     import typer
@@ -265,7 +290,7 @@ def batch_command(
     if birth_date is not None or birth_time is not None:
         fail(InputError("batch", "give DATE and TIME on each line of the batch file, not here"))
     try:
-        result = run_batch(batch, out=out, analysis=analysis)
+        result = run_batch(batch, out=out, analysis=analysis, lang=lang)
     except InputError as e:
         fail(e, raw)
     if result.first_bad is not None:
