@@ -108,6 +108,9 @@ def test_standard_input(tmp_path: Path) -> None:
         (["--out", "x.jsonl"], "batch"),
         (["--batch", "in.jsonl", "2000-01-01"], "batch"),
         (["--batch", "in.jsonl", "--lang", "fr"], "lang"),
+        (["--batch", "in.jsonl", "--algorithm", "zhongzhou"], "batch"),
+        (["--batch", "in.jsonl", "--json"], "batch"),
+        (["--batch", "in.jsonl", "-g", "male"], "batch"),
         (["2000-01-01", "--time-index", "2", "-g", "male", "--lang", "ja"], "lang"),
     ],
 )

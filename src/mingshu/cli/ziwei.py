@@ -236,6 +236,37 @@ def ziwei(
     if batch is not None or analysis or out is not None:
         from mingshu.cli.ziwei_batch import batch_command
 
+        # Each line brings its own birth and settings: an option here would be ignored.
+        given = {
+            "--gender": gender is not None,
+            "--lunar": lunar,
+            "--leap": leap,
+            "--time-index": time_index is not None,
+            "--at": at is not None,
+            "--tz": tz is not None,
+            "--longitude": longitude is not None,
+            "--true-solar-time": true_solar_time,
+            "--year-boundary": year_boundary != "lunar_new_year",
+            "--horoscope-boundary": horoscope_boundary != "lunar_new_year",
+            "--late-rat-hour": late_rat_hour != "next_day",
+            "--leap-month": leap_month != "split",
+            "--age-count": age_count != "lunar_year",
+            "--algorithm": algorithm != "quanshu",
+            "--chart-type": chart_type != "heaven",
+            "--mutagen": bool(mutagen),
+            "--brightness": bool(brightness),
+            "--json": as_json,
+            "--svg": svg is not None,
+        }
+        for option, used in given.items():
+            if used and batch is not None:
+                fail(
+                    InputError(
+                        "batch",
+                        f"{option} does not go with --batch: each line gives its birth and "
+                        "settings (date, time, gender, by, leap, fix_leap, astro_type, config)",
+                    )
+                )
         batch_command(batch, birth_date, birth_time, analysis=analysis, out=out, lang=lang)
         return
     if lang is not None and not as_json:
