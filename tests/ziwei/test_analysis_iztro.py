@@ -12,6 +12,7 @@ import pytest
 
 from mingshu.errors import InputError
 from mingshu.ziwei import NatalChart, Palace, PalaceName, ZiweiSettings, by_solar
+from mingshu.ziwei import chart as ziwei_chart
 from mingshu.ziwei.stars import Mutagen
 
 
@@ -433,3 +434,47 @@ def test_monthly_stars_count() -> None:
     for placed in h.monthly.stars:
         palace = h.chart.palace_at(placed.branch)
         assert h.has_stars(palace.name, "origin", [placed.star.names.hans])
+
+
+# ------------------------------------------------------------------ plugin.test.ts
+
+# iztro's plugin test sets astro.config({mutagens: {庚: 太阳 武曲 天同 天相}, brightness:
+# {贪狼: 旺 × 12}}) for the whole file; the questions below are asked under it.
+PLUGIN_CONFIG = ZiweiSettings.from_iztro(
+    {"mutagens": {"庚": ["太阳", "武曲", "天同", "天相"]}, "brightness": {"贪狼": ["旺"] * 12}}
+)
+
+
+def test_plugin_changed_configuration() -> None:
+    chart = by_solar("2010-10-18", 4, "female", PLUGIN_CONFIG)
+    assert not chart.palace("命宫").has_mutagen("忌")
+    assert chart.palace("夫妻").has_mutagen("忌")
+    assert chart.star("贪狼").with_brightness("旺")
+
+
+def test_plugin_not_changed_configuration() -> None:
+    chart = by_solar("2011-10-18", 4, "female", PLUGIN_CONFIG)
+    assert chart.palace("命宫").has_mutagen("权")
+    assert chart.palace("命宫").has_mutagen("忌")
+    assert chart.palace("福德").has_mutagen("科")
+    assert not chart.palace("田宅").has_mutagen("禄")
+    assert chart.flies("财帛").to("夫妻", "科")
+    assert chart.flies("财帛").to("仆役", "忌")
+    assert chart.star("紫微").with_brightness("旺")
+    # The Wealth palace's stem is 庚: its flights follow the replaced row, not the book's.
+    assert str(chart.palace("财帛").stem) == "庚"
+    book = by_solar("2011-10-18", 4, "female")
+    assert not book.flies("财帛").to("夫妻", "科")
+
+
+@pytest.mark.parametrize(
+    ("lunar", "expected"), [(False, ["七杀"]), (True, ["太阳", "太阴"])], ids=["solar", "lunar"]
+)
+def test_plugin_major_star(lunar: bool, expected: list[str]) -> None:
+    """iztro's plugin reads the Life palace's majors, or the Travel palace's when it is empty."""
+    chart = ziwei_chart("2023-10-18", 4, "female", lunar=lunar, settings=PLUGIN_CONFIG)
+    palace = chart.palace("命宫")
+    if palace.is_empty():
+        palace = chart.palace("迁移")
+    assert [s.star.names.hans for s in palace.major_stars] == expected
+    assert str(chart.five_elements_class) == "火六局"
