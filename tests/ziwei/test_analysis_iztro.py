@@ -478,3 +478,18 @@ def test_plugin_major_star(lunar: bool, expected: list[str]) -> None:
         palace = chart.palace("迁移")
     assert [s.star.names.hans for s in palace.major_stars] == expected
     assert str(chart.five_elements_class) == "火六局"
+
+
+def test_flights_by_mutagen_and_palaces_of_other_charts(c0821: NatalChart) -> None:
+    flights = c0821.flies("命宫")
+    assert flights["忌"] is flights.ji is flights.palaces[3]
+    assert flights[Mutagen.LU] is flights.lu and flights["quan"] is flights.quan
+    assert flights.source is c0821.palace("命宫")
+    # A palace of this chart works as an argument; one of another chart does not.
+    assert c0821.surrounded(c0821.palace("命宫")).target is c0821.palace("命宫")
+    other = by_solar("2000-8-16", 2, "女").palace("命宫")
+    with pytest.raises(InputError) as err:
+        c0821.surrounded(other)
+    assert err.value.field == "palace"
+    with pytest.raises(InputError):
+        c0821.palace(3)  # type: ignore[arg-type]  # a number could be a branch or an index
