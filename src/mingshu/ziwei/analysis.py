@@ -49,6 +49,7 @@ __all__ = [
     "mutagen_list",
     "not_have_horoscope_stars",
     "resolve_palace",
+    "role_palace",
     "star_list",
     "surrounded",
     "surrounded_steps",
