@@ -19,6 +19,20 @@ import { createInterface } from 'node:readline';
 
 const require = createRequire(import.meta.url);
 const { astro } = require('iztro');
+
+// iztro's kot() (a display name back to its i18n key) scans every translation of every
+// language on each call; the analysis methods call it thousands of times per chart.  It is
+// a pure function of its two arguments (the translation tables never change), so a cache
+// gives the same answers in a fraction of the time.  iztro calls it through the module's
+// exports object, so replacing the export reaches every caller.
+const i18n = require('iztro/lib/i18n');
+const kotUncached = i18n.kot;
+const kotCache = new Map();
+i18n.kot = (value, k) => {
+  const key = `${typeof value}\u0000${value}\u0000${k}`;
+  if (!kotCache.has(key)) kotCache.set(key, kotUncached(value, k));
+  return kotCache.get(key);
+};
 const IZTRO_VERSION = require('iztro/package.json').version;
 
 const LANGUAGES = ['zh-CN', 'zh-TW', 'en-US', 'ja-JP', 'ko-KR', 'vi-VN'];
@@ -33,7 +47,7 @@ const SCALAR_CONFIG = {
 };
 const INPUT_KEYS = new Set([
   'id', 'date', 'time', 'gender', 'by', 'leap', 'fix_leap', 'lang',
-  'horoscope', 'horoscope_time', 'astro_type', 'config',
+  'horoscope', 'horoscope_time', 'astro_type', 'config', 'analysis',
 ]);
 const DATE_RE = /^\d{1,4}-\d{1,2}-\d{1,2}$/;
 
@@ -103,6 +117,7 @@ function validate(inp) {
   }
   checkBool('leap', inp.leap);
   checkBool('fix_leap', inp.fix_leap);
+  checkBool('analysis', inp.analysis);
   languagesOf(inp.lang);
   if (inp.horoscope !== undefined) checkDate('horoscope', inp.horoscope);
   if (inp.horoscope_time !== undefined) {
@@ -208,6 +223,57 @@ function horoscopeRecord(h) {
   };
 }
 
+// ---- analysis (input "analysis": true): iztro's answers to the chart questions ----
+
+const MUTAGENS = ['禄', '权', '科', '忌'];
+const SCOPES = ['origin', 'decadal', 'age', 'yearly', 'monthly', 'daily', 'hourly'];
+const PALACE_NAMES = ['命宫', '兄弟', '夫妻', '子女', '财帛', '疾厄', '迁移', '仆役', '官禄', '田宅', '福德', '父母'];
+const ASKED_PALACES = ['命宫'];
+
+// Per natal palace, keyed by its branch: surroundedPalaces, flankingPalaces, mutagedPlaces
+// and the mutagens selfMutaged(m) is true for.  Branches are iztro's zh-CN names.
+function natalAnalysis(a) {
+  const out = {};
+  for (const p of a.palaces) {
+    const s = a.surroundedPalaces(p.index);
+    const f = a.flankingPalaces(p.index);
+    const palace = a.palace(p.index);
+    out[p.earthlyBranch] = {
+      surrounded: {
+        target: s.target.earthlyBranch,
+        opposite: s.opposite.earthlyBranch,
+        wealth: s.wealth.earthlyBranch,
+        career: s.career.earthlyBranch,
+      },
+      flanking: { previous: f.previous.earthlyBranch, next: f.next.earthlyBranch },
+      flies: palace.mutagedPlaces().map((q) => (q ? q.earthlyBranch : null)),
+      self_mutagens: MUTAGENS.filter((m) => palace.selfMutaged(m)),
+      has_mutagen: MUTAGENS.filter((m) => palace.hasMutagen(m)),
+      is_empty: palace.isEmpty(),
+    };
+  }
+  return out;
+}
+
+// Per scope and palace name: the branch of horoscope.palace(name, scope); the mutagens
+// hasHoroscopeMutagen is true for; for a few palace names, the decadal and yearly flowing
+// stars hasHoroscopeStars(name, scope, [star]) is true for.
+function horoscopeAnalysis(h) {
+  const flowing = [...h.decadal.stars.flat(), ...h.yearly.stars.flat()].map((s) => s.name);
+  const out = { agePalace: h.agePalace().earthlyBranch, scopes: {} };
+  for (const scope of SCOPES) {
+    const rows = {};
+    for (const name of PALACE_NAMES) {
+      const row = { palace: h.palace(name, scope).earthlyBranch };
+      if (scope !== 'origin') row.mutagens = MUTAGENS.filter((m) => h.hasHoroscopeMutagen(name, scope, m));
+      if (ASKED_PALACES.includes(name)) row.stars = flowing.filter((star) => h.hasHoroscopeStars(name, scope, [star]));
+      rows[name] = row;
+    }
+    out.scopes[scope] = rows;
+  }
+  return out;
+}
+
 // Chart one input in one language.  The language is process-global in iztro (i18next), and
 // horoscope() translates with whatever is current, so it is set right before both calls.
 function chartIn(inp, language) {
@@ -222,8 +288,14 @@ function chartIn(inp, language) {
     astroType: inp.astro_type,
   });
   const out = { chart: chartRecord(astrolabe) };
+  let horoscope;
   if (inp.horoscope !== undefined) {
-    out.horoscope = horoscopeRecord(astrolabe.horoscope(inp.horoscope, inp.horoscope_time));
+    horoscope = astrolabe.horoscope(inp.horoscope, inp.horoscope_time);
+    out.horoscope = horoscopeRecord(horoscope);
+  }
+  if (inp.analysis && language === 'zh-CN') {
+    out.analysis = { palaces: natalAnalysis(astrolabe) };
+    if (horoscope !== undefined) out.analysis.horoscope = horoscopeAnalysis(horoscope);
   }
   return out;
 }

@@ -56,9 +56,9 @@ _FLAG_OPTIONS: Final = ("true_solar_time", "equation_of_time")
 def ziwei(
     ctx: typer.Context,
     birth_date: Annotated[
-        str,
+        str | None,
         typer.Argument(metavar="DATE", help="Birth date, YYYY-MM-DD (solar; lunar with --lunar)."),
-    ],
+    ] = None,
     birth_time: Annotated[
         str | None,
         typer.Argument(
@@ -206,12 +206,88 @@ def ziwei(
             help="With --svg: board (the 4×4 board) or column (one palace a row, for a phone).",
         ),
     ] = "board",
+    batch: Annotated[
+        str | None,
+        typer.Option(
+            "--batch",
+            metavar="IN.jsonl",
+            help="Chart every line of IN.jsonl (- for standard input; the iztro oracle's "
+            "fields: date, time, gender, by, leap, fix_leap, horoscope, …) to one JSON line "
+            "each, in order; a bad line gives an error line and the run goes on.",
+        ),
+    ] = None,
+    analysis: Annotated[
+        bool,
+        typer.Option(
+            "--analysis",
+            help="With --batch: add each palace's 三方四正, 夹宫, 飞化 and 自化 by branch.",
+        ),
+    ] = False,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            metavar="LANG",
+            help='With --json or --batch: add "locale", the names of the chart\'s stars, '
+            "palaces, grades … in zh-CN, zh-TW, en-US, ja-JP, ko-KR, vi-VN or pinyin.",
+        ),
+    ] = None,
+    out: Annotated[
+        str | None,
+        typer.Option(
+            "--out", metavar="FILE", help="With --batch: write to FILE (whole or not at all)."
+        ),
+    ] = None,
 ) -> None:
     """A Zi Wei Dou Shu chart (紫微斗数命盘): the twelve palaces with their stars, gods,
     decades and small limits, around the birth data."""
     from mingshu.cli._errors import fail
     from mingshu.errors import InputError
 
+    if batch is not None or analysis or out is not None:
+        from mingshu.cli.ziwei_batch import batch_command
+
+        # Each line brings its own birth and settings: an option here would be ignored.
+        given = {
+            "--gender": gender is not None,
+            "--lunar": lunar,
+            "--leap": leap,
+            "--time-index": time_index is not None,
+            "--at": at is not None,
+            "--tz": tz is not None,
+            "--longitude": longitude is not None,
+            "--true-solar-time": true_solar_time,
+            "--year-boundary": year_boundary != "lunar_new_year",
+            "--horoscope-boundary": horoscope_boundary != "lunar_new_year",
+            "--late-rat-hour": late_rat_hour != "next_day",
+            "--leap-month": leap_month != "split",
+            "--age-count": age_count != "lunar_year",
+            "--algorithm": algorithm != "quanshu",
+            "--chart-type": chart_type != "heaven",
+            "--mutagen": bool(mutagen),
+            "--brightness": bool(brightness),
+            "--json": as_json,
+            "--svg": svg is not None,
+        }
+        for option, used in given.items():
+            if used and batch is not None:
+                fail(
+                    InputError(
+                        "batch",
+                        f"{option} does not go with --batch: each line gives its birth and "
+                        "settings (date, time, gender, by, leap, fix_leap, astro_type, config)",
+                    )
+                )
+        batch_command(batch, birth_date, birth_time, analysis=analysis, out=out, lang=lang)
+        return
+    if lang is not None and not as_json:
+        fail(
+            InputError(
+                "lang", "--lang names things in --json and --batch output; the grid has --names"
+            )
+        )
+    if birth_date is None:
+        fail(InputError("date", "missing: give a birth date (YYYY-MM-DD) or --batch FILE"))
     mutagen, brightness = mutagen or [], brightness or []
     try:
         chart = _chart(
@@ -270,6 +346,13 @@ def ziwei(
         data = chart_to_dict(chart)
         if horoscope is not None:
             data["horoscope"] = horoscope_to_dict(horoscope)
+        if lang is not None:
+            from mingshu.present.ziwei_locale import locale_to_dict
+
+            try:
+                data["locale"] = locale_to_dict(chart, lang, horoscope)
+            except InputError as e:
+                fail(e, [lang])
         typer.echo(to_json(data, indent=True).decode())
         return
     from rich.console import Console

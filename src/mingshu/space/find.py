@@ -11,6 +11,14 @@ value a ``?`` parameter.  Grammar::
     comparison := operand ("=" | "!=") operand
                 | operand ["not"] "in" "(" operand ("," operand)* ")"
     operand    := column | branch | palace | gender | integer
+                | "flies" "(" place "," mutagen ")"
+    comparison := … | ("surrounded" | "flanking") "(" place ")" "has" star
+                | "self" "(" place "," mutagen ")"
+    place      := palace | "body"
+
+The chart-analysis forms (``surrounded``, ``flanking``, ``flies``, ``self``; docs/space.md,
+"Find") are computed in SQL from the star, ``life_branch``, ``body_branch`` and
+``year_pillar`` columns with the engine's own tables (:func:`_analysis_sql`).
 
 Each column holds one kind of value (a branch, a palace name, …); a named value must be of
 the kind of the column it is compared with, so ``palace_zi = zi`` is refused rather than
@@ -47,7 +55,7 @@ _TOKEN: Final = re.compile(
     r"\s*(?:(?P<number>\d+)|(?P<word>[A-Za-z_][A-Za-z0-9_]*)|(?P<han>[\u3400-\u9fff]+)"
     r"|(?P<op>!=|<>|=|\(|\)|,))"
 )
-_KEYWORDS: Final = frozenset({"and", "or", "not", "in"})
+_KEYWORDS: Final = frozenset({"and", "or", "not", "in", "has"})
 
 # The kind of value each non-star column holds (stars hold branches).
 _BRANCH, _PALACE, _GENDER, _NUMBER = "branch", "palace name", "gender", "number"
@@ -122,9 +130,17 @@ class _Operand:
 
 
 class _Parser:
-    def __init__(self, tokens: list[_Token], words: _Vocabulary) -> None:
+    def __init__(
+        self,
+        tokens: list[_Token],
+        words: _Vocabulary,
+        meta: dict[str, Any] | None = None,
+        present: set[str] | None = None,
+    ) -> None:
         self.tokens, self.words, self.i, self.depth = tokens, words, 0, 0
         self.params: list[int] = []
+        self.meta: dict[str, Any] = meta or {}
+        self.present: set[str] = present or set()  # every column of the dataset
 
     def peek(self) -> _Token | None:
         return self.tokens[self.i] if self.i < len(self.tokens) else None
@@ -178,6 +194,8 @@ class _Parser:
                 inner = self.disjunction()
                 self.expect(")")
                 return inner
+            if self._at_call(("surrounded", "flanking", "self")):
+                return _analysis_predicate(self)
             return self.comparison()
         finally:
             self.depth -= 1
@@ -212,6 +230,18 @@ class _Parser:
         self._collect(left, right)
         return f"({left.sql} {'=' if t.text == '=' else '<>'} {right.sql})"
 
+    def _at_call(self, words: tuple[str, ...]) -> bool:
+        """At ``word (`` for one of ``words`` (an analysis form, not a column)."""
+        t = self.peek()
+        following = self.tokens[self.i + 1] if self.i + 1 < len(self.tokens) else None
+        return (
+            t is not None
+            and t.kind == "word"
+            and t.text.lower() in words
+            and following is not None
+            and following.text == "("
+        )
+
     def _collect(self, *operands: _Operand) -> None:
         for o in operands:
             self.params.extend(o.param)
@@ -230,6 +260,8 @@ class _Parser:
         t = self.peek()
         if t is None:
             raise self.fail("expected a column or a value")
+        if self._at_call(("flies",)):
+            return _flies_operand(self)
         if t.kind == "number":
             if len(t.text) > 4:
                 raise self.fail("integer too large")
@@ -252,6 +284,122 @@ class _Parser:
         raise self.fail("expected a column or a value")
 
 
+# ------------------------------------------------------------------ chart analysis
+
+
+def _mod12(sql: str) -> str:
+    """``sql`` modulo 12 in 0..11 (DuckDB's ``%`` keeps the sign of a negative number)."""
+    return f"((({sql}) % 12 + 12) % 12)"
+
+
+def _place(p: _Parser) -> tuple[str, list[int], str]:
+    """A palace argument: (SQL of its branch in each row, parameters, its text).  A palace
+    name sits ``n`` branches on from the Life palace; ``body`` is the Body palace."""
+    t = p.peek()
+    if t is None or t.kind not in ("word", "han"):
+        raise p.fail("expected a palace name (life, 命宫 …) or body")
+    if t.text.lower() in ("body", "身宫", "身宮") and "body_branch" in p.words.columns:
+        p.i += 1
+        return '"body_branch"', [], t.text
+    named = p.words.values.get(t.text)
+    if named is None or named[0] != _PALACE or "life_branch" not in p.words.columns:
+        raise p.fail("expected a palace name (life, 命宫 …) or body")
+    p.i += 1
+    return _mod12('"life_branch" + ?'), [named[1]], t.text
+
+
+def _mutagen(p: _Parser) -> int:
+    from mingshu.ziwei import Mutagen
+
+    t = p.peek()
+    try:
+        found = Mutagen.parse(t.text if t is not None else None, _FIELD)
+    except InputError:
+        raise p.fail("expected a transformation (lu, quan, ke, ji or 禄 权 科 忌)") from None
+    p.i += 1
+    return int(found)
+
+
+def _star_column(p: _Parser) -> str:
+    t = p.peek()
+    stars = p.meta.get("stars") or {}
+    if t is None or t.text not in stars or p.words.columns.get(t.text) != _BRANCH:
+        raise p.fail("expected a star key of this dataset (lu_cun, qing_yang …)")
+    p.i += 1
+    return f'"{t.text}"'
+
+
+def _flight_star(p: _Parser, branch: str, mutagen: int) -> str:
+    """SQL of the branch of the star the stem of the palace on ``branch`` transforms with
+    ``mutagen``: the palace stem by 五虎遁 from the year stem, the star by the 四化 table of
+    the dataset's settings, both from the engine."""
+    from mingshu import calendar
+    from mingshu.cycles import Branch, Stem
+    from mingshu.ziwei import ZiweiSettings
+    from mingshu.ziwei.stars import mutagen_table
+
+    if "year_pillar" not in p.present:
+        raise InputError(_FIELD, "this dataset has no year_pillar column: sweep it again")
+    try:
+        settings = ZiweiSettings(**(p.meta.get("settings") or {}))
+    except (InputError, TypeError) as e:
+        raise InputError(_FIELD, f"cannot read the dataset's settings: {e}") from None
+    table = mutagen_table(settings.mutagens)
+    stars = [row[mutagen].key for row in table]
+    missing = [k for k in stars if p.words.columns.get(k) != _BRANCH]
+    if missing:
+        raise InputError(_FIELD, f"this dataset has no {missing[0]} column: sweep it again")
+    # The sixty-cycle index's last digit is the stem: year_pillar % 10.
+    yin = " ".join(
+        f"WHEN {s} THEN {int(calendar.month_stem(Stem(s), Branch.YIN))}" for s in range(10)
+    )
+    stem = f'((CASE "year_pillar" % 10 {yin} END) + {_mod12(f"{branch} - 2")}) % 10'
+    cases = " ".join(f'WHEN {s} THEN "{key}"' for s, key in enumerate(stars))
+    return f"(CASE {stem} {cases} END)"
+
+
+def _analysis_predicate(p: _Parser) -> str:
+    """``surrounded(P) has S``, ``flanking(P) has S`` or ``self(P, m)``."""
+    from mingshu.ziwei.analysis import flanking_steps, surrounded_steps
+
+    word = p.peek()
+    assert word is not None
+    form = word.text.lower()
+    p.i += 1
+    p.expect("(")
+    branch, params, _ = _place(p)
+    if form == "self":
+        p.expect(",")
+        mutagen = _mutagen(p)
+        p.expect(")")
+        star = _flight_star(p, branch, mutagen)
+        p.params.extend(params + params)  # the stem's branch, then the compared branch
+        return f"({star} = {branch})"
+    p.expect(")")
+    if not p.is_("has"):
+        raise p.fail("expected 'has'")
+    p.i += 1
+    star = _star_column(p)
+    steps = (0, *surrounded_steps()) if form == "surrounded" else flanking_steps()
+    p.params.extend(params)
+    offsets = ", ".join(str(step % 12) for step in steps)
+    return f"({_mod12(f'{star} - {branch}')} IN ({offsets}))"
+
+
+def _flies_operand(p: _Parser) -> _Operand:
+    """``flies(P, m)``: the name of the palace the transformation lands in (a palace)."""
+    p.i += 1
+    p.expect("(")
+    branch, params, place = _place(p)
+    p.expect(",")
+    word = p.peek()
+    mutagen = _mutagen(p)
+    p.expect(")")
+    star = _flight_star(p, branch, mutagen)
+    text = f"flies({place}, {word.text if word else mutagen})"
+    return _Operand(_mod12(f'{star} - "life_branch"'), _PALACE, params, True, text)
+
+
 def parse(expr: str, meta: dict[str, Any], columns: set[str]) -> tuple[str, list[int]]:
     """``expr`` as ``(SQL condition, parameters)`` over a dataset with that metadata and
     those columns; an :class:`InputError` on ``expr`` naming the bad token."""
@@ -262,7 +410,7 @@ def parse(expr: str, meta: dict[str, Any], columns: set[str]) -> tuple[str, list
             _FIELD,
             f"{len(expr):,} characters is too long (at most {MAX_LENGTH:,}): {clip_text(expr)}",
         )
-    parser = _Parser(_tokens(expr), _Vocabulary.of(meta, columns))
+    parser = _Parser(_tokens(expr), _Vocabulary.of(meta, columns), meta, columns)
     sql = parser.parse()
     return sql, parser.params
 

@@ -8,6 +8,7 @@
     chart.palace("命宫").major_stars, chart.palace_at("子"), chart.palace_by_index(0)
     chart.star("en_guang").branch
     chart.horoscope("2026-11-29T10:00").yearly.mutagens
+    chart.surrounded("命宫").have(["禄存"]), chart.flies("财帛").ji, chart.flanking("官禄")
     ziwei.decades(chart), ziwei.years(chart, 0), ziwei.months(chart, 2026)
 
 Settings are one immutable :class:`ZiweiSettings` value passed into each call.
@@ -16,6 +17,7 @@ Settings are one immutable :class:`ZiweiSettings` value passed into each call.
 from mingshu.birth import Birth, Moment, Notice
 from mingshu.cycles import FourPillars
 from mingshu.gender import Gender
+from mingshu.ziwei.analysis import Flanking, Flights, Surrounded, flowing_star
 from mingshu.ziwei.chart import Decadal, NatalChart, Palace, PlacedStar
 from mingshu.ziwei.horoscope import (
     FlowingStar,
@@ -55,6 +57,8 @@ __all__ = [
     "ChartType",
     "Decadal",
     "FiveElementsClass",
+    "Flanking",
+    "Flights",
     "FlowingStar",
     "FourPillars",
     "Gender",
@@ -78,6 +82,7 @@ __all__ = [
     "Star",
     "StarGroup",
     "StarKind",
+    "Surrounded",
     "YearBoundary",
     "YearlyGods",
     "ZiweiSettings",
@@ -85,6 +90,7 @@ __all__ = [
     "by_solar",
     "chart",
     "decades",
+    "flowing_star",
     "from_birth",
     "horoscope",
     "months",

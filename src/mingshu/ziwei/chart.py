@@ -16,6 +16,8 @@ from mingshu.calendar import LunarDate
 from mingshu.cycles import Branch, FourPillars, Names, Pillar, Stem
 from mingshu.errors import InputError
 from mingshu.named import clip
+from mingshu.ziwei import analysis
+from mingshu.ziwei.analysis import role_palace
 from mingshu.ziwei.horoscope import Horoscope, horoscope
 from mingshu.ziwei.quanshu import school_notices
 from mingshu.ziwei.settings import ZiweiSettings
@@ -37,6 +39,15 @@ class PlacedStar(NamedTuple):
     @property
     def key(self) -> str:
         return self.star.key
+
+    def with_mutagen(self, mutagens: analysis.MutagensArg) -> bool:
+        """The star carries the natal transformation, or one of them (iztro
+        ``withMutagen``): ``with_mutagen("忌")``, ``with_mutagen(["忌", "权"])``."""
+        return self.mutagen is not None and self.mutagen in analysis.mutagen_list(mutagens)
+
+    def with_brightness(self, grades: analysis.BrightnessArg) -> bool:
+        """The star has the brightness grade, or one of them (iztro ``withBrightness``)."""
+        return self.brightness is not None and self.brightness in analysis.brightness_list(grades)
 
     def __str__(self) -> str:
         text = self.star.names.hans
@@ -88,6 +99,38 @@ class Palace(NamedTuple):
     @property
     def pillar(self) -> Pillar:
         return Pillar(self.stem, self.branch)
+
+    def has(self, stars: analysis.StarsArg) -> bool:
+        """Every one of ``stars`` (keys or names; one or a list) is in this palace."""
+        present = {p.star for p in self.stars}
+        return all(s in present for s in analysis.star_list(stars))
+
+    def not_have(self, stars: analysis.StarsArg) -> bool:
+        """None of ``stars`` is in this palace."""
+        present = {p.star for p in self.stars}
+        return not any(s in present for s in analysis.star_list(stars))
+
+    def has_one_of(self, stars: analysis.StarsArg) -> bool:
+        """At least one of ``stars`` is in this palace."""
+        present = {p.star for p in self.stars}
+        return any(s in present for s in analysis.star_list(stars))
+
+    def has_mutagen(self, mutagen: str | Mutagen) -> bool:
+        """A star of this palace carries the natal transformation ``mutagen`` (禄 权 科 忌)."""
+        m = Mutagen.parse(mutagen, "mutagen")
+        return any(p.mutagen is m for p in self.stars)
+
+    def not_have_mutagen(self, mutagen: str | Mutagen) -> bool:
+        return not self.has_mutagen(mutagen)
+
+    def is_empty(self, exclude: analysis.StarsArg = ()) -> bool:
+        """No major star here (空宫) — and, with ``exclude``, none of those stars either
+        (iztro ``isEmpty``)."""
+        if self.major_stars:
+            return False
+        if isinstance(exclude, tuple | list) and not exclude:
+            return True
+        return not self.has_one_of(exclude)
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,14 +187,18 @@ class NatalChart:
         return self.birth.notices + school_notices(self.settings.school)
 
     def palace(self, which: str | Branch | PalaceName) -> Palace:
-        """A palace by name (``"疾厄"``, ``"health"``, ``PalaceName.HEALTH``) or by branch
-        (``Branch.ZI``, ``"子"``, ``"zi"``).  A plain ``int`` is refused, because it could mean
+        """A palace by name (``"疾厄"``, ``"health"``, ``PalaceName.HEALTH``), by branch
+        (``Branch.ZI``, ``"子"``, ``"zi"``) or by role (``"身宫"``/``"body"``, ``"来因"``/
+        ``"original"``).  A plain ``int`` is refused, because it could mean
         a branch or iztro's palace index: use :meth:`palace_at` or :meth:`palace_by_index`."""
         if isinstance(which, PalaceName):
             return self.palace_named(which)
         if isinstance(which, Branch):
             return self.palace_at(which)
         if isinstance(which, str):
+            role = role_palace(self, which)  # 身宫 / body, 来因 / original
+            if role is not None:
+                return role
             try:
                 return self.palace_named(PalaceName.parse(which))
             except InputError:
@@ -220,3 +267,21 @@ class NatalChart:
     def horoscope(self, at: object, time: object = None) -> Horoscope:
         """The horoscope layers (运限) for a moment of this life (see ``ziwei.horoscope``)."""
         return horoscope(self, at, time)
+
+    def surrounded(self, which: object) -> analysis.Surrounded:
+        """三方四正 of a palace (a name, branch, role or ``Palace``): the palace, its
+        opposite and its wealth and career trines (iztro ``surroundedPalaces``)."""
+        return analysis.surrounded(self, which)
+
+    def flanking(self, which: object) -> analysis.Flanking:
+        """夹宫: the palaces before and after a palace (iztro ``flankingPalaces``)."""
+        return analysis.flanking(self, which)
+
+    def flies(self, which: object) -> analysis.Flights:
+        """飞化: the palaces a palace's stem sends its 禄 权 科 忌 to, by this chart's 四化
+        table (iztro ``mutagedPlaces``, ``fliesTo``, ``selfMutaged`` …)."""
+        return analysis.flies(self, which)
+
+    def self_mutagens(self, which: object) -> tuple[Mutagen, ...]:
+        """自化: the transformations of a palace's stem that land in the palace itself."""
+        return analysis.flies(self, which).self_mutagens

@@ -38,6 +38,7 @@ from mingshu.ziwei.stars import Star, StarKind, load_data, mutagen_table, star
 from mingshu.ziwei.tables import CYCLES, HOURS, Cycle, God, PalaceName
 
 if TYPE_CHECKING:  # the chart module imports this one: charts have a horoscope() method
+    from mingshu.ziwei.analysis import Surrounded
     from mingshu.ziwei.chart import NatalChart, Palace
 
 __all__ = [
@@ -228,6 +229,52 @@ class Horoscope:
     @property
     def layers(self) -> tuple[Layer, ...]:
         return self.decadal, self.age, self.yearly, self.monthly, self.daily, self.hourly
+
+    # Questions (mingshu.ziwei.analysis; imported here because that module imports this one).
+
+    def palace(self, name: object, scope: object) -> Palace:
+        """The natal palace that layer ``scope`` (``"decadal"`` … ``"hourly"``, or
+        ``"origin"`` for the natal chart) calls ``name`` (iztro ``palace(name, scope)``)."""
+        from mingshu.ziwei import analysis
+
+        return analysis.horoscope_palace(self, name, scope)
+
+    @property
+    def age_palace(self) -> Palace:
+        """The natal palace of the small limit (小限) (iztro ``agePalace()``)."""
+        return self.chart.palace_at(self.age.branch)
+
+    def surrounded(self, name: object, scope: object) -> Surrounded:
+        """三方四正 of the palace ``scope`` calls ``name`` (iztro ``surroundPalaces``)."""
+        from mingshu.ziwei import analysis
+
+        return analysis.horoscope_surrounded(self, name, scope)
+
+    def has_stars(self, name: object, scope: object, stars: object) -> bool:
+        """Every one of the flowing ``stars`` (流昌, liu_chang …) is in the palace ``scope``
+        calls ``name`` (iztro ``hasHoroscopeStars``)."""
+        from mingshu.ziwei import analysis
+
+        return analysis.has_horoscope_stars(self, name, scope, stars)
+
+    def not_have_stars(self, name: object, scope: object, stars: object) -> bool:
+        """None of the flowing ``stars`` is there (iztro ``notHaveHoroscopeStars``)."""
+        from mingshu.ziwei import analysis
+
+        return analysis.not_have_horoscope_stars(self, name, scope, stars)
+
+    def has_one_of_stars(self, name: object, scope: object, stars: object) -> bool:
+        """At least one of the flowing ``stars`` is there (iztro ``hasOneOfHoroscopeStars``)."""
+        from mingshu.ziwei import analysis
+
+        return analysis.has_one_of_horoscope_stars(self, name, scope, stars)
+
+    def has_mutagen(self, name: object, scope: object, mutagen: object) -> bool:
+        """The star layer ``scope`` transforms with ``mutagen`` sits in the palace that
+        layer calls ``name`` (iztro ``hasHoroscopeMutagen``)."""
+        from mingshu.ziwei import analysis
+
+        return analysis.has_horoscope_mutagen(self, name, scope, mutagen)
 
 
 def _target(chart: NatalChart, at: object, time: object) -> tuple[dt.date, int, bool]:

@@ -1,0 +1,302 @@
+"""``mingshu ziwei --batch IN.jsonl``: many charts in one process, one JSON line each.
+
+Each input line is a JSON object with the iztro oracle's fields (tools/iztro-oracle,
+tests/fixtures/iztro-2.6.0/README.md)::
+
+    {"id": "a", "date": "2000-8-16", "time": 2, "gender": "女"}
+    {"id": "b", "date": "2023-2-20", "time": 4, "gender": "male", "by": "lunar", "leap": true,
+     "fix_leap": true, "horoscope": "2024-5-1", "horoscope_time": 6,
+     "astro_type": "earth", "config": {"algorithm": "zhongzhou"}}
+
+``date`` (solar, or lunar with ``"by": "lunar"``), ``time`` (iztro's time index 0..12),
+``gender`` (男 / 女 / male / female) are required; ``leap`` marks a lunar leap month;
+``fix_leap``, ``astro_type`` and ``config`` are iztro's settings (``ZiweiSettings.from_iztro``);
+``horoscope`` and ``horoscope_time`` add the horoscope of that date and hour.  ``lang``
+and ``analysis`` (oracle keys) are accepted and ignored: the run's options decide.
+``--lang L`` adds ``"locale"``, the names in language L (``mingshu.present.ziwei_locale``).
+
+Each output line is ``{"line": n, "id": …, "chart": {…}}`` (the ``mingshu.ziwei.chart/1``
+export), with ``"horoscope"`` when asked and ``"analysis"`` with ``--analysis``
+(docs/ziwei-json.md, "Analysis"), in input order.  A bad line gives
+``{"line": n, "id": …, "error": {"field": …, "message": …}}`` and the run goes on; at the
+end, if any line was bad, one ``error: batch: …`` line on stderr and exit code 2.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any, Final
+
+import orjson
+
+from mingshu.cli._errors import clip as clip_text
+from mingshu.errors import InputError
+from mingshu.named import clip
+
+if TYPE_CHECKING:
+    from mingshu.ziwei import ZiweiSettings
+
+__all__ = ["BatchResult", "batch_command", "batch_lines", "run_batch"]
+
+_KEYS: Final = frozenset(
+    {
+        "id",
+        "date",
+        "time",
+        "gender",
+        "by",
+        "leap",
+        "fix_leap",
+        "horoscope",
+        "horoscope_time",
+        "astro_type",
+        "config",
+        "lang",
+        "analysis",
+    }
+)
+_MESSAGE_LIMIT: Final = 400
+_CHUNK: Final = 2000  # output lines written at a time
+
+
+class BatchResult:
+    """What a run did: lines read, charts written, bad lines (and the first one)."""
+
+    def __init__(self) -> None:
+        self.lines = 0
+        self.bad = 0
+        self.first_bad: tuple[int, str, str] | None = None
+
+    def fail(self, line: int, field: str, message: str) -> None:
+        self.bad += 1
+        if self.first_bad is None:
+            self.first_bad = (line, field, message)
+
+
+# Settings by (config as sorted JSON, fix_leap, astro_type): most runs use a handful.
+_SETTINGS: dict[tuple[bytes, object, object], ZiweiSettings] = {}
+
+
+def _settings(inp: dict[str, Any]) -> ZiweiSettings:
+    from mingshu.ziwei import ZiweiSettings
+
+    config, fix_leap, astro_type = inp.get("config"), inp.get("fix_leap"), inp.get("astro_type")
+    if config is not None and not isinstance(config, dict):
+        raise InputError("config", f"must be a JSON object, not {clip(config)}")
+    if fix_leap is not None and not isinstance(fix_leap, bool):
+        raise InputError("fix_leap", f"{clip(fix_leap)} is not true or false")
+    if astro_type is not None and not isinstance(astro_type, str):
+        raise InputError("astro_type", f"{clip(astro_type)} is not a chart type")
+    key = (orjson.dumps(config, option=orjson.OPT_SORT_KEYS), fix_leap, astro_type)
+    found = _SETTINGS.get(key)
+    if found is None:
+        found = ZiweiSettings.from_iztro(
+            config,
+            fix_leap=True if fix_leap is None else fix_leap,
+            astro_type=astro_type or "heaven",
+        )
+        if len(_SETTINGS) >= 1000:
+            _SETTINGS.clear()
+        _SETTINGS[key] = found
+    return found
+
+
+def _time_index(inp: dict[str, Any], key: str) -> int:
+    value = inp[key]
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 12:
+        raise InputError(key, f"{clip(value)} is not a time index 0..12")
+    return value
+
+
+def _record(
+    line: int,
+    inp: object,
+    analysis: bool,
+    horoscope_json: Any,
+    chart_json: Any,
+    lang: str | None = None,
+) -> bytes:
+    from mingshu import ziwei
+
+    if not isinstance(inp, dict):
+        raise InputError("input", f"expected a JSON object, not {type(inp).__name__}")
+    if not _KEYS.issuperset(inp):
+        raise InputError(min(k for k in inp if k not in _KEYS), "unknown input key")
+    for key in ("date", "time", "gender"):
+        if key not in inp:
+            raise InputError(key, "missing")
+    date, gender, by = inp["date"], inp["gender"], inp.get("by", "solar")
+    if not isinstance(date, str):
+        raise InputError("date", f"{clip(date)} is not a date (YYYY-M-D)")
+    if not isinstance(gender, str):
+        raise InputError("gender", f"{clip(gender)} is not 男, 女, male or female")
+    if by not in ("solar", "lunar"):
+        raise InputError("by", f"{clip(by)} is not 'solar' or 'lunar'")
+    leap = inp.get("leap", False)
+    if not isinstance(leap, bool):
+        raise InputError("leap", f"{clip(leap)} is not true or false")
+    if leap and by != "lunar":
+        raise InputError("leap", 'marks a lunar leap month: give it with "by": "lunar"')
+    chart = ziwei.chart(
+        date,
+        _time_index(inp, "time"),
+        gender,
+        lunar=by == "lunar",
+        leap=leap,
+        settings=_settings(inp),
+    )
+    out: dict[str, Any] = {"line": line, "id": inp.get("id"), "chart": chart_json(chart)}
+    horoscope = None
+    if "horoscope" in inp:
+        target = inp["horoscope"]
+        if not isinstance(target, str):
+            raise InputError("horoscope", f"{clip(target)} is not a date (YYYY-M-D)")
+        hour = _time_index(inp, "horoscope_time") if "horoscope_time" in inp else 0
+        # iztro reads `time || hourOf(date)`: an explicit 0 and no time are the same.
+        horoscope = ziwei.horoscope(chart, target, hour or None)
+        out["horoscope"] = horoscope_json(horoscope)
+    elif "horoscope_time" in inp:
+        raise InputError("horoscope_time", 'given without "horoscope"')
+    if analysis:
+        from mingshu.present.ziwei_analysis import analysis_json
+
+        out["analysis"] = orjson.Fragment(analysis_json(chart))
+    if lang is not None:
+        from mingshu.present.ziwei_locale import locale_to_dict
+
+        out["locale"] = locale_to_dict(chart, lang, horoscope)
+    return orjson.dumps(out)
+
+
+def batch_lines(
+    lines: Iterable[bytes],
+    result: BatchResult,
+    *,
+    analysis: bool = False,
+    lang: str | None = None,
+) -> Iterator[bytes]:
+    """One output line (without its newline) per non-blank input line, in order."""
+    from mingshu.present.ziwei_json import chart_json, horoscope_to_dict
+
+    def chart_fragment(chart: Any) -> orjson.Fragment:
+        return orjson.Fragment(chart_json(chart))
+
+    loads, dumps = orjson.loads, orjson.dumps
+    for number, raw in enumerate(lines, 1):
+        if not raw.strip():
+            continue
+        result.lines += 1
+        inp: object = None
+        try:
+            try:
+                inp = loads(raw)
+            except orjson.JSONDecodeError as e:
+                raise InputError("json", f"not JSON: {e}") from None
+            yield _record(number, inp, analysis, horoscope_to_dict, chart_fragment, lang)
+        except InputError as e:
+            message = clip_text(e.message, _MESSAGE_LIMIT)
+            result.fail(number, e.field, message)
+            ident = inp.get("id") if isinstance(inp, dict) else None
+            if not isinstance(ident, str | int | float | bool | None):
+                ident = None
+            error = {"field": clip_text(e.field), "message": message}
+            yield dumps({"line": number, "id": ident, "error": error})
+
+
+def _open(path: str) -> IO[bytes]:
+    if path == "-":
+        return sys.stdin.buffer
+    try:
+        return Path(path).open("rb")  # closed by run_batch
+    except OSError as e:
+        raise InputError("batch", f"cannot read {clip_text(path)}: {e.strerror or e}") from None
+
+
+def _chunks(lines: Iterator[bytes]) -> Iterator[bytes]:
+    chunk: list[bytes] = []
+    for line in lines:
+        chunk.append(line)
+        if len(chunk) >= _CHUNK:
+            chunk.append(b"")
+            yield b"\n".join(chunk)
+            chunk = []
+    if chunk:
+        chunk.append(b"")
+        yield b"\n".join(chunk)
+
+
+def _write_all(pieces: Iterator[bytes], handle: IO[str]) -> None:
+    """Write UTF-8 ``pieces`` to a text stream: straight to its byte buffer when it has one
+    (no decoding and encoding again of megabytes of JSON)."""
+    buffer = getattr(handle, "buffer", None)
+    handle.flush()
+    for piece in pieces:
+        if buffer is not None:
+            buffer.write(piece)
+        else:
+            handle.write(piece.decode())
+    if buffer is not None:
+        buffer.flush()
+    handle.flush()
+
+
+def run_batch(
+    path: str, *, out: str | None = None, analysis: bool = False, lang: str | None = None
+) -> BatchResult:
+    """Chart every line of ``path`` (``-``: standard input) to ``out`` (written whole, or
+    not at all; ``None``: standard output)."""
+    if lang is not None:
+        from mingshu.ziwei.locale import language
+
+        lang = language(lang)  # a bad tag is one error, not one per line
+    result = BatchResult()
+    source = _open(path)
+    try:
+        pieces = _chunks(batch_lines(source, result, analysis=analysis, lang=lang))
+        if out is None:
+            _write_all(pieces, sys.stdout)
+            return result
+        from mingshu.files import replacing
+
+        with replacing(Path(out), "out") as handle:
+            _write_all(pieces, handle)
+        return result
+    except OSError as e:
+        raise InputError("batch", f"cannot read {clip_text(path)}: {e.strerror or e}") from None
+    finally:
+        if source is not sys.stdin.buffer:
+            source.close()
+
+
+def batch_command(
+    batch: str | None,
+    birth_date: str | None,
+    birth_time: str | None,
+    *,
+    analysis: bool,
+    out: str | None,
+    lang: str | None = None,
+) -> None:
+    """The ``--batch`` branch of ``mingshu ziwei``: run, then report bad lines (exit 2)."""
+    import typer
+
+    from mingshu.cli._errors import error_line, fail
+
+    raw = [batch or "", birth_date or "", birth_time or "", out or ""]
+    if batch is None:
+        fail(InputError("batch", "--analysis and --out go with --batch IN.jsonl"), raw)
+    if birth_date is not None or birth_time is not None:
+        fail(InputError("batch", "give DATE and TIME on each line of the batch file, not here"))
+    try:
+        result = run_batch(batch, out=out, analysis=analysis, lang=lang)
+    except InputError as e:
+        fail(e, raw)
+    if result.first_bad is not None:
+        line, field, message = result.first_bad
+        what = (
+            f"{result.bad} of {result.lines} lines were bad; first, line {line}: {field}: {message}"
+        )
+        typer.echo(error_line("batch", what, raw), err=True)
+        raise typer.Exit(2)

@@ -1,0 +1,167 @@
+"""A chart's analysis as JSON: per palace, its 三方四正, 夹宫, 飞化 and 自化, by branch key.
+
+``analysis_to_dict(chart)`` gives ``{"zi": {...}, "chou": {...}, …}`` (子 first), each
+palace as::
+
+    {"surrounded": {"opposite": "wu", "wealth": "shen", "career": "chen"},
+     "flanking": {"previous": "hai", "next": "chou"},
+     "flies": {"lu": "yin", "quan": "wu", "ke": "xu", "ji": "mao"},
+     "self_mutagens": ["quan"]}
+
+the branch keys of the palaces iztro 2.6.0's ``surroundedPalaces``, ``flankingPalaces``,
+``mutagedPlaces`` and ``selfMutaged`` give (docs/ziwei-json.md, "Analysis").  ``flies``
+uses the chart's own 四化 table (its settings' overrides included); a star the chart does
+not place would fly nowhere (``null``), which the 18 stars a 四化 table may name never do.
+
+Speed: 三方四正 and 夹宫 depend only on the branch, so they are built once; per chart only
+the flights are computed, from one look-up table of star positions.
+"""
+
+from __future__ import annotations
+
+from operator import itemgetter
+from typing import Any, Final
+
+import orjson
+
+from mingshu.cycles import Branch
+from mingshu.ziwei.analysis import flanking_steps, surrounded_steps
+from mingshu.ziwei.chart import NatalChart
+from mingshu.ziwei.stars import Mutagen, mutagen_table
+
+__all__ = ["analysis_json", "analysis_to_dict"]
+
+_KEYS: Final = tuple(b.key for b in Branch)
+_MUTAGEN_KEYS: Final = tuple(m.key for m in Mutagen)
+
+
+def _static(branch: int) -> tuple[dict[str, str], dict[str, str]]:
+    opposite, wealth, career = surrounded_steps()
+    previous, next_ = flanking_steps()
+    return (
+        {
+            "opposite": _KEYS[(branch + opposite) % 12],
+            "wealth": _KEYS[(branch + wealth) % 12],
+            "career": _KEYS[(branch + career) % 12],
+        },
+        {"previous": _KEYS[(branch + previous) % 12], "next": _KEYS[(branch + next_) % 12]},
+    )
+
+
+_STATIC: Final = tuple(_static(b) for b in range(12))
+
+
+Flights = tuple[int | None, int | None, int | None, int | None]
+
+
+# Per (algorithm, 四化 overrides): for each stem, where its four stars sit in the chart's
+# star list, so that a chart's flights are four look-ups in its positions per palace.
+_INDICES: dict[tuple[object, object], tuple[tuple[int, int, int, int], ...]] = {}
+
+
+def _indices(chart: NatalChart) -> tuple[tuple[int, int, int, int], ...]:
+    settings = chart.settings
+    key = (settings.algorithm, settings.mutagens)
+    found = _INDICES.get(key)
+    if found is None:
+        if len(_INDICES) >= 1000:
+            _INDICES.clear()
+        where = {s: i for i, s in enumerate(chart._stars)}
+        table = mutagen_table(settings.mutagens)
+        # -1: a star this algorithm does not place (none of the 18 a 四化 table may name)
+        found = _INDICES[key] = tuple(
+            (where.get(a, -1), where.get(b, -1), where.get(c, -1), where.get(d, -1))
+            for a, b, c, d in table
+        )
+    return found
+
+
+_STEPS: Final = tuple((b - 2) % 12 for b in range(12))  # iztro palace index of each branch
+
+
+def _flights(chart: NatalChart) -> list[Flights]:
+    """For each branch (子 first), the branches its palace's 禄 权 科 忌 fly to."""
+    indices, p = _indices(chart), chart._positions
+    yin_stem = chart.palaces[0].stem  # palace stems run on from the 寅 palace's (五虎遁)
+    out: list[Flights] = []
+    for step in _STEPS:
+        a, b, c, d = indices[(yin_stem + step) % 10]
+        if a < 0 or b < 0 or c < 0 or d < 0:
+            out.append(tuple(None if i < 0 else p[i] for i in (a, b, c, d)))  # type: ignore[arg-type]
+        else:
+            out.append((p[a], p[b], p[c], p[d]))
+    return out
+
+
+def _palace(branch: int, flights: Flights) -> dict[str, Any]:
+    surrounded, flanking = _STATIC[branch]
+    keys = _KEYS
+    return {
+        "surrounded": dict(surrounded),
+        "flanking": dict(flanking),
+        "flies": {
+            k: None if b is None else keys[b] for k, b in zip(_MUTAGEN_KEYS, flights, strict=True)
+        },
+        "self_mutagens": [k for k, b in zip(_MUTAGEN_KEYS, flights, strict=True) if b == branch],
+    }
+
+
+def analysis_to_dict(chart: NatalChart) -> dict[str, Any]:
+    """The per-palace analysis of ``chart``, keyed by branch key (子 first); fresh dicts."""
+    return {_KEYS[b]: _palace(b, f) for b, f in enumerate(_flights(chart))}
+
+
+# A palace's entry depends only on its branch and where its four flights land: each is
+# encoded once (at most 12 × 13⁴ keys; a bound clears the cache if callers ever got there).
+_ENTRY_BYTES: dict[tuple[int, Flights], bytes] = {}
+_LIMIT: Final = 100_000
+_OPENERS: Final = tuple(
+    (b"{" if b == 0 else b",") + orjson.dumps(k) + b":" for b, k in enumerate(_KEYS)
+)
+
+
+def _encode(chart: NatalChart) -> bytes:
+    cache, parts = _ENTRY_BYTES, []
+    for branch, flights in enumerate(_flights(chart)):
+        entry = cache.get((branch, flights))
+        if entry is None:
+            if len(cache) >= _LIMIT:
+                cache.clear()
+            entry = cache[branch, flights] = orjson.dumps(_palace(branch, flights))
+        parts.append(_OPENERS[branch])
+        parts.append(entry)
+    parts.append(b"}")
+    return b"".join(parts)
+
+
+# The whole analysis depends only on the settings' star list and 四化 table, the 寅 palace's
+# stem and where the stars the table names sit: a few thousand combinations per settings.
+_WHOLE: dict[tuple[object, ...], bytes] = {}
+_NAMED: dict[tuple[object, object], itemgetter[tuple[int, ...]]] = {}
+
+
+def _named_positions(chart: NatalChart) -> itemgetter[tuple[int, ...]]:
+    settings = chart.settings
+    key = (settings.algorithm, settings.mutagens)
+    found = _NAMED.get(key)
+    if found is None:
+        used = sorted({i for row in _indices(chart) for i in row if i >= 0})
+        found = _NAMED[key] = itemgetter(*used)
+    return found
+
+
+def analysis_json(chart: NatalChart) -> bytes:
+    """``orjson.dumps(analysis_to_dict(chart))``, from pre-encoded pieces."""
+    settings = chart.settings
+    key = (
+        settings.algorithm,
+        settings.mutagens,
+        chart.palaces[0].stem,
+        _named_positions(chart)(chart._positions),
+    )
+    found = _WHOLE.get(key)
+    if found is None:
+        if len(_WHOLE) >= _LIMIT:
+            _WHOLE.clear()
+        found = _WHOLE[key] = _encode(chart)
+    return found

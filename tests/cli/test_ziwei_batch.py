@@ -1,0 +1,127 @@
+"""`mingshu ziwei --batch`: many charts, one JSON line each, bad lines reported and skipped."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from mingshu.cli import app
+
+runner = CliRunner()
+
+GOOD = {"id": "a", "date": "2000-8-16", "time": 2, "gender": "女"}
+
+
+def batch(tmp_path: Path, lines: list[str], *options: str) -> tuple[int, list[Any], str]:
+    source = tmp_path / "in.jsonl"
+    source.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    result = runner.invoke(app, ["ziwei", "--batch", str(source), *options])
+    out = [json.loads(line) for line in result.stdout.splitlines()]
+    return result.exit_code, out, result.stderr
+
+
+def test_a_chart_is_the_single_chart_export(tmp_path: Path) -> None:
+    """The chart and horoscope of a batch line are what `mingshu ziwei … --json` prints."""
+    line = {**GOOD, "horoscope": "2023-8-19", "horoscope_time": 2}
+    code, out, _ = batch(tmp_path, [json.dumps(line, ensure_ascii=False)])
+    assert code == 0
+    args = ["2000-08-16", "--time-index", "2", "-g", "female", "--at", "2023-08-19T03:00"]
+    as_json = runner.invoke(app, ["ziwei", *args, "--json"])
+    assert as_json.exit_code == 0
+    expected = json.loads(as_json.stdout)
+    horoscope = expected.pop("horoscope")
+    assert out[0]["line"] == 1 and out[0]["id"] == "a"
+    assert out[0]["chart"] == expected
+    assert out[0]["horoscope"] == horoscope
+    assert "analysis" not in out[0]
+
+
+def test_bad_lines_are_reported_and_the_run_goes_on(tmp_path: Path) -> None:
+    lines = [
+        json.dumps(GOOD),
+        "",
+        "not json",
+        json.dumps({**GOOD, "id": "b", "date": "2000-2-30"}),
+        json.dumps({**GOOD, "id": "c", "time": 13}),
+        json.dumps({**GOOD, "id": "d", "gender": "x"}),
+        json.dumps({**GOOD, "id": "e", "colour": "red"}),
+        json.dumps({**GOOD, "id": "f", "leap": True}),
+        json.dumps({**GOOD, "id": "g", "horoscope_time": 3}),
+        json.dumps({**GOOD, "id": "h", "config": {"yearDivide": "sometimes"}}),
+        json.dumps({"id": "i", "time": 2, "gender": "女"}),
+        "[1, 2]",
+        json.dumps({**GOOD, "id": "z"}),
+    ]
+    code, out, err = batch(tmp_path, lines, "--analysis")
+    assert code == 2
+    got = [(o["line"], o["id"], o["error"]["field"] if "error" in o else None) for o in out]
+    assert got == [
+        (1, "a", None),
+        (3, None, "json"),
+        (4, "b", "date"),
+        (5, "c", "time"),
+        (6, "d", "gender"),
+        (7, "e", "colour"),
+        (8, "f", "leap"),
+        (9, "g", "horoscope_time"),
+        (10, "h", "year_boundary"),
+        (11, "i", "date"),
+        (12, None, "input"),
+        (13, "z", None),
+    ]
+    assert all("analysis" in o for o in out if "error" not in o)
+    assert err.count("\n") == 1 and err.startswith("error: batch: 10 of 12 lines were bad")
+    assert "line 3: json" in err and "Traceback" not in err
+
+
+def test_out_is_written_whole(tmp_path: Path) -> None:
+    target = tmp_path / "out.jsonl"
+    code, out, _ = batch(tmp_path, [json.dumps(GOOD)] * 3, "--out", str(target))
+    assert code == 0 and out == []
+    assert len(target.read_text().splitlines()) == 3
+    # A batch file that cannot be read leaves the old output as it was.
+    result = runner.invoke(
+        app, ["ziwei", "--batch", str(tmp_path / "missing.jsonl"), "--out", str(target)]
+    )
+    assert result.exit_code == 2 and result.stderr.startswith("error: batch: cannot read")
+    assert len(target.read_text().splitlines()) == 3
+
+
+def test_standard_input(tmp_path: Path) -> None:
+    text = json.dumps(GOOD) + "\n" + json.dumps({**GOOD, "id": "b", "by": "lunar"}) + "\n"
+    result = runner.invoke(app, ["ziwei", "--batch", "-"], input=text)
+    assert result.exit_code == 0
+    out = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [o["id"] for o in out] == ["a", "b"]
+    # 2000-8-16 as a lunar date is another birth: another chart.
+    assert out[0]["chart"]["lunar_date"] != out[1]["chart"]["lunar_date"]
+
+
+@pytest.mark.parametrize(
+    ("args", "field"),
+    [
+        (["--analysis"], "batch"),
+        (["--out", "x.jsonl"], "batch"),
+        (["--batch", "in.jsonl", "2000-01-01"], "batch"),
+        (["--batch", "in.jsonl", "--lang", "fr"], "lang"),
+        (["--batch", "in.jsonl", "--algorithm", "zhongzhou"], "batch"),
+        (["--batch", "in.jsonl", "--json"], "batch"),
+        (["--batch", "in.jsonl", "-g", "male"], "batch"),
+        (["2000-01-01", "--time-index", "2", "-g", "male", "--lang", "ja"], "lang"),
+    ],
+)
+def test_misused_options(args: list[str], field: str) -> None:
+    result = runner.invoke(app, ["ziwei", *args])
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"error: {field}:")
+
+
+def test_lang_adds_names(tmp_path: Path) -> None:
+    code, out, _ = batch(tmp_path, [json.dumps(GOOD)], "--lang", "ja")
+    assert code == 0
+    assert out[0]["locale"]["lang"] == "ja-JP"
+    assert out[0]["locale"]["palaces"]["life"] == "命宮"
