@@ -24,7 +24,7 @@ def test_tables_show_every_part_of_the_chart() -> None:
         assert word in out, word
     # Symbolic stars with their table, found or not.
     assert "文昌贵人" in out and "W1 common table" in out
-    assert "天乙贵人" in out and "V2" in out
+    assert "天乙贵人" in out and "V1" in out
     assert "daylight saving" in out  # 1990 was a DST year in China
 
 
@@ -37,17 +37,19 @@ def test_json_pillars_are_two_character_strings() -> None:
     stars = {s["key"]: s for s in data["stars"]}
     assert len(stars) >= 30
     assert stars["wen_chang"]["variant"] == "w1" and stars["wen_chang"]["found"] is False
-    assert stars["tian_yi"]["hits"] == [
+    # V1 (default): 庚 → 丑未, neither in the chart, by day stem nor by year stem.
+    assert stars["tian_yi"]["variant"] == "v1" and stars["tian_yi"]["hits"] == []
+    assert stars["tian_yi"]["source"]["status"] == "primary"
+    assert stars["kui_gang"]["hits"] == [
         {
-            "pillar": "year",
-            "component": "branch",
-            "basis": "day_stem",
-            "basis_value": "geng",
-            "target": "wu",
+            "pillar": "day",
+            "component": "pillar",
+            "basis": "day_pillar",
+            "basis_value": "庚辰",
+            "target": "庚辰",
             "role": None,
         }
     ]
-    assert stars["tian_yi"]["source"]["status"] == "attributed"
     assert len(data["luck"]["steps"]) == 10
     assert data["details"]["day"]["ten_god"] is None
     assert data["settings"]["late_rat_hour"] == "next_day"

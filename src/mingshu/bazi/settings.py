@@ -7,7 +7,9 @@ Every disputed rule is a named setting with a documented default (docs/bazi.md):
 * :class:`EarthRule`, :class:`YinRule` — growth-stage conventions (spec §2.5).  Defaults
   ``FIRE_EARTH`` and ``BACKWARD`` (lunar-python and tyme4py).
 * ``star_variants`` — which table each symbolic star uses (defaults in shensha.toml).
-* ``include_basis_pillar`` / ``extra_bases`` — search scope of the symbolic stars (spec §4.0).
+* ``star_bases`` — which basis each symbolic star is entered with (day stem, year stem, both …)
+  and whether the basis pillar itself may carry it; defaults per star in shensha.toml.
+* ``include_basis_pillar`` — search scope of the three-harmony stars (spec §4.0).
 * ``true_solar_time`` / ``equation_of_time`` — the clock used for the day and hour pillars.
 """
 
@@ -98,6 +100,7 @@ StartAgeValue = StartAge | Literal["seconds", "minutes", "days_shichen", "china9
 EarthRuleValue = EarthRule | Literal["fire_earth", "water_earth"]
 YinRuleValue = YinRule | Literal["backward", "forward"]
 StarVariantsValue = Mapping[str, str] | tuple[tuple[str, str], ...]
+StarBasesValue = Mapping[str, str] | tuple[tuple[str, str], ...]
 
 # iztro's words for its two day-change settings: "forward" moves the day (NEXT_DAY), "current"
 # keeps it and counts the hour from the same day (SAME_DAY).
@@ -127,10 +130,13 @@ class BaziSettings:
     default from shensha.toml.  Normalised to one pair per named star, sorted."""
     include_basis_pillar: bool
     """May a branch-based star (三合 family, 孤辰, 勾绞 …) be found in the very pillar that
-    supplies its basis (将星 of a 午 year in the year branch 午)?  Spec §4.0 recommends no."""
-    extra_bases: bool
-    """Also look stars up from the second basis some schools use (天乙, 文昌 … from the year
-    stem as well as the day stem; 孤辰 / 寡宿 from the day branch as well)."""
+    supplies its basis (将星 of a 午 year in the year branch 午)?  Spec §4.0 recommends no.
+    A star's own entry in ``star_bases`` (``…+self`` / ``…+other``) overrides it."""
+    star_bases: tuple[tuple[str, str], ...]
+    """Chosen basis per star as (star key, spec) pairs: ``"year_stem"``,
+    ``"day_stem+year_stem"``, ``"year_branch+day_branch+self"`` (``+self``: the basis pillar
+    may carry the star; ``+other``: it may not).  Stars not named use the default of their
+    variant (shensha.toml ``basis``).  Normalised, sorted."""
     true_solar_time: bool
     """Day and hour pillars from apparent solar time at the birth longitude (needs one)."""
     equation_of_time: bool
@@ -139,6 +145,10 @@ class BaziSettings:
     """How many luck pillars (大运) to list."""
     variant_ids: tuple[str, ...] = field(init=False, repr=False, compare=False, hash=False)
     """Variant id in use for every star, in catalogue order (derived from ``star_variants``)."""
+    bases_chosen: tuple[tuple[tuple[str, ...] | None, bool | None], ...] = field(
+        init=False, repr=False, compare=False, hash=False
+    )
+    """(bases or ``None``, basis pillar counts or ``None``) per star in catalogue order."""
 
     def __init__(
         self,
@@ -148,7 +158,7 @@ class BaziSettings:
         stage_yin: YinRuleValue = YinRule.BACKWARD,
         star_variants: StarVariantsValue = (),
         include_basis_pillar: bool = False,
-        extra_bases: bool = False,
+        star_bases: StarBasesValue = (),
         true_solar_time: bool = False,
         equation_of_time: bool = True,
         luck_steps: int = 10,
@@ -166,7 +176,16 @@ class BaziSettings:
         chosen = dict(self.star_variants)
         set_(self, "variant_ids", tuple(chosen.get(s.key, s.default) for s in STARS))
         set_(self, "include_basis_pillar", check_bool(include_basis_pillar, "include_basis_pillar"))
-        set_(self, "extra_bases", check_bool(extra_bases, "extra_bases"))
+        set_(self, "star_bases", _normalise_bases(star_bases, self.variant_ids))
+        chosen_bases = dict(self.star_bases)
+        set_(
+            self,
+            "bases_chosen",
+            tuple(
+                _parse_bases(chosen_bases[s.key]) if s.key in chosen_bases else (None, None)
+                for s in STARS
+            ),
+        )
         set_(self, "true_solar_time", check_bool(true_solar_time, "true_solar_time"))
         set_(self, "equation_of_time", check_bool(equation_of_time, "equation_of_time"))
         steps = luck_steps
@@ -189,6 +208,18 @@ class BaziSettings:
         merged.update(choices)
         return replace(self, star_variants=tuple(merged.items()))
 
+    def with_bases(self, **choices: str) -> BaziSettings:
+        """A copy with other star bases: ``with_bases(tai_ji="year_stem")``."""
+        merged = dict(self.star_bases)
+        merged.update(choices)
+        return replace(self, star_bases=tuple(merged.items()))
+
+    def bases_of(self, star_key: str) -> tuple[str, ...]:
+        """The bases ``star_key`` is entered with under these settings."""
+        n = next(i for i, s in enumerate(STARS) if s.key == star_key)
+        chosen = self.bases_chosen[n][0]
+        return chosen if chosen is not None else STARS[n].variant(self.variant_ids[n]).basis
+
     def replace(self, **changes: Any) -> BaziSettings:
         """A copy with some fields changed (``dataclasses.replace``)."""
         return replace(self, **changes)
@@ -201,7 +232,7 @@ class BaziSettings:
             "stage_yin": self.stage_yin.value,
             "star_variants": dict(zip((s.key for s in STARS), self.variant_ids, strict=True)),
             "include_basis_pillar": self.include_basis_pillar,
-            "extra_bases": self.extra_bases,
+            "star_bases": dict(self.star_bases),
             "true_solar_time": self.true_solar_time,
             "equation_of_time": self.equation_of_time,
             "luck_steps": self.luck_steps,
@@ -238,6 +269,55 @@ def _normalise_variants(value: object) -> tuple[tuple[str, str], ...]:
         if variant not in star_def.variant_ids:
             known = ", ".join(star_def.variant_ids)
             raise InputError("star_variants", f"{key} has no variant {clip(variant)} (use {known})")
+    return tuple(sorted(chosen.items()))
+
+
+_SELF_WORDS = {"self": True, "other": False}
+
+
+def _parse_bases(spec: str) -> tuple[tuple[str, ...] | None, bool | None]:
+    words = spec.split("+")
+    self_counts = _SELF_WORDS.get(words[-1]) if words else None
+    if self_counts is not None:
+        words = words[:-1]
+    return (tuple(words) if words else None), self_counts
+
+
+def _normalise_bases(value: object, variant_ids: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    if isinstance(value, Mapping):
+        pairs = list(value.items())
+    elif isinstance(value, tuple | list):
+        pairs = list(value)
+    else:
+        raise InputError("star_bases", f"give (star, basis) pairs or a mapping, not {clip(value)}")
+    chosen: dict[str, str] = {}
+    index = {s.key: n for n, s in enumerate(STARS)}
+    for pair in pairs:
+        if (
+            not isinstance(pair, tuple | list)
+            or len(pair) != 2
+            or not all(isinstance(x, str) for x in pair)
+        ):
+            raise InputError("star_bases", f"give (star, basis) pairs, not {clip(pair)}")
+        found = star_by_name(pair[0])
+        if found is None:
+            raise InputError("star_bases", f"no symbolic star {clip(pair[0])}")
+        if found.key in chosen:
+            raise InputError("star_bases", f"{found.key} is given twice")
+        spec = pair[1].strip().replace(" ", "")
+        bases, _self = _parse_bases(spec)
+        variant = found.variant(variant_ids[index[found.key]])
+        allowed = variant.bases
+        if bases is not None and (
+            not bases or len(set(bases)) != len(bases) or not set(bases) <= set(allowed)
+        ):
+            known = ", ".join(allowed)
+            raise InputError(
+                "star_bases",
+                f"{found.key} ({variant.id}) can be entered with {known} (joined by +, "
+                f"optionally +self or +other), not {clip(pair[1])}",
+            )
+        chosen[found.key] = spec
     return tuple(sorted(chosen.items()))
 
 

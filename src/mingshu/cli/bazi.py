@@ -81,9 +81,14 @@ def bazi(
         bool,
         typer.Option(help="Let branch-based stars be found in the pillar that gives their basis."),
     ] = False,
-    extra_bases: Annotated[
-        bool, typer.Option(help="Also look stars up from their second basis (year stem …).")
-    ] = False,
+    star_basis: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--star-basis",
+            help="Basis of a symbolic star, STAR=BASES (repeatable): tai_ji=year_stem, "
+            "tian_yi=day_stem+year_stem, jiang_xing=year_branch+self.",
+        ),
+    ] = None,
     luck_steps: Annotated[int, typer.Option(help="How many luck pillars to list.")] = 10,
     year: Annotated[
         list[int] | None,
@@ -99,6 +104,7 @@ def bazi(
 
     try:
         variants = _parse_stars(star or [])
+        bases = _parse_stars(star_basis or [], field="star_bases")
         settings = engine.BaziSettings(
             late_rat_hour=late_rat_hour,  # type: ignore[arg-type]  # the settings check the words
             start_age=start_age,  # type: ignore[arg-type]
@@ -106,7 +112,7 @@ def bazi(
             stage_yin=stage_yin,  # type: ignore[arg-type]
             star_variants=tuple(variants.items()),
             include_basis_pillar=include_basis_pillar,
-            extra_bases=extra_bases,
+            star_bases=tuple(bases.items()),
             true_solar_time=true_solar_time,
             equation_of_time=equation_of_time,
             luck_steps=luck_steps,
@@ -124,7 +130,18 @@ def bazi(
         )
         annuals = [c.annual(y) for y in (year or [])]
     except InputError as e:
-        fail(e, [birth_date, birth_time, gender, tz, longitude or "", *(star or [])])
+        fail(
+            e,
+            [
+                birth_date,
+                birth_time,
+                gender,
+                tz,
+                longitude or "",
+                *(star or []),
+                *(star_basis or []),
+            ],
+        )
 
     if as_json:
         from mingshu.present import annual_to_dict, chart_to_dict, to_json
@@ -144,18 +161,19 @@ def bazi(
         print_annuals(console, annuals)
 
 
-def _parse_stars(items: list[str]) -> dict[str, str]:
-    """``STAR=VARIANT`` options as a dict; a star given twice is an error (as --mutagen)."""
+def _parse_stars(items: list[str], field: str = "star") -> dict[str, str]:
+    """``STAR=VALUE`` options as a dict; a star given twice is an error (as --mutagen)."""
     from mingshu.cli._errors import clip
     from mingshu.errors import InputError
 
+    example = "wen_chang=w2" if field == "star" else "tai_ji=year_stem"
     out: dict[str, str] = {}
     for item in items:
         key, sep, variant = item.partition("=")
         key, variant = key.strip(), variant.strip()
         if not sep or not key or not variant:
-            raise InputError("star", f"{clip(item)!r} is not STAR=VARIANT (e.g. wen_chang=w2)")
+            raise InputError(field, f"{clip(item)!r} is not STAR=VALUE (e.g. {example})")
         if key in out:
-            raise InputError("star", f"{clip(key)} is given twice")
+            raise InputError(field, f"{clip(key)} is given twice")
         out[key] = variant
     return out
