@@ -113,8 +113,9 @@ Cell = tuple[tuple[int, int, Hits4, Hits4 | None], ...]
 Item = tuple[int, int, Hits4]
 """(star number, index into the chart's position table, hit per position)."""
 
-# Offsets of the where-kinds in a chart's flat position table (12 + 10 + 10 + 4 + 60 entries).
-_OFFSET = (0, 12, 22, 32, 36)
+# Offsets of the where-kinds in a chart's flat position table (12 + 10 + 10 + 4 entries);
+# pillar targets are checked apart (Compiled.pillar_groups).
+_OFFSET = (0, 12, 22, 32)
 
 
 class Compiled(NamedTuple):
@@ -128,7 +129,9 @@ class Compiled(NamedTuple):
     empty: tuple[StarResult, ...]
     variants: tuple[Variant, ...]
     needs_hidden: bool
-    needs_pillars: bool
+    pillar_groups: tuple[tuple[int, tuple[tuple[tuple[int, int, Hits4], ...], ...]], ...]
+    """(value slot, (star number, sixty-cycle index, hit per position) by the slot's value):
+    tables whose targets are whole pillars (天赦, 金神 …), checked against the four pillars."""
 
 
 def _typed_basis(basis: str, value: int) -> Stem | Branch | Pillar | Element | None:
@@ -305,13 +308,12 @@ def _compile(
     variants = []
     empty = []
     needs_hidden = False
-    needs_pillars = False
+    by_slot_p: dict[int, list[list[tuple[int, int, Hits4]]]] = {}
     for n, (star_def, variant_id) in enumerate(zip(STARS, variant_ids, strict=True)):
         variant = star_def.variant(variant_id)
         variants.append(variant)
         empty.append(StarResult(star_def, variant, ()))
         needs_hidden = needs_hidden or variant.search_hidden
-        needs_pillars = needs_pillars or (variant.target == "pillar" and variant.rule == "lookup")
         chosen, self_counts = bases_chosen[n] if bases_chosen else (None, None)
         bases = chosen if chosen is not None else variant.basis
         for basis in bases:
@@ -320,13 +322,23 @@ def _compile(
                 zheng.append((n, slot, cells, variant.nayin_filter))
                 continue
             merged = by_slot.setdefault(slot, [[] for _ in cells])
+            merged_p = by_slot_p.setdefault(slot, [[] for _ in cells])
             for value, cell in enumerate(cells):
-                merged[value].extend((n, _OFFSET[w] + key, h) for w, key, h, _ in cell)
+                for w, key, h, _ in cell:
+                    if w == _IN_PILLARS:
+                        merged_p[value].append((n, key, h))
+                    else:
+                        merged[value].append((n, _OFFSET[w] + key, h))
     groups = tuple(
         (slot, tuple(tuple(items) for items in table)) for slot, table in sorted(by_slot.items())
     )
+    pillar_groups = tuple(
+        (slot, tuple(tuple(items) for items in table))
+        for slot, table in sorted(by_slot_p.items())
+        if any(table)
+    )
     return Compiled(
-        groups, tuple(zheng), tuple(empty), tuple(variants), needs_hidden, needs_pillars
+        groups, tuple(zheng), tuple(empty), tuple(variants), needs_hidden, pillar_groups
     )
 
 
@@ -361,14 +373,6 @@ def _hidden_index(yb: int, mb: int, db: int, hb: int) -> tuple[tuple[int, ...], 
     return tuple(where)
 
 
-@cache
-def _pillar_index(y: int, m: int, d: int, h: int) -> tuple[tuple[int, ...], ...]:
-    where: list[tuple[int, ...]] = [()] * 60
-    for pos, p in enumerate((y, m, d, h)):
-        where[p] = (*where[p], pos)
-    return tuple(where)
-
-
 _AT = ((0,), (1,), (2,), (3,))
 
 
@@ -395,8 +399,6 @@ def find_stars(
     in_stems = _stem_index(year.stem, month.stem, day.stem, hour.stem)
     in_hidden = _hidden_index(yb, mb, db, hb) if table.needs_hidden else in_stems
     where = in_branches + in_stems + in_hidden + _AT
-    if table.needs_pillars:
-        where = where + _pillar_index(year.index, month.index, day.index, hour.index)
     values = (
         day.stem,
         year.stem,
@@ -418,6 +420,15 @@ def find_stars(
                 hit = hits4[pos]
                 if hit is not None:
                     found.append((n, hit))
+    if table.pillar_groups:
+        indices = (year.index, month.index, day.index, hour.index)
+        for slot, pillar_items in table.pillar_groups:
+            for n, key, hits4 in pillar_items[values[slot]]:
+                for pos in range(4):
+                    if indices[pos] == key:
+                        hit = hits4[pos]
+                        if hit is not None:
+                            found.append((n, hit))
     for n, slot, cells, nayin_filter in table.zheng:
         value = values[slot]
         for kind, key, hits4, zheng4 in cells[value]:
