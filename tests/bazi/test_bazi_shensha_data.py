@@ -59,11 +59,17 @@ def test_every_variant_is_well_formed_and_sourced() -> None:
             else:
                 assert src.note and not src.passage, where  # a convention says what it is
             if v.rule == "lookup":
-                domain = {"_stem": 10, "_branch": 12, "year_nayin": 5, "_pillar": 60}
+                domain = {
+                    "year_month": 144,
+                    "_stem": 10,
+                    "_branch": 12,
+                    "year_nayin": 5,
+                    "_pillar": 60,
+                }
                 size = next(n for suffix, n in domain.items() if v.basis[0].endswith(suffix))
                 assert len(v.lookup) == size, where
-                # pillar-keyed tables list only the pillars that give something
-                assert len(v.cells) == size or (size == 60 and v.cells), where
+                # pillar- and year_month-keyed tables list only the keys that give something
+                assert len(v.cells) == size or (size >= 60 and v.cells), where
                 if v.cells_backward:
                     assert len(v.lookup_backward) == size, where
             if v.rule == "pillar_set":
@@ -258,7 +264,9 @@ def _slow_hits(
                 kind, part = basis.split("_")[0], basis.split("_")[1]
                 pillar = pillars[_POS[kind]]
                 key = (
-                    str(getattr(pillar, part))
+                    str(pillars[0].branch) + str(pillars[1].branch)
+                    if basis == "year_month"
+                    else str(getattr(pillar, part))
                     if part in ("stem", "branch")
                     else str(pillar)
                     if part == "pillar"
@@ -320,6 +328,8 @@ def _slow_hits(
 
 
 def _basis_int(basis: str, key: str) -> int:
+    if basis == "year_month":
+        return int(Branch.parse(key[0])) * 12 + int(Branch.parse(key[1]))
     if basis.endswith("_pillar"):
         return Pillar.parse(key).index
     if basis == "year_nayin":

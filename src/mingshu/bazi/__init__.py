@@ -30,7 +30,15 @@ from mingshu.bazi.derived import (
 )
 from mingshu.bazi.luck import Annual, Luck, LuckStep, StartSpan, is_forward
 from mingshu.bazi.pillars import four_pillars
-from mingshu.bazi.settings import DEFAULT, BaziSettings, EarthRule, LateRatHour, StartAge, YinRule
+from mingshu.bazi.settings import (
+    DEFAULT,
+    PROFILES,
+    BaziSettings,
+    EarthRule,
+    LateRatHour,
+    StartAge,
+    YinRule,
+)
 from mingshu.bazi.shensha import Hit, StarResult, stars_in
 from mingshu.bazi.stars import STARS, StarDef, Variant, star
 from mingshu.bazi.tables import HiddenStem, Nayin, Source, Stage, TenGod, ten_god
@@ -39,6 +47,7 @@ from mingshu.cycles import FourPillars
 
 __all__ = [
     "DEFAULT",
+    "PROFILES",
     "STARS",
     "Annual",
     "BaziSettings",

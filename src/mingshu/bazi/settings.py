@@ -21,12 +21,14 @@ from enum import StrEnum
 from typing import Any, Literal
 
 from mingshu.bazi.stars import STAR_BY_KEY, STARS, star_by_name
+from mingshu.bazi.tables import load
 from mingshu.choices import check_bool, check_choice
 from mingshu.errors import InputError
 from mingshu.named import clip
 
 __all__ = [
     "DEFAULT",
+    "PROFILES",
     "BaziSettings",
     "EarthRule",
     "LateRatHour",
@@ -102,6 +104,21 @@ YinRuleValue = YinRule | Literal["backward", "forward"]
 StarVariantsValue = Mapping[str, str] | tuple[tuple[str, str], ...]
 StarBasesValue = Mapping[str, str] | tuple[tuple[str, str], ...]
 
+
+def _load_profiles() -> dict[str, dict[str, Any]]:
+    out = {}
+    for row in load("profiles.toml")["profile"]:
+        for key in (*row["variants"], *row["bases"]):
+            if key not in STAR_BY_KEY:
+                raise RuntimeError(f"profiles.toml: {row['key']} names no star {key!r}")
+        out[row["key"]] = row
+    return out
+
+
+PROFILES: Mapping[str, Mapping[str, Any]] = _load_profiles()
+"""Named profiles (profiles.toml): star variants and bases that reproduce a peer package."""
+
+
 # iztro's words for its two day-change settings: "forward" moves the day (NEXT_DAY), "current"
 # keeps it and counts the hour from the same day (SAME_DAY).
 _LATE_RAT_ALIASES = {"forward": LateRatHour.NEXT_DAY, "current": LateRatHour.SAME_DAY}
@@ -143,6 +160,9 @@ class BaziSettings:
     """With true solar time: add the equation of time (off = local mean time only)."""
     luck_steps: int
     """How many luck pillars (大运) to list."""
+    profile: str
+    """The named profile the star variants and bases started from (``""``: mingshu's own
+    defaults; ``"bazi-2.3.0"``, ``"bazi-chart-1.2.0"``: reproduce those packages)."""
     variant_ids: tuple[str, ...] = field(init=False, repr=False, compare=False, hash=False)
     """Variant id in use for every star, in catalogue order (derived from ``star_variants``)."""
     bases_chosen: tuple[tuple[tuple[str, ...] | None, bool | None], ...] = field(
@@ -162,8 +182,19 @@ class BaziSettings:
         true_solar_time: bool = False,
         equation_of_time: bool = True,
         luck_steps: int = 10,
+        profile: str = "",
     ) -> None:
         set_ = object.__setattr__
+        if not isinstance(profile, str) or (profile and profile not in PROFILES):
+            known = ", ".join(PROFILES)
+            raise InputError("profile", f"no profile {clip(profile)} (use {known})")
+        set_(self, "profile", profile)
+        if profile:  # the profile first, the explicit choices over it
+            mine_v, mine_b = _as_dict(star_variants), _as_dict(star_bases)
+            if mine_v is not None:
+                star_variants = {**PROFILES[profile]["variants"], **mine_v}
+            if mine_b is not None:
+                star_bases = {**PROFILES[profile]["bases"], **mine_b}
         set_(
             self,
             "late_rat_hour",
@@ -236,6 +267,7 @@ class BaziSettings:
             "true_solar_time": self.true_solar_time,
             "equation_of_time": self.equation_of_time,
             "luck_steps": self.luck_steps,
+            "profile": self.profile,
         }
 
 
@@ -270,6 +302,18 @@ def _normalise_variants(value: object) -> tuple[tuple[str, str], ...]:
             known = ", ".join(star_def.variant_ids)
             raise InputError("star_variants", f"{key} has no variant {clip(variant)} (use {known})")
     return tuple(sorted(chosen.items()))
+
+
+def _as_dict(value: object) -> dict[str, str] | None:
+    """Pairs or a mapping of strings as a dict; ``None`` for anything else (the normalisers
+    then reject it with a message)."""
+    pairs = list(value.items()) if isinstance(value, Mapping) else value
+    if isinstance(pairs, tuple | list) and all(
+        isinstance(p, tuple | list) and len(p) == 2 and all(isinstance(x, str) for x in p)
+        for p in pairs
+    ):
+        return {k: v for k, v in pairs}
+    return None
 
 
 _SELF_WORDS = {"self": True, "other": False}

@@ -89,6 +89,7 @@ _SLOT = {
     "chart": 8,
     "hour_pillar": 10,
     "chart_stems": 11,
+    "year_month": 12,
 }
 _GENDERED_SLOT = 9  # year branch + 12 when luck runs backward (阴男 / 阳女)
 _BASIS_POSITION = {
@@ -141,7 +142,7 @@ def _typed_basis(basis: str, value: int) -> Stem | Branch | Pillar | Element | N
         return Branch(value % 12)
     if basis.endswith("_pillar"):
         return SIXTY[value]
-    if basis == "chart_stems":
+    if basis in ("chart_stems", "year_month"):
         return None
     if basis == "year_nayin":
         return Element(value)
@@ -412,6 +413,7 @@ def find_stars(
         yb + 12 if backward else yb,
         hour.index,
         year.stem * 1000 + month.stem * 100 + day.stem * 10 + hour.stem,
+        yb * 12 + mb,
     )
     found: list[tuple[int, Hit]] = []
     for slot, items_by_value in table.groups:

@@ -40,6 +40,7 @@ BASES = (
     "year_nayin",
     "chart",
     "chart_stems",
+    "year_month",
 )
 """Every basis a variant may name (see the header of shensha.toml)."""
 RULES = ("lookup", "pillar_set", "void", "pair_present", "stem_run")
@@ -137,7 +138,10 @@ class StarDef(NamedTuple):
 
 
 def _basis_value(basis: str, text: str) -> int:
-    """Parse a table key for ``basis``: a stem, a branch or a nayin element character."""
+    """Parse a table key for ``basis``: a stem, a branch, a nayin element character, a pillar,
+    or (``year_month``) the year branch and the month branch."""
+    if basis == "year_month":
+        return int(Branch.parse(text[0])) * 12 + int(Branch.parse(text[1]))
     if basis.endswith("_stem"):
         return int(Stem.parse(text))
     if basis.endswith("_branch"):
@@ -150,6 +154,8 @@ def _basis_value(basis: str, text: str) -> int:
 
 
 def _domain(basis: str) -> int:
+    if basis == "year_month":
+        return 144
     if basis.endswith("_stem"):
         return 10
     if basis.endswith("_branch"):
@@ -184,7 +190,7 @@ def _table(
     table: list[tuple[tuple[int, int], ...] | None] = [None] * _domain(basis)
     for key, text in cells.items():
         table[_basis_value(basis, key)] = _targets(target, text)
-    if basis.endswith("_pillar"):  # sparse: pillars not listed give nothing
+    if basis.endswith("_pillar") or basis == "year_month":  # sparse: unlisted give nothing
         return tuple(cell or () for cell in table)
     if any(cell is None for cell in table):
         raise ValueError(f"the table misses a value of {basis}")

@@ -89,6 +89,14 @@ def bazi(
             "tian_yi=day_stem+year_stem, jiang_xing=year_branch+self.",
         ),
     ] = None,
+    profile: Annotated[
+        str,
+        typer.Option(
+            metavar="NAME",
+            help="Start the star variants and bases from a peer's profile: bazi-2.3.0 or "
+            "bazi-chart-1.2.0 (--star and --star-basis still apply over it).",
+        ),
+    ] = "",
     luck_steps: Annotated[int, typer.Option(help="How many luck pillars to list.")] = 10,
     year: Annotated[
         list[int] | None,
@@ -116,6 +124,7 @@ def bazi(
             true_solar_time=true_solar_time,
             equation_of_time=equation_of_time,
             luck_steps=luck_steps,
+            profile=profile,
         )
         c = engine.chart(
             birth_date,
