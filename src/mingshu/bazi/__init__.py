@@ -16,6 +16,7 @@ Every disputed rule is a field of :class:`BaziSettings` (an immutable value pass
 call); rule tables live in ``bazi/data/*.toml`` with their sources.  See docs/bazi.md.
 """
 
+from mingshu.bazi.arriving import Arrival, arriving
 from mingshu.bazi.chart import Chart, chart, chart_at, from_birth
 from mingshu.bazi.common import Gender, Notice, Position
 from mingshu.bazi.derived import (
@@ -50,6 +51,7 @@ __all__ = [
     "PROFILES",
     "STARS",
     "Annual",
+    "Arrival",
     "BaziSettings",
     "Birth",
     "Chart",
@@ -75,6 +77,7 @@ __all__ = [
     "TenGod",
     "Variant",
     "YinRule",
+    "arriving",
     "chart",
     "chart_at",
     "detail",

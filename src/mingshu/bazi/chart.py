@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from mingshu.bazi.arriving import Arrival, arriving
 from mingshu.bazi.common import Gender, Notice, Position
 from mingshu.bazi.derived import PillarDetail, details_table, ming_gong, shen_gong, tai_xi, tai_yuan
 from mingshu.bazi.luck import Annual, Luck, luck
@@ -75,6 +76,20 @@ class Chart:
     def annual(self, year: int) -> Annual:
         """流年, 小运 and the luck pillar of Gregorian ``year``."""
         return self.luck.annual(year)
+
+    def arriving(self, pillar: Pillar | str) -> tuple[Arrival, ...]:
+        """The stars a luck or year pillar (``"甲子"``) brings to this chart and the natal stars
+        it triggers (:mod:`mingshu.bazi.arriving`), with this chart's settings."""
+        if isinstance(pillar, str):
+            try:
+                pillar = Pillar.parse(pillar)
+            except ValueError:
+                raise InputError("pillar", f"not a sixty-cycle pillar: {clip(pillar)}") from None
+        if not isinstance(pillar, Pillar):
+            raise InputError("pillar", f"give a Pillar or two characters, not {clip(pillar)}")
+        p = self.pillars
+        natal = (p.year, p.month, p.day, p.hour)
+        return arriving(natal, pillar, backward=not self.luck.forward, settings=self.settings)
 
 
 def from_birth(birth: Birth, settings: BaziSettings = DEFAULT) -> Chart:

@@ -157,7 +157,7 @@ def bazi(
 
         data = chart_to_dict(c)
         if annuals:
-            data["annual"] = [annual_to_dict(a) for a in annuals]
+            data["annual"] = [annual_to_dict(a, c) for a in annuals]
         typer.echo(to_json(data, indent=True).decode())
         return
     from rich.console import Console
@@ -167,7 +167,7 @@ def bazi(
     console = Console()
     print_chart(console, c)
     if annuals:
-        print_annuals(console, annuals)
+        print_annuals(console, annuals, c)
 
 
 def _parse_stars(items: list[str], field: str = "star") -> dict[str, str]:
