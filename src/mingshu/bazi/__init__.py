@@ -30,6 +30,7 @@ from mingshu.bazi.derived import (
     tai_yuan,
 )
 from mingshu.bazi.luck import Annual, Luck, LuckStep, StartSpan, is_forward
+from mingshu.bazi.month_qi import SiLing
 from mingshu.bazi.pillars import four_pillars
 from mingshu.bazi.settings import (
     DEFAULT,
@@ -37,6 +38,7 @@ from mingshu.bazi.settings import (
     BaziSettings,
     EarthRule,
     LateRatHour,
+    MingGongMonth,
     StartAge,
     YinRule,
 )
@@ -63,11 +65,13 @@ __all__ = [
     "LateRatHour",
     "Luck",
     "LuckStep",
+    "MingGongMonth",
     "Moment",
     "Nayin",
     "Notice",
     "PillarDetail",
     "Position",
+    "SiLing",
     "Source",
     "Stage",
     "StarDef",

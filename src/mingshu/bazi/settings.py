@@ -32,6 +32,7 @@ __all__ = [
     "BaziSettings",
     "EarthRule",
     "LateRatHour",
+    "MingGongMonth",
     "StartAge",
     "YinRule",
     "check_settings",
@@ -97,6 +98,19 @@ class YinRule(StrEnum):
     """阴阳同生同死: a yin stem shares its yang partner's cycle (乙 长生 亥)."""
 
 
+class MingGongMonth(StrEnum):
+    """Which month the 命宫 (life palace) counts from (spec §2.7)."""
+
+    JIE = "jie"
+    """The month pillar's branch (from the 节): lunar-python, tyme4py; 三命通會 卷二「論坐命宫」
+    counts from the month of birth."""
+    ZHONG_QI = "zhong_qi"
+    """The month counted from its 中气 (the sun entering the sign, 太阳过宫): born after 立春
+    but before 雨水 counts as 丑.  A convention (no passage found in the transcriptions)."""
+
+
+MingGongMonthValue = MingGongMonth | Literal["jie", "zhong_qi"]
+
 LateRatHourValue = LateRatHour | Literal["next_day", "split", "same_day", "forward", "current"]
 StartAgeValue = StartAge | Literal["seconds", "minutes", "days_shichen", "china95"]
 EarthRuleValue = EarthRule | Literal["fire_earth", "water_earth"]
@@ -160,6 +174,10 @@ class BaziSettings:
     """With true solar time: add the equation of time (off = local mean time only)."""
     luck_steps: int
     """How many luck pillars (大运) to list."""
+    ming_gong_month: MingGongMonth
+    """The month the 命宫 counts from: the 节 month (default) or the 中气 month."""
+    si_ling: str
+    """The 人元司令 table: ``sanming`` (三命通會 卷二, default) or ``tyme4py``."""
     profile: str
     """The named profile the star variants and bases started from (``""``: mingshu's own
     defaults; ``"bazi-2.3.0"``, ``"bazi-chart-1.2.0"``: reproduce those packages)."""
@@ -183,8 +201,18 @@ class BaziSettings:
         equation_of_time: bool = True,
         luck_steps: int = 10,
         profile: str = "",
+        ming_gong_month: MingGongMonthValue = MingGongMonth.JIE,
+        si_ling: str = "sanming",
     ) -> None:
         set_ = object.__setattr__
+        set_(
+            self,
+            "ming_gong_month",
+            check_choice(MingGongMonth, ming_gong_month, "ming_gong_month"),
+        )
+        if si_ling not in ("sanming", "tyme4py"):
+            raise InputError("si_ling", f"use sanming or tyme4py, not {clip(si_ling)}")
+        set_(self, "si_ling", si_ling)
         if not isinstance(profile, str) or (profile and profile not in PROFILES):
             known = ", ".join(PROFILES)
             raise InputError("profile", f"no profile {clip(profile)} (use {known})")
@@ -268,6 +296,8 @@ class BaziSettings:
             "equation_of_time": self.equation_of_time,
             "luck_steps": self.luck_steps,
             "profile": self.profile,
+            "ming_gong_month": self.ming_gong_month.value,
+            "si_ling": self.si_ling,
         }
 
 

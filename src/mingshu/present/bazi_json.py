@@ -134,6 +134,17 @@ def _luck(lk: Luck) -> dict[str, Any]:
     }
 
 
+def _si_ling(c: Chart) -> dict[str, Any]:
+    sl = c.si_ling()
+    return {
+        "stem": sl.stem.key,
+        "role": named(sl.role.key, sl.role.names),
+        "day": sl.day,
+        "day_in_stage": sl.day_in_stage,
+        "table": sl.table.key,
+    }
+
+
 def arrival_to_dict(x: Arrival) -> dict[str, Any]:
     """A star a luck or year pillar brings (or triggers in a natal pillar)."""
     return {
@@ -195,6 +206,7 @@ def chart_to_dict(c: Chart) -> dict[str, Any]:
         "tai_xi": str(c.tai_xi),
         "ming_gong": str(c.ming_gong),
         "shen_gong": str(c.shen_gong),
+        "si_ling": _si_ling(c),
         "jie": {
             "previous": _term(*c.previous_jie),
             "next": _term(*c.next_jie),

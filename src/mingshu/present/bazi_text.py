@@ -65,7 +65,8 @@ def print_chart(console: Console, c: Chart) -> None:
     row("空亡 void", ["".join(str(v) for v in d.void) for d in c.details])
     console.print(t)
     console.print(
-        f"胎元 {c.tai_yuan}   胎息 {c.tai_xi}   命宫 {c.ming_gong}   身宫 {c.shen_gong}",
+        f"胎元 {c.tai_yuan}   胎息 {c.tai_xi}   命宫 {c.ming_gong}   身宫 {c.shen_gong}   "
+        f"人元司令 {c.si_ling().stem} ({c.si_ling().role}, day {c.si_ling().day})",
         highlight=False,
     )
 
