@@ -415,13 +415,18 @@ def find_stars(
         year.stem * 1000 + month.stem * 100 + day.stem * 10 + hour.stem,
         yb * 12 + mb,
     )
-    found: list[tuple[int, Hit]] = []
+    grouped: dict[int, list[Hit]] = {}
     for slot, items_by_value in table.groups:
         for n, at, hits4 in items_by_value[values[slot]]:
-            for pos in where[at]:
-                hit = hits4[pos]
-                if hit is not None:
-                    found.append((n, hit))
+            ps = where[at]
+            if ps:
+                for pos in ps:
+                    hit = hits4[pos]
+                    if hit is not None:
+                        if n in grouped:
+                            grouped[n].append(hit)
+                        else:
+                            grouped[n] = [hit]
     if table.pillar_groups:
         indices = (year.index, month.index, day.index, hour.index)
         for slot, pillar_items in table.pillar_groups:
@@ -430,7 +435,7 @@ def find_stars(
                     if indices[pos] == key:
                         hit = hits4[pos]
                         if hit is not None:
-                            found.append((n, hit))
+                            grouped.setdefault(n, []).append(hit)
     for n, slot, cells, nayin_filter in table.zheng:
         value = values[slot]
         for kind, key, hits4, zheng4 in cells[value]:
@@ -441,20 +446,15 @@ def find_stars(
                 if hit is not None and zheng4 is not None and nayin_elements[pos] == value:
                     hit = zheng4[pos]
                 if hit is not None:
-                    found.append((n, hit))
-    if not found:
+                    grouped.setdefault(n, []).append(hit)
+    if not grouped:
         return table.empty
-    grouped: dict[int, list[Hit]] = {}
-    for n, hit in found:
-        if n in grouped:
-            grouped[n].append(hit)
-        else:
-            grouped[n] = [hit]
     results = list(table.empty)
+    variants = table.variants
     for n, hits in grouped.items():
         if len(hits) > 1:
             hits.sort(key=_position_of)  # stable: bases keep their order within a pillar
-        results[n] = StarResult(STARS[n], table.variants[n], tuple(hits))
+        results[n] = StarResult(STARS[n], variants[n], tuple(hits))
     return tuple(results)
 
 
