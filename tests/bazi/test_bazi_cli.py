@@ -153,3 +153,24 @@ def test_bazi_speaks_the_same_birth_options_as_ziwei() -> None:
     assert east.exit_code == 2 and east.stderr.startswith(
         "error: longitude: 'east' is not a number"
     )
+
+
+def test_star_basis_and_profile_options() -> None:
+    out = runner.invoke(app, [*BASE, "--json", "--star-basis", "tai_ji=year_stem"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert data["settings"]["star_bases"] == {"tai_ji": "year_stem"}
+    tai_ji = next(s for s in data["stars"] if s["key"] == "tai_ji")
+    assert tai_ji["basis"] == ["year_stem"]
+    out = runner.invoke(app, [*BASE, "--json", "--profile", "bazi-chart-1.2.0"])
+    assert json.loads(out.output)["settings"]["profile"] == "bazi-chart-1.2.0"
+    for bad, field in (
+        (["--star-basis", "tai_ji=hour_stem"], "star_bases"),
+        (["--star-basis", "tai_ji"], "star_bases"),
+        (["--star-basis", "no_such_star=day_stem"], "star_bases"),
+        (["--profile", "bazi-9"], "profile"),
+    ):
+        result = runner.invoke(app, [*BASE, *bad])
+        assert result.exit_code == 2, bad
+        assert result.output.startswith(f"error: {field}:"), result.output
+        assert "Traceback" not in result.output and result.output.count("\n") == 1, bad

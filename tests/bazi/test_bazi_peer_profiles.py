@@ -197,3 +197,19 @@ def test_a_profile_is_a_starting_point_and_explicit_choices_win() -> None:
     with pytest.raises(InputError) as e:
         bazi.BaziSettings(profile="bazi-9")
     assert e.value.field == "profile"
+
+
+def test_star_bases_are_checked() -> None:
+    with pytest.raises(InputError) as e:
+        bazi.BaziSettings(star_bases={"tai_ji": "hour_stem"})
+    assert e.value.field == "star_bases"
+    with pytest.raises(InputError):
+        bazi.BaziSettings(star_bases={"nope": "day_stem"})
+    with pytest.raises(InputError):
+        bazi.BaziSettings(star_bases={"tai_ji": "day_stem+day_stem"})
+    with pytest.raises(InputError):
+        bazi.BaziSettings(star_bases=[("tai_ji", "day_stem"), ("太极贵人", "year_stem")])
+    with pytest.raises(InputError):
+        bazi.BaziSettings(star_bases=3)  # type: ignore[arg-type]
+    s = bazi.BaziSettings(star_bases={"太极贵人": "year_stem"})  # any name of the star
+    assert s.star_bases == (("tai_ji", "year_stem"),)
