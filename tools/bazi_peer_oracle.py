@@ -17,7 +17,8 @@ either package's calendar.  The peer is asked through its own star code:
 * bazi 2.3.0: the registry of ``bazi.analyzer.relationship`` evaluated as
   ``AtBirthAnalysis.shensha`` does (``_eval_at_birth`` with the default ``BaziSchool``), plus
   its 魁罡 and 天赦 checks; a star's record is the set of branches it finds (the package's
-  own result shape) or the day pillar.
+  own result shape) or the day pillar.  Also, under ``transit``, one flowing pillar per chart
+  and the branches the package's transit rule (``_eval_transits``) finds in it.
 * bazi-chart 1.2.0: ``bazi.shensha.find_shensha`` on the four pillars; a star's record is the
   list of (position, value) the package reports.
 
@@ -65,6 +66,12 @@ def charts(seed: int = SEED, count: int = COUNT) -> list[tuple[str, str, str, st
     return out
 
 
+def _transit(pillars: tuple[str, str, str, str]) -> str:
+    """A flowing pillar for the chart, drawn from the chart itself (same seed, same pillar)."""
+    rnd = random.Random("".join(pillars))
+    return _sixty(rnd.randrange(60))
+
+
 def _bazi_230() -> tuple[str, Callable[[tuple[str, str, str, str]], dict[str, Any]]]:
     from bazi.analyzer import relationship as rel  # type: ignore[import-not-found]
     from bazi.defines import Dizhi, Ganzhi  # type: ignore[import-not-found]
@@ -89,6 +96,20 @@ def _bazi_230() -> tuple[str, Callable[[tuple[str, str, str, str]], dict[str, An
             out[name] = sorted(BRANCHES[list(Dizhi).index(d)] for d in found)
         out["kuigang"] = pillars[2] if shensha_utils.kuigang(gz[2]) else None
         out["tianshe"] = pillars[2] if shensha_utils.tianshe(gz[1].dizhi, gz[2]) else None
+        # A flowing pillar (流年 / 大运) against the natal chart: the package's transit rule
+        # (_eval_transits: natal anchors, the transit branch searched).
+        transit = _transit(pillars)
+        branch = Ganzhi.from_str(transit).dizhi
+        out["transit"] = {
+            "pillar": transit,
+            "stars": {
+                name: sorted(
+                    BRANCHES[list(Dizhi).index(d)]
+                    for d in rel._eval_transits(spec, chart, [branch])
+                )
+                for name, spec in rel._REGISTRY.items()
+            },
+        }
         return out
 
     return f"bazi {version('bazi')}", stars

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import random
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,8 @@ import pytest
 from mingshu import bazi
 from mingshu.cycles import Pillar
 from mingshu.errors import InputError
+
+P = Pillar.parse
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "bazi-peers"
 
@@ -32,7 +35,7 @@ def _record(name: str) -> dict[str, Any]:
 
 
 def _ours(pillars: list[str], profile: str) -> dict[str, bazi.StarResult]:
-    p = [Pillar.parse(x) for x in pillars]
+    p = [P(x) for x in pillars]
     results = bazi.stars_in(*p, settings=bazi.BaziSettings(profile=profile))
     return {r.star.key: r for r in results}
 
@@ -74,7 +77,26 @@ def _as_bazi_230(pillars: list[str]) -> dict[str, Any]:
     }
     out["kuigang"] = pillars[2] if ours["kui_gang"].found else None
     out["tianshe"] = pillars[2] if ours["tian_she"].found else None
+    # The flowing pillar the record drew for this chart: what it brings, by star.
+    transit = _transit(pillars)
+    natal = (P(pillars[0]), P(pillars[1]), P(pillars[2]), P(pillars[3]))
+    brought = bazi.arriving(natal, P(transit), settings=bazi.BaziSettings(profile="bazi-2.3.0"))
+    out["transit"] = {
+        "pillar": transit,
+        "stars": {
+            name: sorted(
+                {str(x.target) for x in brought if x.star.key == key and x.how == "brings"}
+            )
+            for name, key in _BAZI_230.items()
+        },
+    }
     return out
+
+
+def _transit(pillars: list[str]) -> str:
+    """The record's flowing pillar for a chart (tools/bazi_peer_oracle.py draws it so)."""
+    i = random.Random("".join(pillars)).randrange(60)
+    return "甲乙丙丁戊己庚辛壬癸"[i % 10] + "子丑寅卯辰巳午未申酉戌亥"[i % 12]
 
 
 # -------------------------------------------------------------------- bazi-chart 1.2.0
