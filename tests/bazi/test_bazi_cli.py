@@ -174,3 +174,15 @@ def test_star_basis_and_profile_options() -> None:
         assert result.exit_code == 2, bad
         assert result.output.startswith(f"error: {field}:"), result.output
         assert "Traceback" not in result.output and result.output.count("\n") == 1, bad
+
+
+def test_ming_gong_month_and_si_ling_options() -> None:
+    args = ["bazi", "2024-02-10", "10:30", "-g", "male", "--json"]
+    plain = json.loads(runner.invoke(app, args).output)
+    zq = json.loads(runner.invoke(app, [*args, "--ming-gong-month", "zhong_qi"]).output)
+    # 甲辰 year, 巳 hour; before 雨水 the 中气 month is 丑: palace 亥 (乙亥) instead of 戌 (甲戌).
+    assert (plain["ming_gong"], zq["ming_gong"]) == ("甲戌", "乙亥")
+    sl = json.loads(runner.invoke(app, [*args, "--si-ling", "tyme4py"]).output)["si_ling"]
+    assert (sl["table"], sl["stem"], sl["day"]) == ("tyme4py", "wu", 6)
+    bad = runner.invoke(app, [*args, "--si-ling", "x"])
+    assert bad.exit_code == 2 and bad.output.startswith("error: si_ling:")

@@ -97,6 +97,14 @@ def bazi(
             "bazi-chart-1.2.0 (--star and --star-basis still apply over it).",
         ),
     ] = "",
+    ming_gong_month: Annotated[
+        str,
+        typer.Option(metavar="WORD", help="命宫 from the jie month (jie) or the zhong_qi month."),
+    ] = "jie",
+    si_ling: Annotated[
+        str,
+        typer.Option(metavar="WORD", help="人元司令 table: sanming (三命通會 卷二) or tyme4py."),
+    ] = "sanming",
     luck_steps: Annotated[int, typer.Option(help="How many luck pillars to list.")] = 10,
     year: Annotated[
         list[int] | None,
@@ -125,6 +133,8 @@ def bazi(
             equation_of_time=equation_of_time,
             luck_steps=luck_steps,
             profile=profile,
+            ming_gong_month=ming_gong_month,  # type: ignore[arg-type]
+            si_ling=si_ling,
         )
         c = engine.chart(
             birth_date,
