@@ -39,7 +39,9 @@ class Arrival(NamedTuple):
     """``brings`` (natal basis, found in the incoming pillar) or ``triggers`` (the incoming
     pillar as basis, found in a natal pillar)."""
     basis: str
-    """The basis the table was entered with (``day_stem``, ``year_branch`` …)."""
+    """The basis the table was entered with (``day_stem``, ``year_branch`` …); for a
+    triggered star, the first basis of its kind (the incoming stem stands for day and year
+    stem alike)."""
     basis_value: Stem | Branch | Pillar | Element | None
     target: Stem | Branch | Pillar
     component: str
@@ -145,6 +147,7 @@ def arriving(
         # A star searched in some pillars only (童子 in day and hour, 金神 in the hour) is not
         # brought by a pillar outside the chart.
         everywhere = len(v.search) == 4
+        used_kinds: set[str] = set()
         for basis in bases:
             value = _natal_value(basis, natal)
             if v.rule == "lookup" and value is not None and everywhere:
@@ -207,10 +210,13 @@ def arriving(
                                 star.roles[role] if role else None,
                             )
                         )
-            # triggers: the incoming pillar as the basis, found in the natal pillars
+            # triggers: the incoming pillar as the basis, found in the natal pillars; its stem
+            # (or branch) is one basis however many natal bases of that kind the star has.
             mine = _incoming_value(basis, incoming)
-            if v.rule != "lookup" or mine is None:
+            kind_of_basis = basis.rsplit("_", 1)[-1]
+            if v.rule != "lookup" or mine is None or kind_of_basis in used_kinds:
                 continue
+            used_kinds.add(kind_of_basis)
             for i, (kind, t) in enumerate(_lookup(v, mine, backward)):
                 for pos in POSITIONS:
                     if pos not in v.search:
