@@ -24,7 +24,7 @@ def test_tables_show_every_part_of_the_chart() -> None:
         assert word in out, word
     # Symbolic stars with their table, found or not.
     assert "文昌贵人" in out and "W1 common table" in out
-    assert "天乙贵人" in out and "V2" in out
+    assert "天乙贵人" in out and "V1" in out
     assert "daylight saving" in out  # 1990 was a DST year in China
 
 
@@ -37,17 +37,19 @@ def test_json_pillars_are_two_character_strings() -> None:
     stars = {s["key"]: s for s in data["stars"]}
     assert len(stars) >= 30
     assert stars["wen_chang"]["variant"] == "w1" and stars["wen_chang"]["found"] is False
-    assert stars["tian_yi"]["hits"] == [
+    # V1 (default): 庚 → 丑未, neither in the chart, by day stem nor by year stem.
+    assert stars["tian_yi"]["variant"] == "v1" and stars["tian_yi"]["hits"] == []
+    assert stars["tian_yi"]["source"]["status"] == "primary"
+    assert stars["kui_gang"]["hits"] == [
         {
-            "pillar": "year",
-            "component": "branch",
-            "basis": "day_stem",
-            "basis_value": "geng",
-            "target": "wu",
+            "pillar": "day",
+            "component": "pillar",
+            "basis": "day_pillar",
+            "basis_value": "庚辰",
+            "target": "庚辰",
             "role": None,
         }
     ]
-    assert stars["tian_yi"]["source"]["status"] == "attributed"
     assert len(data["luck"]["steps"]) == 10
     assert data["details"]["day"]["ten_god"] is None
     assert data["settings"]["late_rat_hour"] == "next_day"
@@ -151,3 +153,36 @@ def test_bazi_speaks_the_same_birth_options_as_ziwei() -> None:
     assert east.exit_code == 2 and east.stderr.startswith(
         "error: longitude: 'east' is not a number"
     )
+
+
+def test_star_basis_and_profile_options() -> None:
+    out = runner.invoke(app, [*BASE, "--json", "--star-basis", "tai_ji=year_stem"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert data["settings"]["star_bases"] == {"tai_ji": "year_stem"}
+    tai_ji = next(s for s in data["stars"] if s["key"] == "tai_ji")
+    assert tai_ji["basis"] == ["year_stem"]
+    out = runner.invoke(app, [*BASE, "--json", "--profile", "bazi-chart-1.2.0"])
+    assert json.loads(out.output)["settings"]["profile"] == "bazi-chart-1.2.0"
+    for bad, field in (
+        (["--star-basis", "tai_ji=hour_stem"], "star_bases"),
+        (["--star-basis", "tai_ji"], "star_bases"),
+        (["--star-basis", "no_such_star=day_stem"], "star_bases"),
+        (["--profile", "bazi-9"], "profile"),
+    ):
+        result = runner.invoke(app, [*BASE, *bad])
+        assert result.exit_code == 2, bad
+        assert result.output.startswith(f"error: {field}:"), result.output
+        assert "Traceback" not in result.output and result.output.count("\n") == 1, bad
+
+
+def test_ming_gong_month_and_si_ling_options() -> None:
+    args = ["bazi", "2024-02-10", "10:30", "-g", "male", "--json"]
+    plain = json.loads(runner.invoke(app, args).output)
+    zq = json.loads(runner.invoke(app, [*args, "--ming-gong-month", "zhong_qi"]).output)
+    # 甲辰 year, 巳 hour; before 雨水 the 中气 month is 丑: palace 亥 (乙亥) instead of 戌 (甲戌).
+    assert (plain["ming_gong"], zq["ming_gong"]) == ("甲戌", "乙亥")
+    sl = json.loads(runner.invoke(app, [*args, "--si-ling", "tyme4py"]).output)["si_ling"]
+    assert (sl["table"], sl["stem"], sl["day"]) == ("tyme4py", "wu", 6)
+    bad = runner.invoke(app, [*args, "--si-ling", "x"])
+    assert bad.exit_code == 2 and bad.output.startswith("error: si_ling:")

@@ -88,12 +88,12 @@ def test_the_four_literary_star_tables() -> None:
     assert agree("w3") == [Stem.BING, Stem.DING, Stem.WU, Stem.JI, Stem.REN, Stem.GUI]
     assert [s for s in Stem if s not in agree("w4")] == [Stem.XIN]  # 辛: 戌 in the book
     sources = {v.id: v.source for v in bazi.star("wen_chang").variants}
-    assert (sources["w2"].book, sources["w2"].juan) == ("三命通会", "卷三")
-    assert (sources["w3"].book, sources["w3"].juan) == ("三命通会", "卷三")
+    assert (sources["w2"].book, sources["w2"].juan) == ("三命通會", "卷三")
+    assert (sources["w3"].book, sources["w3"].juan) == ("三命通會", "卷三")
     assert (sources["w4"].book, sources["w4"].juan, sources["w4"].chapter) == (
-        "星学大成",
+        "星學大成",
         "卷一",
-        "论文昌",
+        "論文昌",
     )
 
 

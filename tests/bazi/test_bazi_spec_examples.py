@@ -427,7 +427,11 @@ def _hits(result: bazi.StarResult, basis: str | None = None) -> list[str]:
 
 
 def test_ex1_star_vectors() -> None:
-    settings = bazi.BaziSettings(include_basis_pillar=True)
+    # The spec's vectors are for 天乙 V2 by the day stem (the default is now V1 by day and
+    # year stem, spec §4 corrections).
+    settings = bazi.BaziSettings(
+        include_basis_pillar=True, star_bases={"tian_yi": "day_stem"}
+    ).with_variants(tian_yi="v2")
     c = bazi.chart_at(datetime(1990, 5, 15, 10, 30), "male", settings)
     for key, expected in EX1_STARS.items():
         assert _hits(c.star(key)) == expected, key
@@ -439,6 +443,11 @@ def test_ex1_star_vectors() -> None:
     # V1 gives 庚 → 丑未: no Heavenly Nobleman.
     v1 = bazi.chart_at(c.moment.beijing, "male", settings.with_variants(tian_yi="v1"))
     assert not v1.star("tian_yi").found
+    # V2 by day and year stem: 庚 day and 庚 year each find 午 in the year branch.
+    both = bazi.chart_at(
+        c.moment.beijing, "male", settings.with_bases(tian_yi="day_stem+year_stem")
+    )
+    assert [h.basis for h in both.star("tian_yi").hits] == ["day_stem", "year_stem"]
 
 
 def test_ex1_basis_pillar_excluded_by_default() -> None:

@@ -113,7 +113,10 @@ BAZI_BIRTHS = [
 def test_bazi_speaks_the_dialect(
     date: str, time: str, gender: str, tz: str, longitude: float | None
 ) -> None:
-    settings = bazi.BaziSettings(include_basis_pillar=True, extra_bases=True)
+    settings = bazi.BaziSettings(
+        include_basis_pillar=True,
+        star_bases={"tian_yi": "day_stem+year_stem", "gu_chen": "year_branch+day_branch"},
+    )
     c = bazi.chart(date, time, gender, tz=tz, longitude=longitude, settings=settings)
     data = chart_to_dict(c)
     assert data["schema"] == "mingshu.bazi.chart/1"

@@ -16,6 +16,7 @@ Every disputed rule is a field of :class:`BaziSettings` (an immutable value pass
 call); rule tables live in ``bazi/data/*.toml`` with their sources.  See docs/bazi.md.
 """
 
+from mingshu.bazi.arriving import Arrival, arriving
 from mingshu.bazi.chart import Chart, chart, chart_at, from_birth
 from mingshu.bazi.common import Gender, Notice, Position
 from mingshu.bazi.derived import (
@@ -29,8 +30,18 @@ from mingshu.bazi.derived import (
     tai_yuan,
 )
 from mingshu.bazi.luck import Annual, Luck, LuckStep, StartSpan, is_forward
+from mingshu.bazi.month_qi import SiLing
 from mingshu.bazi.pillars import four_pillars
-from mingshu.bazi.settings import DEFAULT, BaziSettings, EarthRule, LateRatHour, StartAge, YinRule
+from mingshu.bazi.settings import (
+    DEFAULT,
+    PROFILES,
+    BaziSettings,
+    EarthRule,
+    LateRatHour,
+    MingGongMonth,
+    StartAge,
+    YinRule,
+)
 from mingshu.bazi.shensha import Hit, StarResult, stars_in
 from mingshu.bazi.stars import STARS, StarDef, Variant, star
 from mingshu.bazi.tables import HiddenStem, Nayin, Source, Stage, TenGod, ten_god
@@ -39,8 +50,10 @@ from mingshu.cycles import FourPillars
 
 __all__ = [
     "DEFAULT",
+    "PROFILES",
     "STARS",
     "Annual",
+    "Arrival",
     "BaziSettings",
     "Birth",
     "Chart",
@@ -52,11 +65,13 @@ __all__ = [
     "LateRatHour",
     "Luck",
     "LuckStep",
+    "MingGongMonth",
     "Moment",
     "Nayin",
     "Notice",
     "PillarDetail",
     "Position",
+    "SiLing",
     "Source",
     "Stage",
     "StarDef",
@@ -66,6 +81,7 @@ __all__ = [
     "TenGod",
     "Variant",
     "YinRule",
+    "arriving",
     "chart",
     "chart_at",
     "detail",

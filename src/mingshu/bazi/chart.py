@@ -5,11 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from mingshu.bazi.arriving import Arrival, arriving
 from mingshu.bazi.common import Gender, Notice, Position
 from mingshu.bazi.derived import PillarDetail, details_table, ming_gong, shen_gong, tai_xi, tai_yuan
 from mingshu.bazi.luck import Annual, Luck, luck
+from mingshu.bazi.month_qi import SiLing, si_ling, zhong_qi_branch
 from mingshu.bazi.pillars import jie_index, near_jie, pillars_at
-from mingshu.bazi.settings import DEFAULT, BaziSettings, check_settings
+from mingshu.bazi.settings import DEFAULT, BaziSettings, MingGongMonth, check_settings
 from mingshu.bazi.shensha import StarResult, compiled, find_stars
 from mingshu.bazi.stars import star_by_name
 from mingshu.birth import Birth, Moment, moment_of
@@ -76,6 +78,27 @@ class Chart:
         """流年, 小运 and the luck pillar of Gregorian ``year``."""
         return self.luck.annual(year)
 
+    def si_ling(self) -> SiLing:
+        """人元司令: the hidden stem in command at the birth, by whole days since the 节 date
+        (table ``settings.si_ling``: 三命通會 卷二「論人元司事」 or tyme4py's)."""
+        _jie, moment = self.previous_jie
+        birth = self.moment.beijing.replace(tzinfo=None)
+        return si_ling(self.pillars.month.branch, moment, birth, self.settings.si_ling)
+
+    def arriving(self, pillar: Pillar | str) -> tuple[Arrival, ...]:
+        """The stars a luck or year pillar (``"甲子"``) brings to this chart and the natal stars
+        it triggers (:mod:`mingshu.bazi.arriving`), with this chart's settings."""
+        if isinstance(pillar, str):
+            try:
+                pillar = Pillar.parse(pillar)
+            except ValueError:
+                raise InputError("pillar", f"not a sixty-cycle pillar: {clip(pillar)}") from None
+        if not isinstance(pillar, Pillar):
+            raise InputError("pillar", f"give a Pillar or two characters, not {clip(pillar)}")
+        p = self.pillars
+        natal = (p.year, p.month, p.day, p.hour)
+        return arriving(natal, pillar, backward=not self.luck.forward, settings=self.settings)
+
 
 def from_birth(birth: Birth, settings: BaziSettings = DEFAULT) -> Chart:
     """The chart of a checked :class:`~mingshu.birth.Birth` (one with a time zone)."""
@@ -116,6 +139,11 @@ def from_birth(birth: Birth, settings: BaziSettings = DEFAULT) -> Chart:
     )
     stars = find_stars(compiled(settings), year, month, day, hour, elements, not lk.forward)
     index = jie_index()
+    palace_month = month.branch
+    if settings.ming_gong_month is MingGongMonth.ZHONG_QI:
+        palace_month = zhong_qi_branch(
+            month.branch, index.terms[k], index.moments[k], m.beijing.replace(tzinfo=None)
+        )
     notice = near_jie(beijing_seconds, k)
     notices = birth.notices if notice is None else (*birth.notices, notice)
     return Chart(
@@ -125,7 +153,7 @@ def from_birth(birth: Birth, settings: BaziSettings = DEFAULT) -> Chart:
         details=details,
         tai_yuan=tai_yuan(month),
         tai_xi=tai_xi(day),
-        ming_gong=ming_gong(year.stem, month.branch, hour.branch),
+        ming_gong=ming_gong(year.stem, palace_month, hour.branch),
         shen_gong=shen_gong(year.stem, month.branch, hour.branch),
         previous_jie=(index.terms[k], index.moments[k]),
         next_jie=(index.terms[k + 1], index.moments[k + 1]),

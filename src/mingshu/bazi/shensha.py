@@ -5,11 +5,14 @@ tables whose cells already hold the finished :class:`Hit` objects for every pill
 looking the stars up in a chart is then a handful of tuple indexings per star.  A star with
 no hit gives a :class:`StarResult` with no hits: a definite "not in this chart".
 
-Search rules (spec §4.0): stem-based stars look in all four branches; branch-based stars
-(三合 family, 孤辰 …) look in the other three unless ``BaziSettings.include_basis_pillar``;
-month-branch stars look in the four stems (天德 also in the branches, and in hidden stems
-for the ``with_hidden`` variants); day-pillar stars test the day pillar; 空亡 checks the day
-and year pillars' void branches against the other three branches.
+Search rules (spec §4.0): each star is entered with the bases of its variant (``basis`` in
+shensha.toml) or those ``BaziSettings.star_bases`` chooses; stem-based stars look in all four
+branches; branch-based stars (三合 family, 孤辰 …) look in the other three unless the basis
+pillar may count (``include_basis_pillar``, or ``+self`` per star); month-branch stars look in
+the four stems (天德 also in the branches, and in hidden stems for the ``with_hidden``
+variants); pillar stars test the day pillar (and the hour pillar when chosen); pillar-target
+tables (天赦, 金神) compare whole pillars; 三奇 reads the run of the four stems; 空亡 checks
+the day and year pillars' void branches against the other three branches.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from typing import NamedTuple
 
 from mingshu.bazi.common import POSITIONS, Position
 from mingshu.bazi.settings import DEFAULT, BaziSettings
-from mingshu.bazi.stars import BRANCH_TARGET, STARS, Role, StarDef, Variant
+from mingshu.bazi.stars import BRANCH_TARGET, PILLAR_TARGET, STARS, Role, StarDef, Variant
 from mingshu.bazi.tables import HIDDEN, Source
 from mingshu.cycles import SIXTY, Branch, Element, Pillar, Stem
 
@@ -87,9 +90,13 @@ _SLOT = {
     "year_pillar": 6,
     "year_nayin": 7,
     "chart": 8,
+    "hour_pillar": 10,
+    "chart_stems": 11,
+    "year_month": 12,
 }
 _GENDERED_SLOT = 9  # year branch + 12 when luck runs backward (阴男 / 阳女)
 _BASIS_POSITION = {
+    "hour_pillar": Position.HOUR,
     "day_stem": Position.DAY,
     "year_stem": Position.YEAR,
     "year_branch": Position.YEAR,
@@ -101,8 +108,8 @@ _BASIS_POSITION = {
 }
 
 # Where-kinds of a compiled cell: which per-chart position index answers "where is key?".
-_IN_BRANCHES, _IN_STEMS, _IN_HIDDEN, _AT_POSITION = 0, 1, 2, 3
-_COMPONENT = ("branch", "stem", "hidden_stem", "pillar")
+_IN_BRANCHES, _IN_STEMS, _IN_HIDDEN, _AT_POSITION, _IN_PILLARS = 0, 1, 2, 3, 4
+_COMPONENT = ("branch", "stem", "hidden_stem", "pillar", "pillar")
 
 Hits4 = tuple[Hit | None, Hit | None, Hit | None, Hit | None]
 Cell = tuple[tuple[int, int, Hits4, Hits4 | None], ...]
@@ -110,7 +117,8 @@ Cell = tuple[tuple[int, int, Hits4, Hits4 | None], ...]
 Item = tuple[int, int, Hits4]
 """(star number, index into the chart's position table, hit per position)."""
 
-# Offsets of the where-kinds in a chart's flat position table (12 + 10 + 10 + 4 entries).
+# Offsets of the where-kinds in a chart's flat position table (12 + 10 + 10 + 4 entries);
+# pillar targets are checked apart (Compiled.pillar_groups).
 _OFFSET = (0, 12, 22, 32)
 
 
@@ -119,11 +127,15 @@ class Compiled(NamedTuple):
 
     groups: tuple[tuple[int, tuple[tuple[Item, ...], ...]], ...]
     """(value slot, items by the slot's value): every star entered with that slot, merged."""
-    zheng: tuple[tuple[int, int, tuple[Cell, ...]], ...]
-    """Entries whose hits change role with the nayin of the pillar found (正学堂 …)."""
+    zheng: tuple[tuple[int, int, tuple[Cell, ...], tuple[int, ...]], ...]
+    """Entries that depend on the nayin of the pillar found: the hit changes role (正学堂 …)
+    or counts only with the given element by basis value (咸池's 按)."""
     empty: tuple[StarResult, ...]
     variants: tuple[Variant, ...]
     needs_hidden: bool
+    pillar_groups: tuple[tuple[int, tuple[tuple[tuple[int, int, Hits4], ...], ...]], ...]
+    """(value slot, (star number, sixty-cycle index, hit per position) by the slot's value):
+    tables whose targets are whole pillars (天赦, 金神 …), checked against the four pillars."""
 
 
 def _typed_basis(basis: str, value: int) -> Stem | Branch | Pillar | Element | None:
@@ -133,6 +145,8 @@ def _typed_basis(basis: str, value: int) -> Stem | Branch | Pillar | Element | N
         return Branch(value % 12)
     if basis.endswith("_pillar"):
         return SIXTY[value]
+    if basis in ("chart_stems", "year_month"):
+        return None
     if basis == "year_nayin":
         return Element(value)
     return None
@@ -172,10 +186,17 @@ def _hits4(
 
 
 def _cells(
-    star_def: StarDef, variant: Variant, basis: str, include_basis: bool
+    star_def: StarDef,
+    variant: Variant,
+    basis: str,
+    include_basis: bool,
+    self_counts: bool | None = None,
 ) -> tuple[int, tuple[Cell, ...]]:
-    """(value slot, cells) of one variant entered with one basis."""
+    """(value slot, cells) of one variant entered with one basis; ``self_counts`` (when not
+    ``None``) overrides whether the basis pillar may carry the star."""
     include = {"always": True, "never": False}.get(variant.basis_pillar, include_basis)
+    if self_counts is not None:
+        include = self_counts
     cells: list[Cell] = []
     if variant.rule == "lookup":
         gendered = variant.gendered
@@ -194,10 +215,22 @@ def _cells(
                 role = (
                     variant.target_roles[i] if variant.target_roles else cell_roles.get(plain, "")
                 )
-                kinds = [_IN_BRANCHES] if kind == BRANCH_TARGET else [_IN_STEMS]
-                if kind != BRANCH_TARGET and variant.search_hidden:
+                kinds = (
+                    [_IN_BRANCHES]
+                    if kind == BRANCH_TARGET
+                    else [_IN_PILLARS]
+                    if kind == PILLAR_TARGET
+                    else [_IN_STEMS]
+                )
+                if kind != BRANCH_TARGET and kind != PILLAR_TARGET and variant.search_hidden:
                     kinds.append(_IN_HIDDEN)
-                typed: Stem | Branch = Branch(t) if kind == BRANCH_TARGET else Stem(t)
+                typed: Stem | Branch | Pillar = (
+                    Branch(t)
+                    if kind == BRANCH_TARGET
+                    else SIXTY[t]
+                    if kind == PILLAR_TARGET
+                    else Stem(t)
+                )
                 for where in kinds:
                     args = (star_def, variant, basis, plain, typed, where)
                     zheng = (
@@ -229,6 +262,8 @@ def _cells(
                 )
             )
         return _SLOT[basis], tuple(cells)
+    if variant.rule == "stem_run":
+        return _SLOT["chart_stems"], _stem_run_cells(star_def, variant, basis)
     # pair_present: the slot is the 12-bit mask of branches standing in the chart.
     for mask in range(4096):
         cell_list: list[tuple[int, int, Hits4, Hits4 | None]] = []
@@ -241,36 +276,79 @@ def _cells(
     return _SLOT["chart"], tuple(cells)
 
 
+def _stem_run_cells(star_def: StarDef, variant: Variant, basis: str) -> tuple[Cell, ...]:
+    """Cells by the four stems (year·1000 + month·100 + day·10 + hour): three stems of a run
+    standing in three adjacent pillars, in order (or backward when the variant allows it)."""
+    cells: list[Cell] = []
+    for value in range(10_000):
+        stems = (value // 1000, value // 100 % 10, value // 10 % 10, value % 10)
+        cell: list[tuple[int, int, Hits4, Hits4 | None]] = []
+        for run, role in variant.runs:
+            orders = [run, run[::-1]] if variant.reversible else [run]
+            for start in (0, 1):
+                if stems[start : start + 3] in orders:
+                    for pos in range(start, start + 3):
+                        h = _hits4(
+                            star_def, variant, basis, 0, Stem(stems[pos]), _AT_POSITION, role, True
+                        )
+                        only = tuple(x if i == pos else None for i, x in enumerate(h))
+                        cell.append((_AT_POSITION, pos, (only[0], only[1], only[2], only[3]), None))
+                    break
+        cells.append(tuple(cell))
+    return tuple(cells)
+
+
+BasesChoice = tuple[tuple[str, ...] | None, bool | None]
+"""Per star: the bases chosen (``None``: the variant's default) and whether the basis pillar
+counts (``None``: the variant's rule, then ``BaziSettings.include_basis_pillar``)."""
+
+
 @lru_cache(maxsize=64)
-def _compile(variant_ids: tuple[str, ...], include_basis: bool, extra_bases: bool) -> Compiled:
+def _compile(
+    variant_ids: tuple[str, ...], include_basis: bool, bases_chosen: tuple[BasesChoice, ...]
+) -> Compiled:
     by_slot: dict[int, list[list[Item]]] = {}
     zheng = []
     variants = []
     empty = []
     needs_hidden = False
+    by_slot_p: dict[int, list[list[tuple[int, int, Hits4]]]] = {}
     for n, (star_def, variant_id) in enumerate(zip(STARS, variant_ids, strict=True)):
         variant = star_def.variant(variant_id)
         variants.append(variant)
         empty.append(StarResult(star_def, variant, ()))
         needs_hidden = needs_hidden or variant.search_hidden
-        bases = variant.basis + (variant.extra_basis if extra_bases else ())
+        chosen, self_counts = bases_chosen[n] if bases_chosen else (None, None)
+        bases = chosen if chosen is not None else variant.basis
         for basis in bases:
-            slot, cells = _cells(star_def, variant, basis, include_basis)
-            if variant.nayin_role:
-                zheng.append((n, slot, cells))
+            slot, cells = _cells(star_def, variant, basis, include_basis, self_counts)
+            if variant.nayin_role or variant.nayin_filter:
+                zheng.append((n, slot, cells, variant.nayin_filter))
                 continue
             merged = by_slot.setdefault(slot, [[] for _ in cells])
+            merged_p = by_slot_p.setdefault(slot, [[] for _ in cells])
             for value, cell in enumerate(cells):
-                merged[value].extend((n, _OFFSET[w] + key, h) for w, key, h, _ in cell)
+                for w, key, h, _ in cell:
+                    if w == _IN_PILLARS:
+                        merged_p[value].append((n, key, h))
+                    else:
+                        merged[value].append((n, _OFFSET[w] + key, h))
     groups = tuple(
         (slot, tuple(tuple(items) for items in table)) for slot, table in sorted(by_slot.items())
     )
-    return Compiled(groups, tuple(zheng), tuple(empty), tuple(variants), needs_hidden)
+    pillar_groups = tuple(
+        (slot, tuple(tuple(items) for items in table))
+        for slot, table in sorted(by_slot_p.items())
+        if any(table)
+    )
+    return Compiled(
+        groups, tuple(zheng), tuple(empty), tuple(variants), needs_hidden, pillar_groups
+    )
 
 
 def compiled(settings: BaziSettings = DEFAULT) -> Compiled:
     """The compiled star tables for ``settings`` (cached)."""
-    return _compile(settings.variant_ids, settings.include_basis_pillar, settings.extra_bases)
+    return _compile(settings.variant_ids, settings.include_basis_pillar, settings.bases_chosen)
 
 
 @cache
@@ -336,36 +414,50 @@ def find_stars(
         nayin_elements[0],
         mask,
         yb + 12 if backward else yb,
+        hour.index,
+        year.stem * 1000 + month.stem * 100 + day.stem * 10 + hour.stem,
+        yb * 12 + mb,
     )
-    found: list[tuple[int, Hit]] = []
+    grouped: dict[int, list[Hit]] = {}
     for slot, items_by_value in table.groups:
         for n, at, hits4 in items_by_value[values[slot]]:
-            for pos in where[at]:
-                hit = hits4[pos]
-                if hit is not None:
-                    found.append((n, hit))
-    for n, slot, cells in table.zheng:
+            ps = where[at]
+            if ps:
+                for pos in ps:
+                    hit = hits4[pos]
+                    if hit is not None:
+                        if n in grouped:
+                            grouped[n].append(hit)
+                        else:
+                            grouped[n] = [hit]
+    if table.pillar_groups:
+        indices = (year.index, month.index, day.index, hour.index)
+        for slot, pillar_items in table.pillar_groups:
+            for n, key, hits4 in pillar_items[values[slot]]:
+                for pos in range(4):
+                    if indices[pos] == key:
+                        hit = hits4[pos]
+                        if hit is not None:
+                            grouped.setdefault(n, []).append(hit)
+    for n, slot, cells, nayin_filter in table.zheng:
         value = values[slot]
         for kind, key, hits4, zheng4 in cells[value]:
             for pos in where[_OFFSET[kind] + key]:
+                if nayin_filter and nayin_elements[pos] != nayin_filter[value]:
+                    continue
                 hit = hits4[pos]
                 if hit is not None and zheng4 is not None and nayin_elements[pos] == value:
                     hit = zheng4[pos]
                 if hit is not None:
-                    found.append((n, hit))
-    if not found:
+                    grouped.setdefault(n, []).append(hit)
+    if not grouped:
         return table.empty
-    grouped: dict[int, list[Hit]] = {}
-    for n, hit in found:
-        if n in grouped:
-            grouped[n].append(hit)
-        else:
-            grouped[n] = [hit]
     results = list(table.empty)
+    variants = table.variants
     for n, hits in grouped.items():
         if len(hits) > 1:
             hits.sort(key=_position_of)  # stable: bases keep their order within a pillar
-        results[n] = StarResult(STARS[n], table.variants[n], tuple(hits))
+        results[n] = StarResult(STARS[n], variants[n], tuple(hits))
     return tuple(results)
 
 

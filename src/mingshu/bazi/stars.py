@@ -36,17 +36,21 @@ BASES = (
     "month_branch",
     "day_pillar",
     "year_pillar",
+    "hour_pillar",
     "year_nayin",
     "chart",
+    "chart_stems",
+    "year_month",
 )
 """Every basis a variant may name (see the header of shensha.toml)."""
-RULES = ("lookup", "pillar_set", "void", "pair_present")
-TARGETS = ("branch", "stem", "stem_or_branch", "pillar")
+RULES = ("lookup", "pillar_set", "void", "pair_present", "stem_run")
+TARGETS = ("branch", "stem", "stem_or_branch", "pillar", "stems")
 _BASIS_PILLAR = ("always", "never", "setting")
 
 # Target kinds in the compiled tables.
 BRANCH_TARGET = 0
 STEM_TARGET = 1
+PILLAR_TARGET = 2
 
 _ELEMENT_BY_HANS = {e.names.hans: e for e in Element}
 
@@ -69,7 +73,11 @@ class Variant(NamedTuple):
     label: str
     rule: str
     basis: tuple[str, ...]
-    extra_basis: tuple[str, ...]
+    """The default bases (what the table is entered with unless settings choose others)."""
+    bases: tuple[str, ...]
+    """Every basis the table may be entered with (``BaziSettings.star_bases`` picks a subset)."""
+    basis_note: str
+    """Why the default basis is the default (the source's own example, or a convention)."""
     target: str
     search: tuple[Position, ...]
     search_hidden: bool
@@ -89,6 +97,11 @@ class Variant(NamedTuple):
     cell_roles: tuple[tuple[int, str], ...]
     position_roles: tuple[tuple[Position, str], ...]
     nayin_role: str
+    nayin_filter: tuple[int, ...]
+    """By basis value: the nayin element (int) the pillar found must have; empty: no filter."""
+    runs: tuple[tuple[tuple[int, int, int], str], ...]
+    """``stem_run`` rule: (three stems in order, role key); ``reversible``: also backward."""
+    reversible: bool
     source: Source
 
     @property
@@ -125,27 +138,39 @@ class StarDef(NamedTuple):
 
 
 def _basis_value(basis: str, text: str) -> int:
-    """Parse a table key for ``basis``: a stem, a branch or a nayin element character."""
+    """Parse a table key for ``basis``: a stem, a branch, a nayin element character, a pillar,
+    or (``year_month``) the year branch and the month branch."""
+    if basis == "year_month":
+        return int(Branch.parse(text[0])) * 12 + int(Branch.parse(text[1]))
     if basis.endswith("_stem"):
         return int(Stem.parse(text))
     if basis.endswith("_branch"):
         return int(Branch.parse(text))
     if basis == "year_nayin":
         return int(_ELEMENT_BY_HANS[text])
+    if basis.endswith("_pillar"):
+        return Pillar.parse(text).index
     raise ValueError(f"a table cannot be keyed by {basis}")
 
 
 def _domain(basis: str) -> int:
+    if basis == "year_month":
+        return 144
     if basis.endswith("_stem"):
         return 10
     if basis.endswith("_branch"):
         return 12
     if basis == "year_nayin":
         return 5
+    if basis.endswith("_pillar"):
+        return 60
     raise ValueError(f"a table cannot be keyed by {basis}")
 
 
 def _targets(target: str, text: str) -> tuple[tuple[int, int], ...]:
+    if target == "pillar":
+        words = text.split()
+        return tuple((PILLAR_TARGET, Pillar.parse(w).index) for w in words)
     out = []
     for char in text:
         if target in ("stem", "stem_or_branch"):
@@ -165,9 +190,22 @@ def _table(
     table: list[tuple[tuple[int, int], ...] | None] = [None] * _domain(basis)
     for key, text in cells.items():
         table[_basis_value(basis, key)] = _targets(target, text)
+    if basis.endswith("_pillar") or basis == "year_month":  # sparse: unlisted give nothing
+        return tuple(cell or () for cell in table)
     if any(cell is None for cell in table):
         raise ValueError(f"the table misses a value of {basis}")
     return tuple(cell if cell is not None else () for cell in table)
+
+
+def _nayin_filter(basis: str, cells: dict[str, str]) -> tuple[int, ...]:
+    if not cells:
+        return ()
+    out = [-1] * _domain(basis)
+    for key, element in cells.items():
+        out[_basis_value(basis, key)] = int(_ELEMENT_BY_HANS[element])
+    if -1 in out:
+        raise ValueError("nayin_filter misses a value of the basis")
+    return tuple(out)
 
 
 def _variant(star_key: str, row: dict[str, Any]) -> Variant:
@@ -175,15 +213,18 @@ def _variant(star_key: str, row: dict[str, Any]) -> Variant:
     try:
         rule = row["rule"]
         basis = tuple(row["basis"])
-        extra = tuple(row.get("extra_basis", ()))
+        bases = tuple(row.get("bases", basis))
+        extra = tuple(b for b in bases if b not in basis)
         target = row["target"]
         if rule not in RULES or target not in TARGETS:
             raise ValueError(f"unknown rule {rule!r} or target {target!r}")
         if row["basis_pillar"] not in _BASIS_PILLAR:
             raise ValueError(f"basis_pillar must be one of {_BASIS_PILLAR}")
-        for b in basis + extra:
+        for b in bases:
             if b not in BASES:
                 raise ValueError(f"unknown basis {b!r}")
+        if not set(basis) <= set(bases):
+            raise ValueError("the default bases must be among the allowed bases")
         cells = {str(k): str(v) for k, v in row.get("table", {}).items()}
         cells_back = {str(k): str(v) for k, v in row.get("table_backward", {}).items()}
         lookup: tuple[tuple[tuple[int, int], ...], ...] = ()
@@ -204,7 +245,8 @@ def _variant(star_key: str, row: dict[str, Any]) -> Variant:
             label=row["label"],
             rule=rule,
             basis=basis,
-            extra_basis=extra,
+            bases=basis + extra,
+            basis_note=row.get("basis_note", ""),
             target=target,
             search=tuple(Position[p.upper()] for p in row["search"]),
             search_hidden=bool(row.get("search_hidden", False)),
@@ -224,6 +266,19 @@ def _variant(star_key: str, row: dict[str, Any]) -> Variant:
                 (Position[k.upper()], v) for k, v in row.get("position_roles", {}).items()
             ),
             nayin_role=row.get("nayin_role", ""),
+            nayin_filter=_nayin_filter(basis[0], row.get("nayin_filter", {})),
+            runs=tuple(
+                (
+                    (
+                        int(Stem.parse(r["stems"][0])),
+                        int(Stem.parse(r["stems"][1])),
+                        int(Stem.parse(r["stems"][2])),
+                    ),
+                    r.get("role", ""),
+                )
+                for r in row.get("runs", ())
+            ),
+            reversible=bool(row.get("reversible", False)),
             source=Source.from_row(row["source"]),
         )
     except (KeyError, ValueError) as e:
@@ -252,6 +307,7 @@ def _load() -> tuple[StarDef, ...]:
                 | {r for _, r in v.position_roles}
                 | {r for _, r in v.pairs}
                 | ({v.nayin_role} if v.nayin_role else set())
+                | {r for _, r in v.runs if r}
             )
             if not used <= roles.keys():
                 raise RuntimeError(f"shensha.toml: {key}.{v.id} uses undefined roles")

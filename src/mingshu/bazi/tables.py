@@ -52,9 +52,14 @@ class Source(NamedTuple):
     """Where a table comes from.
 
     ``status``: ``primary`` (read in a transcription of the book), ``secondary`` (the book as
-    quoted elsewhere), ``seed`` (reading of a seed article), ``attributed`` (attribution not
-    verified), ``unsourced`` (a convention with no text found), ``library`` (taken from and
-    tested against a reference library).
+    quoted elsewhere, or a modern edition of it), ``seed`` (reading of a seed article),
+    ``attributed`` (attribution not verified), ``unsourced`` (a convention with no text found),
+    ``convention`` (the practice of apps, no text found), ``library`` (taken from and tested
+    against a reference library).
+
+    ``passage`` is the book's own words, short and verbatim; ``file`` and ``line`` say where
+    it starts in the transcriptions of ``../shared/sources`` (a test reads it there), and
+    ``page`` the 四库 page marker where the file has one.
     """
 
     status: str
@@ -64,6 +69,10 @@ class Source(NamedTuple):
     verse: str = ""
     note: str = ""
     spec: str = ""
+    passage: str = ""
+    file: str = ""
+    line: int = 0
+    page: str = ""
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> Source:
@@ -75,6 +84,10 @@ class Source(NamedTuple):
             verse=row.get("verse", ""),
             note=row.get("note", ""),
             spec=row.get("spec", ""),
+            passage=row.get("passage", ""),
+            file=row.get("file", ""),
+            line=int(row.get("line", 0)),
+            page=row.get("page", ""),
         )
 
     def citation(self) -> str:
@@ -88,7 +101,7 @@ class Source(NamedTuple):
             text = f"verse「{opening}…」"
         return text or self.status
 
-    def as_dict(self) -> dict[str, str]:
+    def as_dict(self) -> dict[str, str | int]:
         return {k: v for k, v in self._asdict().items() if v}
 
 

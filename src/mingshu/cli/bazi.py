@@ -81,9 +81,30 @@ def bazi(
         bool,
         typer.Option(help="Let branch-based stars be found in the pillar that gives their basis."),
     ] = False,
-    extra_bases: Annotated[
-        bool, typer.Option(help="Also look stars up from their second basis (year stem …).")
-    ] = False,
+    star_basis: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--star-basis",
+            help="Basis of a symbolic star, STAR=BASES (repeatable): tai_ji=year_stem, "
+            "tian_yi=day_stem+year_stem, jiang_xing=year_branch+self.",
+        ),
+    ] = None,
+    profile: Annotated[
+        str,
+        typer.Option(
+            metavar="NAME",
+            help="Start the star variants and bases from a peer's profile: bazi-2.3.0 or "
+            "bazi-chart-1.2.0 (--star and --star-basis still apply over it).",
+        ),
+    ] = "",
+    ming_gong_month: Annotated[
+        str,
+        typer.Option(metavar="WORD", help="命宫 from the jie month (jie) or the zhong_qi month."),
+    ] = "jie",
+    si_ling: Annotated[
+        str,
+        typer.Option(metavar="WORD", help="人元司令 table: sanming (三命通會 卷二) or tyme4py."),
+    ] = "sanming",
     luck_steps: Annotated[int, typer.Option(help="How many luck pillars to list.")] = 10,
     year: Annotated[
         list[int] | None,
@@ -99,6 +120,7 @@ def bazi(
 
     try:
         variants = _parse_stars(star or [])
+        bases = _parse_stars(star_basis or [], field="star_bases")
         settings = engine.BaziSettings(
             late_rat_hour=late_rat_hour,  # type: ignore[arg-type]  # the settings check the words
             start_age=start_age,  # type: ignore[arg-type]
@@ -106,10 +128,13 @@ def bazi(
             stage_yin=stage_yin,  # type: ignore[arg-type]
             star_variants=tuple(variants.items()),
             include_basis_pillar=include_basis_pillar,
-            extra_bases=extra_bases,
+            star_bases=tuple(bases.items()),
             true_solar_time=true_solar_time,
             equation_of_time=equation_of_time,
             luck_steps=luck_steps,
+            profile=profile,
+            ming_gong_month=ming_gong_month,  # type: ignore[arg-type]
+            si_ling=si_ling,
         )
         c = engine.chart(
             birth_date,
@@ -124,14 +149,25 @@ def bazi(
         )
         annuals = [c.annual(y) for y in (year or [])]
     except InputError as e:
-        fail(e, [birth_date, birth_time, gender, tz, longitude or "", *(star or [])])
+        fail(
+            e,
+            [
+                birth_date,
+                birth_time,
+                gender,
+                tz,
+                longitude or "",
+                *(star or []),
+                *(star_basis or []),
+            ],
+        )
 
     if as_json:
         from mingshu.present import annual_to_dict, chart_to_dict, to_json
 
         data = chart_to_dict(c)
         if annuals:
-            data["annual"] = [annual_to_dict(a) for a in annuals]
+            data["annual"] = [annual_to_dict(a, c) for a in annuals]
         typer.echo(to_json(data, indent=True).decode())
         return
     from rich.console import Console
@@ -141,21 +177,22 @@ def bazi(
     console = Console()
     print_chart(console, c)
     if annuals:
-        print_annuals(console, annuals)
+        print_annuals(console, annuals, c)
 
 
-def _parse_stars(items: list[str]) -> dict[str, str]:
-    """``STAR=VARIANT`` options as a dict; a star given twice is an error (as --mutagen)."""
+def _parse_stars(items: list[str], field: str = "star") -> dict[str, str]:
+    """``STAR=VALUE`` options as a dict; a star given twice is an error (as --mutagen)."""
     from mingshu.cli._errors import clip
     from mingshu.errors import InputError
 
+    example = "wen_chang=w2" if field == "star" else "tai_ji=year_stem"
     out: dict[str, str] = {}
     for item in items:
         key, sep, variant = item.partition("=")
         key, variant = key.strip(), variant.strip()
         if not sep or not key or not variant:
-            raise InputError("star", f"{clip(item)!r} is not STAR=VARIANT (e.g. wen_chang=w2)")
+            raise InputError(field, f"{clip(item)!r} is not STAR=VALUE (e.g. {example})")
         if key in out:
-            raise InputError("star", f"{clip(key)} is given twice")
+            raise InputError(field, f"{clip(key)} is given twice")
         out[key] = variant
     return out

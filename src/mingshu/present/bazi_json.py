@@ -11,6 +11,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Final
 
+from mingshu.bazi.arriving import Arrival
 from mingshu.bazi.chart import Chart
 from mingshu.bazi.derived import PillarDetail
 from mingshu.bazi.luck import Annual, Luck
@@ -88,14 +89,15 @@ def _hit(h: Hit) -> dict[str, Any]:
     }
 
 
-def star_to_dict(r: StarResult) -> dict[str, Any]:
-    """One symbolic star's result: the table used, its source, and every hit (or none)."""
+def star_to_dict(r: StarResult, bases: tuple[str, ...] | None = None) -> dict[str, Any]:
+    """One symbolic star's result: the table used, its source, and every hit (or none);
+    ``bases``: the bases it was entered with (default: the variant's own)."""
     v = r.variant
     return {
         **named(r.star.key, r.star.names),
         "variant": v.id,
         "table": v.label,
-        "basis": list(v.basis),
+        "basis": list(v.basis if bases is None else bases),
         "source": v.source.as_dict(),
         "found": r.found,
         "hits": [_hit(h) for h in r.hits],
@@ -132,9 +134,36 @@ def _luck(lk: Luck) -> dict[str, Any]:
     }
 
 
-def annual_to_dict(a: Annual) -> dict[str, Any]:
-    """One Gregorian year of a chart: 流年, its ten god, 小运 and the luck pillar."""
+def _si_ling(c: Chart) -> dict[str, Any]:
+    sl = c.si_ling()
     return {
+        "stem": sl.stem.key,
+        "role": named(sl.role.key, sl.role.names),
+        "day": sl.day,
+        "day_in_stage": sl.day_in_stage,
+        "table": sl.table.key,
+    }
+
+
+def arrival_to_dict(x: Arrival) -> dict[str, Any]:
+    """A star a luck or year pillar brings (or triggers in a natal pillar)."""
+    return {
+        **named(x.star.key, x.star.names),
+        "how": x.how,
+        "variant": x.variant.id,
+        "basis": x.basis,
+        "basis_value": _value(x.basis_value),
+        "target": _value(x.target),
+        "component": x.component,
+        "pillar": None if x.position is None else x.position.key,
+        "role": None if x.role is None else named(x.role.key, x.role.names),
+    }
+
+
+def annual_to_dict(a: Annual, chart: Chart | None = None) -> dict[str, Any]:
+    """One Gregorian year of a chart: 流年, its ten god, 小运 and the luck pillar; with the
+    ``chart``, also the symbolic stars the 流年 and the luck pillar bring or trigger."""
+    out: dict[str, Any] = {
         "schema": ANNUAL_SCHEMA,
         "year": a.year,
         "age": a.age,
@@ -143,6 +172,14 @@ def annual_to_dict(a: Annual) -> dict[str, Any]:
         "xiao_yun": str(a.xiao_yun),
         "luck": None if a.luck is None else str(a.luck.pillar),
     }
+    if chart is not None:
+        out["stars"] = {
+            "year": [arrival_to_dict(x) for x in chart.arriving(a.pillar)],
+            "luck": []
+            if a.luck is None
+            else [arrival_to_dict(x) for x in chart.arriving(a.luck.pillar)],
+        }
+    return out
 
 
 def chart_to_dict(c: Chart) -> dict[str, Any]:
@@ -169,11 +206,12 @@ def chart_to_dict(c: Chart) -> dict[str, Any]:
         "tai_xi": str(c.tai_xi),
         "ming_gong": str(c.ming_gong),
         "shen_gong": str(c.shen_gong),
+        "si_ling": _si_ling(c),
         "jie": {
             "previous": _term(*c.previous_jie),
             "next": _term(*c.next_jie),
         },
         "luck": _luck(c.luck),
-        "stars": [star_to_dict(r) for r in c.stars],
+        "stars": [star_to_dict(r, c.settings.bases_of(r.star.key)) for r in c.stars],
         "notices": [notice_dict(n) for n in notices_of(c)],
     }

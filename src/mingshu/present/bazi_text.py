@@ -65,7 +65,8 @@ def print_chart(console: Console, c: Chart) -> None:
     row("空亡 void", ["".join(str(v) for v in d.void) for d in c.details])
     console.print(t)
     console.print(
-        f"胎元 {c.tai_yuan}   胎息 {c.tai_xi}   命宫 {c.ming_gong}   身宫 {c.shen_gong}",
+        f"胎元 {c.tai_yuan}   胎息 {c.tai_xi}   命宫 {c.ming_gong}   身宫 {c.shen_gong}   "
+        f"人元司令 {c.si_ling().stem} ({c.si_ling().role}, day {c.si_ling().day})",
         highlight=False,
     )
 
@@ -116,8 +117,9 @@ def print_chart(console: Console, c: Chart) -> None:
     console.print(u)
 
 
-def print_annuals(console: Console, annuals: Sequence[Annual]) -> None:
-    """流年 / 小运 rows, one per year asked for."""
+def print_annuals(console: Console, annuals: Sequence[Annual], chart: Chart | None = None) -> None:
+    """流年 / 小运 rows, one per year asked for; with the ``chart``, then the symbolic stars
+    each 流年 and its luck pillar bring (natal basis) or trigger (in a natal pillar)."""
     from rich.table import Table
 
     t = Table(title="流年 / 小运", title_justify="left")
@@ -133,3 +135,23 @@ def print_annuals(console: Console, annuals: Sequence[Annual]) -> None:
             "—" if a.luck is None else str(a.luck.pillar),
         )
     console.print(t)
+    if chart is None:
+        return
+    s = Table(title="stars arriving (流年 / 大运)", title_justify="left")
+    for column in ("year", "pillar", "star", "how", "from", "to", "table"):
+        s.add_column(column)
+    for a in annuals:
+        sources = [("流年", a.pillar)] + ([] if a.luck is None else [("大运", a.luck.pillar)])
+        for label, pillar in sources:
+            for x in chart.arriving(pillar):
+                where = "" if x.position is None else f" ({x.position.key})"
+                s.add_row(
+                    str(a.year),
+                    f"{label} {pillar}",
+                    x.star.names.hans + ("" if x.role is None else f" {x.role}"),
+                    x.how,
+                    f"{x.basis} {x.basis_value}",
+                    f"{x.target}{where}",
+                    x.variant.label,
+                )
+    console.print(s)

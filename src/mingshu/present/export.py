@@ -75,11 +75,12 @@ def horoscope_to_dict(horoscope: Horoscope) -> dict[str, Any]:
     return ziwei_json.horoscope_to_dict(horoscope)
 
 
-def annual_to_dict(annual: Annual) -> dict[str, Any]:
-    """A BaZi year: 流年, 小运 and luck pillar (``mingshu.bazi.annual/1``)."""
+def annual_to_dict(annual: Annual, chart: Chart | None = None) -> dict[str, Any]:
+    """A BaZi year: 流年, 小运 and luck pillar (``mingshu.bazi.annual/1``); with the chart,
+    also the symbolic stars the 流年 and the luck pillar bring or trigger (``"stars"``)."""
     from mingshu.present import bazi_json
 
-    return bazi_json.annual_to_dict(annual)
+    return bazi_json.annual_to_dict(annual, chart)
 
 
 @overload
