@@ -89,13 +89,21 @@ def sweep_ziwei(
         str,
         typer.Option(metavar="WORD", help="Star rules: quanshu (全书) or zhongzhou (中州派)."),
     ] = "quanshu",
+    backend: Annotated[
+        str,
+        typer.Option(
+            metavar="WORD",
+            help="numpy (fast, the default) or engine (one chart at a time, the reference); "
+            "the rows are the same.",
+        ),
+    ] = "numpy",
 ) -> None:
     """Every natal Zi Wei chart of the years: each solar day × 13 time indices × 2 genders,
     one Parquet row per birth, one file per year."""
     from mingshu.cli._errors import fail
     from mingshu.errors import InputError
 
-    raw = [str(first_year), str(last_year), out, year_boundary, late_rat_hour, leap_month]
+    raw = [str(first_year), str(last_year), out, year_boundary, late_rat_hour, leap_month, backend]
     raw += [scheduler] if scheduler is not None else []
     try:
         from mingshu import space, ziwei
@@ -109,7 +117,13 @@ def sweep_ziwei(
         }
         settings = ziwei.ZiweiSettings(**words)
         report = space.sweep_ziwei(
-            out, first_year, last_year, settings, workers=workers, scheduler=scheduler
+            out,
+            first_year,
+            last_year,
+            settings,
+            workers=workers,
+            scheduler=scheduler,
+            backend=backend,
         )
     except InputError as e:
         fail(InputError(_FIELDS.get(e.field, e.field), e.message), raw)

@@ -119,7 +119,9 @@ def _check_versions(client: Any, address: str) -> None:
         )
 
 
-def _write_year(out: str, year: int, settings: ZiweiSettings) -> tuple[int, int, int]:
+def _write_year(
+    out: str, year: int, settings: ZiweiSettings, backend: str = "numpy"
+) -> tuple[int, int, int]:
     """The local sweep's year on a worker, once the worker sees ``OUT/_mingshu.json`` (the
     client wrote it): a worker without the shared directory would write where no one reads."""
     import socket
@@ -133,7 +135,7 @@ def _write_year(out: str, year: int, settings: ZiweiSettings) -> tuple[int, int,
             f"{ziwei_sweep.METADATA}): --out must be on storage every worker shares, "
             "at the same path",
         )
-    return ziwei_sweep._write_year(out, year, settings)
+    return ziwei_sweep._write_year(out, year, settings, backend)
 
 
 def run(
@@ -142,6 +144,7 @@ def run(
     years: list[int],
     settings: ZiweiSettings,
     done: Callable[[tuple[int, int, int]], None],
+    backend: str = "numpy",
 ) -> None:
     """Submit every year as one task and report each result to ``done`` as it comes back.
     Ctrl-C or a failed year cancels the years not yet started; a year a worker is writing
@@ -152,7 +155,9 @@ def run(
 
     run_id = uuid4().hex[:12]  # two sweeps on one cluster never share a task key
     futures = [
-        client.submit(_write_year, out, year, settings, key=f"mingshu-sweep-{year}-{run_id}")
+        client.submit(
+            _write_year, out, year, settings, backend, key=f"mingshu-sweep-{year}-{run_id}"
+        )
         for year in years
     ]
     try:
