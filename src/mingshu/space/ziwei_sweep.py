@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
@@ -45,6 +45,7 @@ __all__ = [
     "engine_table",
     "metadata",
     "sweep_ziwei",
+    "write_partition",
     "year_rows",
 ]
 
@@ -56,6 +57,8 @@ def _branch_keys() -> list[str]:
 
 
 SCHEMA: Final = "mingshu.space.ziwei/1"
+BAZI_SCHEMA: Final = "mingshu.space.bazi/1"
+"""The schema of a BaZi dataset (:mod:`mingshu.space.bazi_sweep`); both share the layout."""
 METADATA: Final = "_mingshu.json"
 PART: Final = "part.parquet"
 TEMPORARY: Final = ".part.parquet.tmp"
@@ -226,9 +229,14 @@ def _write_year(
     out: str, year: int, settings: ZiweiSettings, backend: str = "numpy"
 ) -> tuple[int, int, int]:
     """Chart one year and write its partition atomically: ``(year, rows, bytes)``."""
+    return write_partition(out, year, _year_table(year, settings, backend))
+
+
+def write_partition(out: str, year: int, table: Any) -> tuple[int, int, int]:
+    """Write one year's table to ``OUT/year=YYYY/part.parquet`` through a temporary name:
+    ``(year, rows, bytes)``."""
     import pyarrow.parquet as pq
 
-    table = _year_table(year, settings, backend)
     folder = Path(out) / f"year={year}"
     folder.mkdir(parents=True, exist_ok=True)
     temporary, target = folder / TEMPORARY, folder / PART
@@ -320,22 +328,28 @@ def read_metadata(path: Path) -> dict[str, Any] | None:
         data = json.loads(file.read_text("utf-8"))
     except (OSError, UnicodeDecodeError, ValueError) as e:
         raise InputError("dataset", f"{file} is not readable JSON: {e}") from None
-    if not isinstance(data, dict) or data.get("schema") != SCHEMA:
-        raise InputError("dataset", f"{file} does not describe a {SCHEMA} dataset")
+    if not isinstance(data, dict) or data.get("schema") not in (SCHEMA, BAZI_SCHEMA):
+        raise InputError("dataset", f"{file} does not describe a {SCHEMA} or {BAZI_SCHEMA} dataset")
     return data
 
 
-def _prepare(out: Path, settings: ZiweiSettings, first_year: int, last_year: int) -> None:
-    """Check that ``out`` is empty or holds this settings value's dataset, and write (or
-    widen) its metadata, before any partition."""
+def _prepare(out: Path, fresh: dict[str, Any]) -> None:
+    """Check that ``out`` is empty or holds a dataset of this schema and settings value, and
+    write (or widen) its metadata ``fresh``, before any partition."""
     if out.exists() and not out.is_dir():
         raise InputError("out", f"{out} is not a directory")
-    fresh = metadata(settings, first_year, last_year)
+    first_year, last_year = fresh["first_year"], fresh["last_year"]
     old = read_metadata(out) if out.is_dir() else None
     if old is None:
         if out.is_dir() and any(out.iterdir()):
             raise InputError("out", f"{out} is not empty and holds no mingshu dataset")
     else:
+        if old.get("schema") != fresh["schema"]:
+            raise InputError(
+                "out",
+                f"{out} holds a {old.get('schema')} dataset, not {fresh['schema']}: "
+                "choose another --out",
+            )
         if old.get("settings") != fresh["settings"]:
             raise InputError(
                 "out",
@@ -427,7 +441,7 @@ def sweep_ziwei(
         client = None
         if scheduler is not None:
             client = stack.enter_context(cluster.connect(scheduler, workers))
-        _prepare(out, settings, first_year, last_year)
+        _prepare(out, metadata(settings, first_year, last_year))
         return _sweep(out, first_year, last_year, settings, workers, progress, client, backend)
 
 
@@ -457,7 +471,8 @@ def _sweep(
             bar.advance(result[1])
 
         if client is None:
-            _run(str(out), todo, settings, min(workers, max(len(todo), 1)), done, backend)
+            task = partial(_write_year, str(out), settings=settings, backend=backend)
+            _run(task, todo, min(workers, max(len(todo), 1)), done)
         else:
             from mingshu.space import cluster
 
@@ -469,16 +484,16 @@ def _sweep(
 
 
 def _run(
-    out: str,
+    task: Callable[[int], tuple[int, int, int]],
     years: list[int],
-    settings: ZiweiSettings,
     workers: int,
     done: Callable[[tuple[int, int, int]], None],
-    backend: str,
 ) -> None:
+    """Run ``task(year)`` (which writes the year's partition) for every year, in ``workers``
+    processes, reporting each result to ``done`` as it comes back."""
     if workers == 1:
         for year in years:
-            done(_write_year(out, year, settings, backend))
+            done(task(year))
         return
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
@@ -487,15 +502,13 @@ def _run(
     try:
         # At most one year per worker in flight: the pool would otherwise queue more, which
         # Ctrl-C could not cancel.
-        pending = {
-            pool.submit(_write_year, out, y, settings, backend) for y in islice(queue, workers)
-        }
+        pending = {pool.submit(task, y) for y in islice(queue, workers)}
         while pending:
             finished, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in finished:
                 done(future.result())
                 for year in islice(queue, 1):
-                    pending.add(pool.submit(_write_year, out, year, settings, backend))
+                    pending.add(pool.submit(task, year))
     except BaseException:
         # Ctrl-C or a failed year: no new years; those being written finish and are renamed.
         pool.shutdown(wait=True, cancel_futures=True)
