@@ -10,6 +10,8 @@ here only, when a scheduler is given.
 from __future__ import annotations
 
 import re
+import signal
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -47,6 +49,20 @@ def check_address(scheduler: object) -> str:
 
 
 @contextmanager
+def _interrupts_ignored() -> Iterator[None]:
+    """SIGINT ignored while the body runs (processes started then inherit that), in the main
+    thread only (elsewhere Python does not deliver it and cannot change it)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+@contextmanager
 def connect(scheduler: str, workers: int) -> Iterator[Any]:
     """A ``distributed.Client`` of the scheduler, with at least one worker that runs this
     mingshu version, closed on exit; ``"local"`` starts (and closes) a LocalCluster of
@@ -63,13 +79,16 @@ def connect(scheduler: str, workers: int) -> Iterator[Any]:
     client: Any = None
     try:
         if scheduler == LOCAL:
-            cluster = dask.LocalCluster(
-                n_workers=workers,
-                threads_per_worker=1,
-                processes=True,
-                host="127.0.0.1",
-                dashboard_address=None,
-            )
+            # Worker processes start with Ctrl-C ignored (inherited), as the pool's do: the
+            # command handles it, and a year being written finishes and is renamed.
+            with _interrupts_ignored():
+                cluster = dask.LocalCluster(
+                    n_workers=workers,
+                    threads_per_worker=1,
+                    processes=True,
+                    host="127.0.0.1",
+                    dashboard_address=None,
+                )
             address = cluster.scheduler_address
         else:
             address = scheduler
