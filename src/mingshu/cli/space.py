@@ -259,7 +259,12 @@ def find(
     ],
     by: Annotated[
         str,
-        typer.Option("--by", metavar="WORD", help="Count by hour, month, day, year or gender."),
+        typer.Option(
+            "--by",
+            metavar="WORD",
+            help="Count by hour, month, day, year, gender, life or body "
+            "(the Life or Body palace's branch); groups are named (卯时, 五月, 十四, 子).",
+        ),
     ] = "hour",
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:

@@ -40,6 +40,8 @@ BY: Final = {
     "day": "lunar_day",
     "year": "year",
     "gender": "gender",
+    "life": "life_branch",
+    "body": "body_branch",
 }
 """``--by`` words and the column each groups by."""
 
@@ -296,7 +298,8 @@ class FindResult:
 
 def find(dataset: Path | str, expr: str, by: str = "hour") -> FindResult:
     """Count the rows of the dataset where ``expr`` holds, grouped by ``by`` (``hour``,
-    ``month``, ``day``, ``year`` or ``gender``).  Bad expressions are an
+    ``month``, ``day``, ``year``, ``gender``, ``life`` or ``body``: the Life or Body palace
+    branch), each group named (卯时, 五月, 十四, 子, male).  Bad expressions are an
     :class:`InputError` on ``expr``, an unknown ``by`` on ``by``."""
     from mingshu.space.sql import connect, dataset_metadata
 
@@ -322,15 +325,33 @@ def find(dataset: Path | str, expr: str, by: str = "hour") -> FindResult:
         result = con.execute(sql, params).fetchall()
     finally:
         con.close()
-    gender = meta.get("gender") or {}
+    names = _group_names(column, meta)
     groups = tuple(
-        FindGroup(int(v), gender.get(str(v)) if column == "gender" else n, int(c), int(r))
+        FindGroup(int(v), n if column == "time_index" else names.get(int(v)), int(c), int(r))
         for v, n, c, r in result
         if c
     )
     return FindResult(
         expr, by, groups, sum(g.count for g in groups), sum(int(r[3]) for r in result)
     )
+
+
+def _group_names(column: str, meta: dict[str, Any]) -> dict[int, str]:
+    """The name of each value of a grouping column: lunar months 正月 … 腊月 and days 初一 …
+    三十 as the calendar writes them, branches and genders as ``_mingshu.json`` names them
+    (hours come from the ``hour_name`` view)."""
+    if column in ("lunar_month", "lunar_day"):
+        from mingshu.calendar._tables import name_table
+
+        table = name_table()
+        if column == "lunar_month":
+            return {i + 1: f"{m}月" for i, m in enumerate(table.months)}
+        return {i + 1: d for i, d in enumerate(table.days)}
+    if column in ("life_branch", "body_branch"):
+        return {int(i): v["hans"] for i, v in (meta.get("branches") or {}).items()}
+    if column == "gender":
+        return {int(i): str(v) for i, v in (meta.get("gender") or {}).items()}
+    return {}
 
 
 def _qualified(condition: str) -> str:
