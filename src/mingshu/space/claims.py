@@ -492,8 +492,7 @@ BAZI_CLAIMS: Final[tuple[Claim, ...]] = (
         "day stem maps to: 甲 巳, 乙 午, 丙 申, 丁 酉, 戊 申, 己 酉, 庚 亥, 辛 子, 壬 寅, 癸 卯",
         source=f"{_LITERARY}: 'Yang Wood Snake, Yin Wood Horse, Yang Fire Monkey, Yin Fire "
         "Rooster, Yang Earth Monkey, Yin Earth Rooster, Yang Metal Pig, Yin Metal Rat, Yang "
-        "Water Tiger, Yin Water Rabbit' and 'it is searched for across the whole chart, the "
-        "day pillar's own branch included; a branch that shows up twice is a match twice'",
+        "Water Tiger, Yin Water Rabbit'",
         sql=_count_rows_where(f"{_W1} <> {_branch_mask(_SITE_LITERARY)}"),
         settings=_DAY_STEM_ONLY,
         schema=BAZI_SCHEMA,
