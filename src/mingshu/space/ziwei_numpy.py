@@ -81,7 +81,7 @@ def _numpy_function(function: Any) -> Any:
 @cache
 def _compiled(settings: ZiweiSettings) -> _Compiled:
     from mingshu import calendar
-    from mingshu.cycles import Branch, Polarity, Stem
+    from mingshu.cycles import Branch, Stem
     from mingshu.gender import Gender
     from mingshu.ziwei import natal
     from mingshu.ziwei.placement import compile_natal
@@ -115,7 +115,6 @@ def _compiled(settings: ZiweiSettings) -> _Compiled:
         ],
         dtype=np.int64,
     )
-    assert all(isinstance(p, Polarity) for p in polarities)
     yin_stem = np.array([calendar.month_stem(Stem(s), Branch.YIN) for s in range(10)])
     hour_pillar = np.array(
         [[calendar.hour_pillar(Stem(s), Branch(b)).index for b in range(12)] for s in range(10)]
@@ -223,6 +222,7 @@ def table(
     ``days[day_of_row[r]]``, ``time_index[r]``, ``gender[r]`` (0 male, 1 female)."""
     import pyarrow as pa
 
+    from mingshu.cycles import Branch
     from mingshu.space.ziwei_sweep import _schema
     from mingshu.ziwei.settings import LateRatHour, LeapMonth
 
@@ -303,8 +303,8 @@ def table(
         "body_branch": small(body),
         "five_elements_class": small(klass),
     }
-    for b in range(12):
-        data[f"palace_{b}"] = small((b - life) % 12)
+    for b in Branch:  # the palace name at each branch, counted from the Life palace
+        data[f"palace_{b.key}"] = small((int(b) - life) % 12)
     for i, key in enumerate(c.stars):
         branch = np.broadcast_to(positions[i], (rows,))
         data[key] = small(branch)
@@ -313,10 +313,6 @@ def table(
         mutagen = c.mutagens[year_stem, i]
         data[f"{key}__mutagen"] = pa.array(mutagen.astype(np.int8), mask=mutagen < 0, type=int8)
     schema = _schema(settings)
-    from mingshu.cycles import Branch
-
-    for b in Branch:
-        data[f"palace_{b.key}"] = data.pop(f"palace_{int(b)}")
     return pa.Table.from_arrays([data[name] for name in schema.names], schema=schema)
 
 
