@@ -6,6 +6,7 @@ sampled rows are the engine's charts, every seed claim that applies holds over e
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -86,3 +87,22 @@ def test_a_planted_false_claim_fails(full_space: Path, monkeypatch: pytest.Monke
     last = json.loads(result.stdout)[-1]
     # Every hour but 卯 and 酉 (time indices 3 and 9): 11 of 13 time indices.
     assert last["holds"] is False and last["counterexamples"] == ROWS // 13 * 11
+
+
+@pytest.mark.skipif(
+    not os.environ.get("MINGSHU_FULL_BAZI"),
+    reason="the whole BaZi space takes about 5 minutes of one core: set MINGSHU_FULL_BAZI=1",
+)
+def test_literary_star_claims_hold_over_the_whole_bazi_space(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    out = tmp_path_factory.mktemp("bazi_full") / "pillars"
+    args = ["sweep", "bazi", "--from", "1900", "--to", "2100", "--out", str(out)]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("956,403 rows in ")
+    results = [r for r in space_claims.check(out) if r.applies]
+    assert [r.claim.key for r in results] == [c.key for c in space_claims.BAZI_CLAIMS]
+    for r in results:
+        print(f"{r.claim.key}: {r.counterexamples} counterexamples in {r.rows:,}")
+        assert r.holds is True, r.claim.key
