@@ -412,7 +412,7 @@ def sweep_ziwei(
     ``workers`` processes on this machine (see :mod:`mingshu.space.cluster`).
 
     ``backend`` is ``"numpy"`` (the default) or ``"engine"`` (:data:`BACKENDS`): the rows are
-    the same, the engine is about 50 times slower."""
+    the same, the engine is about 20 times slower."""
     from mingshu import ziwei
 
     first_year, last_year = _check_years(first_year, last_year)
