@@ -134,3 +134,12 @@ def test_cli_sweep_bazi(tmp_path: Path) -> None:
         app, ["sweep", "ziwei", "--from", "2100", "--to", "2100", "--out", str(out)]
     )
     assert other.exit_code == 2 and "mingshu.space.bazi/1 dataset" in other.stderr
+
+
+def test_find_refuses_a_bazi_dataset(bazi_dataset: Path) -> None:
+    from mingshu import space
+    from mingshu.errors import InputError
+
+    with pytest.raises(InputError) as caught:
+        space.find(bazi_dataset, "wen_chang__w1 = 1")
+    assert caught.value.field == "dataset" and "mingshu query" in caught.value.message

@@ -26,6 +26,7 @@ from typing import Any, Final
 
 from mingshu.errors import InputError
 from mingshu.named import clip_text
+from mingshu.space.ziwei_sweep import SCHEMA
 
 __all__ = ["BY", "MAX_LENGTH", "FindGroup", "FindResult", "find", "parse"]
 
@@ -307,6 +308,12 @@ def find(dataset: Path | str, expr: str, by: str = "hour") -> FindResult:
     if column is None:
         raise InputError("by", f"{clip_text(repr(by))} is not one of {', '.join(BY)}")
     _, meta = dataset_metadata(dataset)
+    if meta.get("schema") != SCHEMA:
+        raise InputError(
+            "dataset",
+            f"{dataset} is a {meta.get('schema')} dataset: find reads Zi Wei datasets "
+            "(ask this one with mingshu query)",
+        )
     con = connect(dataset)
     try:
         present = {d[0] for d in con.execute("SELECT * FROM charts LIMIT 0").description}
