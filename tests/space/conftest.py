@@ -22,3 +22,14 @@ def dataset(tmp_path_factory: pytest.TempPathFactory) -> Path:
     report = space.sweep_ziwei(out, YEAR, YEAR, ziwei.ZiweiSettings(), workers=1, progress=False)
     assert report.years_written == (YEAR,)
     return out
+
+
+@pytest.fixture(scope="session")
+def bazi_dataset(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The BaZi space of 1990 (default settings)."""
+    from mingshu import bazi
+
+    out = tmp_path_factory.mktemp("bazi") / "pillars"
+    report = space.sweep_bazi(out, YEAR, YEAR, bazi.DEFAULT, workers=1, progress=False)
+    assert report.years_written == (YEAR,)
+    return out

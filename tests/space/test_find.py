@@ -184,3 +184,32 @@ def test_a_dataset_with_the_older_hour_names_still_opens(dataset: Path, tmp_path
         (3, "卯时", None)
     ]
     assert [g.name for g in space.find(copy, "en_guang = tian_gui").groups] == ["卯时", "酉时"]
+
+
+def test_groups_are_named(dataset: Path, rows: list[dict[str, Any]]) -> None:
+    """Months and days as the calendar prints a lunar date (``LunarDate.chinese()``, the
+    lunar-python format: 二〇〇〇年七月十七), branches as cycles.toml names them."""
+    from mingshu import calendar
+    from mingshu.cycles import Branch
+
+    plain = {}  # (month, day) -> the chinese() text of a non-leap day
+    for r in rows:
+        if not r["lunar_leap"]:
+            plain.setdefault((r["lunar_month"], r["lunar_day"]), r["solar_date"])
+    months = space.find(dataset, "tai_fu = 午", by="month").groups
+    assert len(months) == 12
+    for g in months:
+        day = next(d for (m, _), d in plain.items() if m == g.value)
+        text = calendar.solar_to_lunar(day).chinese()
+        assert g.name and text.split("年", 1)[1].startswith(g.name), (g.value, g.name, text)
+    assert months[0].name == "正月" and months[-1].name == "腊月"
+    days = space.find(dataset, "tai_fu = 午", by="day").groups
+    assert len(days) == 30
+    for g in days:
+        day = next(d for (_, n), d in plain.items() if n == g.value)
+        assert g.name and calendar.solar_to_lunar(day).chinese().endswith(g.name)
+    life = space.find(dataset, "zi_wei = life_branch", by="life").groups
+    assert [g.name for g in life] == [b.names.hans for b in Branch if b in {g.value for g in life}]
+    assert {g.value for g in life} == set(range(12))
+    hours = space.find(dataset, "en_guang = tian_gui").groups
+    assert [g.name for g in hours] == ["卯时", "酉时"]

@@ -237,7 +237,7 @@ def test_an_interrupted_year_leaves_no_file(
     from mingshu.space import ziwei_sweep
 
     table = pq.read_table(dataset / f"year={YEAR}" / "part.parquet")
-    monkeypatch.setattr(ziwei_sweep, "_year_table", lambda year, settings: table)
+    monkeypatch.setattr(ziwei_sweep, "_year_table", lambda year, settings, backend="engine": table)
 
     def half_then_interrupt(_table: object, where: Path, **_: object) -> None:
         Path(where).write_bytes(b"PAR1 half")

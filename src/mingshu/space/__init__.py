@@ -1,5 +1,6 @@
-"""The whole chart space as data: every natal Zi Wei chart of a range of years swept into a
-Parquet dataset, and read-only DuckDB SQL over it (see docs/space.md).
+"""The whole chart space as data: every natal Zi Wei chart (and every BaZi pillar set with its
+symbolic stars) of a range of years swept into a Parquet dataset, and read-only DuckDB SQL
+over it (see docs/space.md).
 
 ::
 
@@ -12,6 +13,7 @@ Parquet dataset, and read-only DuckDB SQL over it (see docs/space.md).
 pyarrow and duckdb (the ``space`` extra) are imported inside the functions that need them.
 """
 
+from mingshu.space.bazi_sweep import sweep_bazi
 from mingshu.space.find import FindGroup, FindResult, find
 from mingshu.space.sql import check_sql, connect, query
 from mingshu.space.sql import open_dataset as open
@@ -28,5 +30,6 @@ __all__ = [
     "find",
     "open",
     "query",
+    "sweep_bazi",
     "sweep_ziwei",
 ]

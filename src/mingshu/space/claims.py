@@ -36,9 +36,9 @@ from typing import Final
 from mingshu.cycles import Branch
 from mingshu.errors import InputError
 from mingshu.space.sql import VIEW, _message, check_sql, connect
-from mingshu.space.ziwei_sweep import read_metadata
+from mingshu.space.ziwei_sweep import BAZI_SCHEMA, SCHEMA, read_metadata
 
-__all__ = ["CLAIMS", "Claim", "ClaimResult", "check"]
+__all__ = ["BAZI_CLAIMS", "CLAIMS", "Claim", "ClaimResult", "check"]
 
 TOTAL_SQL: Final = f"SELECT count(*) FROM {VIEW}"
 """Every row of the dataset: the N a claim ranges over unless it says otherwise."""
@@ -52,7 +52,9 @@ class Claim:
     """One engine fact: ``sql`` counts the rows of ``charts`` that contradict ``statement``.
 
     ``source`` names the seed file and quotes the sentence; ``total_sql`` counts the rows the
-    claim ranges over; ``settings`` are the dataset settings the claim relies on (name, value).
+    claim ranges over; ``settings`` are the dataset settings the claim relies on (name, value);
+    ``schema`` is the kind of dataset it is about (the Zi Wei space by default, or the BaZi
+    space, :data:`mingshu.space.ziwei_sweep.BAZI_SCHEMA`).
     """
 
     key: str
@@ -60,19 +62,22 @@ class Claim:
     source: str
     sql: str
     total_sql: str = TOTAL_SQL
-    settings: tuple[tuple[str, str], ...] = ()
+    settings: tuple[tuple[str, object], ...] = ()
+    schema: str = SCHEMA
 
 
 @dataclass(frozen=True)
 class ClaimResult:
     """What :func:`check` found for one claim.  ``counterexamples`` and ``rows`` are ``None``
-    when the claim does not apply to the dataset's settings (``applies`` is false)."""
+    when the claim does not apply to the dataset (``applies`` is false; ``reason`` says why:
+    ``"settings"``, or ``"space"`` for a claim about the other kind of dataset)."""
 
     claim: Claim
     counterexamples: int | None
     rows: int | None
     seconds: float
     applies: bool = True
+    reason: str = ""
 
     @property
     def holds(self) -> bool | None:
@@ -176,7 +181,7 @@ def _six_moving() -> str:
     return " OR ".join(wrong)
 
 
-CLAIMS: Final[tuple[Claim, ...]] = (
+_ZIWEI_CLAIMS: Final[tuple[Claim, ...]] = (
     # ---- En Guang (seed 000) ----
     Claim(
         key="en_guang_remainder_table",
@@ -414,6 +419,127 @@ CLAIMS: Final[tuple[Claim, ...]] = (
 )
 
 
+# ---------------------------------------------------------------- the BaZi Literary Star
+# Over the BaZi space (mingshu sweep bazi): one row per stretch of time with one pillar set;
+# ``<star>__<variant>`` is the 4-bit mask of the pillars where that table finds the star
+# (1 year, 2 month, 4 day, 8 hour).  The day stem is ``day_pillar % 10`` (甲 0 … 癸 9) and a
+# pillar's branch ``<pillar>_pillar % 12`` (子 0 … 亥 11): 甲子 is 0 in the sixty.
+
+_LITERARY: Final = "002_c6e2f7fdb7a6de8d.txt (BZ-SS-02, Literary Star)"
+_DAY_STEM: Final = "(day_pillar % 10)"
+# The site table, as the seed lists it: Yang Wood Snake, Yin Wood Horse, Yang Fire Monkey,
+# Yin Fire Rooster, Yang Earth Monkey, Yin Earth Rooster, Yang Metal Pig, Yin Metal Rat,
+# Yang Water Tiger, Yin Water Rabbit.
+_SITE_LITERARY: Final = (5, 6, 8, 9, 8, 9, 11, 0, 2, 3)
+_W1: Final = "wen_chang__w1"
+# Each star on its data file's basis (the day stem for 文昌 and 天厨), no peer profile: other
+# bases (the year stem as a second basis) would add hits the seed does not describe.
+_DAY_STEM_ONLY: Final = (("star_bases", {}), ("profile", ""))
+
+
+def _branch_mask(table: Sequence[int]) -> str:
+    """The mask of the pillars whose branch is ``table[day stem]``: all four are searched."""
+    looked_up = _table(table, _DAY_STEM)
+    return " + ".join(
+        f"(CASE WHEN {pillar}_pillar % 12 = {looked_up} THEN {1 << bit} ELSE 0 END)"
+        for bit, pillar in enumerate(("year", "month", "day", "hour"))
+    )
+
+
+def _stems(stems: Sequence[int]) -> str:
+    return f"{_DAY_STEM} IN ({', '.join(map(str, stems))})"
+
+
+def _compare(
+    other: str, label: str, same: Sequence[int], source: str, sentence: str
+) -> tuple[Claim, Claim]:
+    """Two claims: W1 and ``other`` find the star in the same pillars on every row of the
+    day stems ``same``, and for each of the other stems on some row they do not."""
+    differ = [s for s in range(10) if s not in same]
+    names = "".join("甲乙丙丁戊己庚辛壬癸"[s] for s in same)
+    others = "".join("甲乙丙丁戊己庚辛壬癸"[s] for s in differ)
+    agree = Claim(
+        key=f"wen_chang_w1_{other.split('__')[1]}_agree",
+        statement=f"The Literary Star's site table (W1) and {label} agree for the day stems "
+        f"{names}: on every row of those days they find the star in the same pillars",
+        source=f"{source}: '{sentence}'",
+        sql=_count_rows_where(f"{_stems(same)} AND {_W1} <> {other}"),
+        total_sql=_count_rows_where(_stems(same)),
+        settings=_DAY_STEM_ONLY,
+        schema=BAZI_SCHEMA,
+    )
+    # Counterexamples here are day stems (of those the tables put apart) on whose rows the
+    # two never differ; N is the number of those stems in the dataset.
+    apart = Claim(
+        key=f"wen_chang_w1_{other.split('__')[1]}_differ",
+        statement=f"W1 and {label} differ for each of the day stems {others}: each has a row "
+        "where they find the star in different pillars",
+        source=f"{source}: '{sentence}'",
+        sql=f"SELECT count(*) FROM (SELECT DISTINCT {_DAY_STEM} AS s FROM {VIEW} "
+        f"WHERE {_stems(differ)}) AS t WHERE NOT EXISTS (SELECT 1 FROM {VIEW} "
+        f"WHERE {_DAY_STEM} = t.s AND {_W1} <> {other})",
+        total_sql=f"SELECT count(DISTINCT {_DAY_STEM}) FROM {VIEW} WHERE {_stems(differ)}",
+        settings=_DAY_STEM_ONLY,
+        schema=BAZI_SCHEMA,
+    )
+    return agree, apart
+
+
+BAZI_CLAIMS: Final[tuple[Claim, ...]] = (
+    Claim(
+        key="wen_chang_w1_site_table",
+        statement="The Literary Star (W1, the site table) is found exactly in the pillars, all "
+        "four searched and the day pillar's own branch included, whose branch is the one the "
+        "day stem maps to: 甲 巳, 乙 午, 丙 申, 丁 酉, 戊 申, 己 酉, 庚 亥, 辛 子, 壬 寅, 癸 卯",
+        source=f"{_LITERARY}: 'Yang Wood Snake, Yin Wood Horse, Yang Fire Monkey, Yin Fire "
+        "Rooster, Yang Earth Monkey, Yin Earth Rooster, Yang Metal Pig, Yin Metal Rat, Yang "
+        "Water Tiger, Yin Water Rabbit'",
+        sql=_count_rows_where(f"{_W1} <> {_branch_mask(_SITE_LITERARY)}"),
+        settings=_DAY_STEM_ONLY,
+        schema=BAZI_SCHEMA,
+    ),
+    *_compare(
+        "wen_chang__w2",
+        "W2 (三命通会 卷三 文昌贵)",
+        (0, 4),
+        _LITERARY,
+        "the list matches the site table only at Yang Wood (Snake) and Yang Earth (Monkey); "
+        "the other eight stems differ",
+    ),
+    *_compare(
+        "wen_chang__w3",
+        "W3 (三命通会 卷三 文星贵)",
+        (2, 3, 4, 5, 8, 9),
+        _LITERARY,
+        "Against the site's Literary Star table, six cells agree: Yang Fire, Yin Fire, Yang "
+        "Earth, Yin Earth, Yang Water and Yin Water",
+    ),
+    *_compare(
+        "wen_chang__w4",
+        "W4 (星学大成 卷一 论文昌)",
+        (0, 1, 2, 3, 4, 5, 6, 8, 9),
+        _LITERARY,
+        "agrees on nine of ten cells and differs only at Yin Metal (Dog in the book, Rat on "
+        "the site)",
+    ),
+    *_compare(
+        "tian_chu__k1",
+        "the Heavenly Kitchen (天厨, K1: the Eating God's Emolument)",
+        (0, 1, 4, 5, 6, 7, 8, 9),
+        _LITERARY,
+        "Another site Symbolic Star, the Heavenly Kitchen (天厨贵人), has a rule that reads "
+        'exactly "take the Emolument of the Eating God", and its table differs from the '
+        "Literary Star table only at those two Fire cells",
+    ),
+)
+"""The Literary Star's engine facts (seed BZ-SS-02) as claims over the BaZi space: the site
+table W1 itself, and W1 against W2, W3, W4 and the Heavenly Kitchen K1, cell by cell."""
+
+CLAIMS: Final[tuple[Claim, ...]] = _ZIWEI_CLAIMS + BAZI_CLAIMS
+"""Every claim: the Zi Wei seed facts (over a Zi Wei dataset) and the Literary Star's (over a
+BaZi dataset); each dataset reports the other's as not applicable."""
+
+
 def _count(con: object, sql: str, key: str) -> int:
     import duckdb
 
@@ -427,8 +553,13 @@ def _count(con: object, sql: str, key: str) -> int:
     return rows[0][0]
 
 
-def _applies(claim: Claim, settings: dict[str, object]) -> bool:
-    return all(settings.get(name) == value for name, value in claim.settings)
+def _not_applicable(claim: Claim, metadata: dict[str, object]) -> str:
+    """Why ``claim`` does not apply to a dataset with this metadata ("" when it does)."""
+    if metadata.get("schema", SCHEMA) != claim.schema:
+        return "space"
+    settings = metadata.get("settings")
+    values = settings if isinstance(settings, dict) else {}
+    return "" if all(values.get(n) == v for n, v in claim.settings) else "settings"
 
 
 def check(dataset: Path | str, claims: Sequence[Claim] = CLAIMS) -> list[ClaimResult]:
@@ -446,12 +577,12 @@ def check(dataset: Path | str, claims: Sequence[Claim] = CLAIMS) -> list[ClaimRe
                 raise InputError("sql", f"claim {claim.key}: {e.message}") from None
     con = connect(dataset)
     metadata = read_metadata(Path(dataset)) or {}
-    settings: dict[str, object] = metadata.get("settings") or {}
     results: list[ClaimResult] = []
     try:
         for claim in claims:
-            if not _applies(claim, settings):
-                results.append(ClaimResult(claim, None, None, 0.0, applies=False))
+            reason = _not_applicable(claim, metadata)
+            if reason:
+                results.append(ClaimResult(claim, None, None, 0.0, applies=False, reason=reason))
                 continue
             start = time.perf_counter()
             bad = _count(con, claim.sql, claim.key)

@@ -10,6 +10,8 @@ here only, when a scheduler is given.
 from __future__ import annotations
 
 import re
+import signal
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -47,6 +49,20 @@ def check_address(scheduler: object) -> str:
 
 
 @contextmanager
+def _interrupts_ignored() -> Iterator[None]:
+    """SIGINT ignored while the body runs (processes started then inherit that), in the main
+    thread only (elsewhere Python does not deliver it and cannot change it)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+@contextmanager
 def connect(scheduler: str, workers: int) -> Iterator[Any]:
     """A ``distributed.Client`` of the scheduler, with at least one worker that runs this
     mingshu version, closed on exit; ``"local"`` starts (and closes) a LocalCluster of
@@ -63,13 +79,16 @@ def connect(scheduler: str, workers: int) -> Iterator[Any]:
     client: Any = None
     try:
         if scheduler == LOCAL:
-            cluster = dask.LocalCluster(
-                n_workers=workers,
-                threads_per_worker=1,
-                processes=True,
-                host="127.0.0.1",
-                dashboard_address=None,
-            )
+            # Worker processes start with Ctrl-C ignored (inherited), as the pool's do: the
+            # command handles it, and a year being written finishes and is renamed.
+            with _interrupts_ignored():
+                cluster = dask.LocalCluster(
+                    n_workers=workers,
+                    threads_per_worker=1,
+                    processes=True,
+                    host="127.0.0.1",
+                    dashboard_address=None,
+                )
             address = cluster.scheduler_address
         else:
             address = scheduler
@@ -119,7 +138,9 @@ def _check_versions(client: Any, address: str) -> None:
         )
 
 
-def _write_year(out: str, year: int, settings: ZiweiSettings) -> tuple[int, int, int]:
+def _write_year(
+    out: str, year: int, settings: ZiweiSettings, backend: str = "numpy"
+) -> tuple[int, int, int]:
     """The local sweep's year on a worker, once the worker sees ``OUT/_mingshu.json`` (the
     client wrote it): a worker without the shared directory would write where no one reads."""
     import socket
@@ -133,7 +154,7 @@ def _write_year(out: str, year: int, settings: ZiweiSettings) -> tuple[int, int,
             f"{ziwei_sweep.METADATA}): --out must be on storage every worker shares, "
             "at the same path",
         )
-    return ziwei_sweep._write_year(out, year, settings)
+    return ziwei_sweep._write_year(out, year, settings, backend)
 
 
 def run(
@@ -142,6 +163,7 @@ def run(
     years: list[int],
     settings: ZiweiSettings,
     done: Callable[[tuple[int, int, int]], None],
+    backend: str = "numpy",
 ) -> None:
     """Submit every year as one task and report each result to ``done`` as it comes back.
     Ctrl-C or a failed year cancels the years not yet started; a year a worker is writing
@@ -152,7 +174,9 @@ def run(
 
     run_id = uuid4().hex[:12]  # two sweeps on one cluster never share a task key
     futures = [
-        client.submit(_write_year, out, year, settings, key=f"mingshu-sweep-{year}-{run_id}")
+        client.submit(
+            _write_year, out, year, settings, backend, key=f"mingshu-sweep-{year}-{run_id}"
+        )
         for year in years
     ]
     try:

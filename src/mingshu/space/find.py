@@ -34,6 +34,7 @@ from typing import Any, Final
 
 from mingshu.errors import InputError
 from mingshu.named import clip_text
+from mingshu.space.ziwei_sweep import SCHEMA
 
 __all__ = ["BY", "MAX_LENGTH", "FindGroup", "FindResult", "find", "parse"]
 
@@ -48,6 +49,8 @@ BY: Final = {
     "day": "lunar_day",
     "year": "year",
     "gender": "gender",
+    "life": "life_branch",
+    "body": "body_branch",
 }
 """``--by`` words and the column each groups by."""
 
@@ -444,7 +447,8 @@ class FindResult:
 
 def find(dataset: Path | str, expr: str, by: str = "hour") -> FindResult:
     """Count the rows of the dataset where ``expr`` holds, grouped by ``by`` (``hour``,
-    ``month``, ``day``, ``year`` or ``gender``).  Bad expressions are an
+    ``month``, ``day``, ``year``, ``gender``, ``life`` or ``body``: the Life or Body palace
+    branch), each group named (卯时, 五月, 十四, 子, male).  Bad expressions are an
     :class:`InputError` on ``expr``, an unknown ``by`` on ``by``."""
     from mingshu.space.sql import connect, dataset_metadata
 
@@ -452,6 +456,12 @@ def find(dataset: Path | str, expr: str, by: str = "hour") -> FindResult:
     if column is None:
         raise InputError("by", f"{clip_text(repr(by))} is not one of {', '.join(BY)}")
     _, meta = dataset_metadata(dataset)
+    if meta.get("schema") != SCHEMA:
+        raise InputError(
+            "dataset",
+            f"{dataset} is a {meta.get('schema')} dataset: find reads Zi Wei datasets "
+            "(ask this one with mingshu query)",
+        )
     con = connect(dataset)
     try:
         present = {d[0] for d in con.execute("SELECT * FROM charts LIMIT 0").description}
@@ -470,15 +480,33 @@ def find(dataset: Path | str, expr: str, by: str = "hour") -> FindResult:
         result = con.execute(sql, params).fetchall()
     finally:
         con.close()
-    gender = meta.get("gender") or {}
+    names = _group_names(column, meta)
     groups = tuple(
-        FindGroup(int(v), gender.get(str(v)) if column == "gender" else n, int(c), int(r))
+        FindGroup(int(v), n if column == "time_index" else names.get(int(v)), int(c), int(r))
         for v, n, c, r in result
         if c
     )
     return FindResult(
         expr, by, groups, sum(g.count for g in groups), sum(int(r[3]) for r in result)
     )
+
+
+def _group_names(column: str, meta: dict[str, Any]) -> dict[int, str]:
+    """The name of each value of a grouping column: lunar months 正月 … 腊月 and days 初一 …
+    三十 as the calendar writes them, branches and genders as ``_mingshu.json`` names them
+    (hours come from the ``hour_name`` view)."""
+    if column in ("lunar_month", "lunar_day"):
+        from mingshu.calendar._tables import name_table
+
+        table = name_table()
+        if column == "lunar_month":
+            return {i + 1: f"{m}月" for i, m in enumerate(table.months)}
+        return {i + 1: d for i, d in enumerate(table.days)}
+    if column in ("life_branch", "body_branch"):
+        return {int(i): v["hans"] for i, v in (meta.get("branches") or {}).items()}
+    if column == "gender":
+        return {int(i): str(v) for i, v in (meta.get("gender") or {}).items()}
+    return {}
 
 
 def _qualified(condition: str) -> str:

@@ -56,7 +56,11 @@ def _literal(value: object) -> str:
 
 def _values_view(name: str, columns: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
     """``CREATE VIEW name AS`` a VALUES list; every value a SQL literal (quoted text from
-    the metadata file, so a name with a quote in it is still only a string)."""
+    the metadata file, so a name with a quote in it is still only a string); ``""`` for no
+    rows (a BaZi dataset has no palaces or time indices)."""
+    rows = list(rows)
+    if not rows:
+        return ""
     body = ", ".join("(" + ", ".join(_literal(v) for v in row) + ")" for row in rows)
     return f"CREATE VIEW {name} AS SELECT * FROM (VALUES {body}) AS t({', '.join(columns)})"
 
@@ -77,7 +81,7 @@ def _name_views(meta: dict[str, Any]) -> list[str]:
         return [(int(i), v["key"], v["hans"], v["english"]) for i, v in items.items()]
 
     stars = meta.get("stars") or {}
-    return [
+    views = [
         _values_view("branch_name", ("branch", "key", "hans", "english"), named("branches")),
         _values_view("palace_name", ("palace", "key", "hans", "english"), named("palace_names")),
         _values_view(
@@ -91,6 +95,7 @@ def _name_views(meta: dict[str, Any]) -> list[str]:
             [(k, v["hans"], v["english"]) for k, v in stars.items()],
         ),
     ]
+    return [v for v in views if v]
 
 
 def connect(path: Path | str) -> duckdb.DuckDBPyConnection:

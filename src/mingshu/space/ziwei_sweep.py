@@ -1,7 +1,10 @@
 """Every natal Zi Wei chart of a range of years, as a Parquet dataset (one row per birth).
 
-The rows are what :func:`mingshu.ziwei.from_birth` computes, read through the engine's public
-API: the sweep holds no placement rule of its own.  One file per Gregorian year,
+The rows are what :func:`mingshu.ziwei.from_birth` computes.  Two backends write them: ``numpy``
+(the default, :mod:`mingshu.space.ziwei_numpy`: the engine's compiled placement rules run over
+whole columns) and ``engine`` (the reference: one ``from_birth`` chart per row, read through
+the engine's public API).  Neither holds a placement rule of its own, and a test proves their
+tables equal row for row.  One file per Gregorian year,
 ``OUT/year=YYYY/part.parquet`` (hive-style, so DuckDB and pyarrow read ``year`` as a column),
 written to ``OUT/year=YYYY/.part.parquet.tmp`` and renamed into place, so a killed sweep never
 leaves a half-written ``part.parquet``; a year whose file exists is skipped (resume).
@@ -15,20 +18,22 @@ import datetime as dt
 import json
 import os
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from mingshu.errors import InputError
+from mingshu.named import clip
 
 if TYPE_CHECKING:
     from mingshu.ziwei import ZiweiSettings
 
 __all__ = [
+    "BACKENDS",
     "FIRST_DAY",
     "LAST_DAY",
     "METADATA",
@@ -37,8 +42,10 @@ __all__ = [
     "TEMPORARY",
     "SweepReport",
     "columns",
+    "engine_table",
     "metadata",
     "sweep_ziwei",
+    "write_partition",
     "year_rows",
 ]
 
@@ -50,6 +57,8 @@ def _branch_keys() -> list[str]:
 
 
 SCHEMA: Final = "mingshu.space.ziwei/1"
+BAZI_SCHEMA: Final = "mingshu.space.bazi/1"
+"""The schema of a BaZi dataset (:mod:`mingshu.space.bazi_sweep`); both share the layout."""
 METADATA: Final = "_mingshu.json"
 PART: Final = "part.parquet"
 TEMPORARY: Final = ".part.parquet.tmp"
@@ -58,6 +67,9 @@ FIRST_DAY: Final = dt.date(1900, 1, 31)
 LAST_DAY: Final = dt.date(2100, 12, 31)
 TIME_INDICES: Final = range(13)
 GENDERS: Final = ("male", "female")  # column value 0 and 1
+BACKENDS: Final = ("numpy", "engine")
+"""How rows are computed: ``numpy`` (fast, the default; heaven charts, else the engine's) or
+``engine`` (one ``from_birth`` chart per row, the reference)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,8 +165,21 @@ def year_rows(year: int) -> int:
     return ((last - first).days + 1) * len(TIME_INDICES) * len(GENDERS)
 
 
-def _year_table(year: int, settings: ZiweiSettings) -> Any:
-    """The charts of one year as a pyarrow table, straight from the engine."""
+def _year_table(year: int, settings: ZiweiSettings, backend: str = "engine") -> Any:
+    """The charts of one year as a pyarrow table: straight from the engine, or from the
+    NumPy backend (which draws heaven charts only; the engine draws the others)."""
+    if backend == "numpy":
+        from mingshu.space import ziwei_numpy
+
+        if ziwei_numpy.supports(settings):
+            return ziwei_numpy.year_table(year, settings)
+    births = ((d, i, g) for d in _days(year) for i in TIME_INDICES for g in range(len(GENDERS)))
+    return engine_table(births, settings)
+
+
+def engine_table(births: Iterable[tuple[dt.date, int, int]], settings: ZiweiSettings) -> Any:
+    """The rows of ``births`` (solar day, time index 0..12, gender 0 male / 1 female) as a
+    pyarrow table, one ``ziwei.from_birth`` chart each: the reference backend."""
     import pyarrow as pa
 
     from mingshu import ziwei
@@ -170,34 +195,32 @@ def _year_table(year: int, settings: ZiweiSettings) -> Any:
         data["body_branch"],
         data["five_elements_class"],
     )
-    for day in _days(year):
-        for index in TIME_INDICES:
-            for g, gender in enumerate(GENDERS):
-                chart = ziwei.from_birth(ziwei.Birth.solar(day, index, gender), settings)
-                for col, value in zip(birth_cols, (day, index, g), strict=True):
-                    col.append(value)
-                lunar = chart.lunar_date
-                lunar_values = (lunar.year, lunar.month, lunar.day, lunar.is_leap)
-                for col, value in zip(lunar_cols, lunar_values, strict=True):
-                    col.append(value)
-                for col, pillar in zip(pillar_cols, chart.pillars, strict=True):
-                    col.append(pillar.index)
-                life_col.append(int(chart.life_branch))
-                body_col.append(int(chart.body_branch))
-                class_col.append(int(chart.five_elements_class))
-                for palace in chart.palaces:
-                    palace_cols[palace.branch].append(int(palace.name))
-                    for placed in palace.stars:
-                        key = placed.star.key
-                        data[key].append(int(placed.branch))
-                        bright = data.get(f"{key}__brightness")
-                        if bright is not None:
-                            b = placed.brightness
-                            bright.append(None if b is None else int(b))
-                        mutagen = data.get(f"{key}__mutagen")
-                        if mutagen is not None:
-                            m = placed.mutagen
-                            mutagen.append(None if m is None else int(m))
+    for day, index, g in births:
+        chart = ziwei.from_birth(ziwei.Birth.solar(day, index, GENDERS[g]), settings)
+        for col, value in zip(birth_cols, (day, index, g), strict=True):
+            col.append(value)
+        lunar = chart.lunar_date
+        lunar_values = (lunar.year, lunar.month, lunar.day, lunar.is_leap)
+        for col, value in zip(lunar_cols, lunar_values, strict=True):
+            col.append(value)
+        for col, pillar in zip(pillar_cols, chart.pillars, strict=True):
+            col.append(pillar.index)
+        life_col.append(int(chart.life_branch))
+        body_col.append(int(chart.body_branch))
+        class_col.append(int(chart.five_elements_class))
+        for palace in chart.palaces:
+            palace_cols[palace.branch].append(int(palace.name))
+            for placed in palace.stars:
+                key = placed.star.key
+                data[key].append(int(placed.branch))
+                bright = data.get(f"{key}__brightness")
+                if bright is not None:
+                    b = placed.brightness
+                    bright.append(None if b is None else int(b))
+                mutagen = data.get(f"{key}__mutagen")
+                if mutagen is not None:
+                    m = placed.mutagen
+                    mutagen.append(None if m is None else int(m))
     rows = len(data["solar_date"])
     for name, values in data.items():
         if len(values) != rows:  # a star placed on some charts only: the schema is wrong
@@ -205,11 +228,18 @@ def _year_table(year: int, settings: ZiweiSettings) -> Any:
     return pa.Table.from_pydict(data, schema=schema)
 
 
-def _write_year(out: str, year: int, settings: ZiweiSettings) -> tuple[int, int, int]:
+def _write_year(
+    out: str, year: int, settings: ZiweiSettings, backend: str = "numpy"
+) -> tuple[int, int, int]:
     """Chart one year and write its partition atomically: ``(year, rows, bytes)``."""
+    return write_partition(out, year, _year_table(year, settings, backend))
+
+
+def write_partition(out: str, year: int, table: Any) -> tuple[int, int, int]:
+    """Write one year's table to ``OUT/year=YYYY/part.parquet`` through a temporary name:
+    ``(year, rows, bytes)``."""
     import pyarrow.parquet as pq
 
-    table = _year_table(year, settings)
     folder = Path(out) / f"year={year}"
     folder.mkdir(parents=True, exist_ok=True)
     temporary, target = folder / TEMPORARY, folder / PART
@@ -303,22 +333,28 @@ def read_metadata(path: Path) -> dict[str, Any] | None:
         data = json.loads(file.read_text("utf-8"))
     except (OSError, UnicodeDecodeError, ValueError) as e:
         raise InputError("dataset", f"{file} is not readable JSON: {e}") from None
-    if not isinstance(data, dict) or data.get("schema") != SCHEMA:
-        raise InputError("dataset", f"{file} does not describe a {SCHEMA} dataset")
+    if not isinstance(data, dict) or data.get("schema") not in (SCHEMA, BAZI_SCHEMA):
+        raise InputError("dataset", f"{file} does not describe a {SCHEMA} or {BAZI_SCHEMA} dataset")
     return data
 
 
-def _prepare(out: Path, settings: ZiweiSettings, first_year: int, last_year: int) -> None:
-    """Check that ``out`` is empty or holds this settings value's dataset, and write (or
-    widen) its metadata, before any partition."""
+def _prepare(out: Path, fresh: dict[str, Any]) -> None:
+    """Check that ``out`` is empty or holds a dataset of this schema and settings value, and
+    write (or widen) its metadata ``fresh``, before any partition."""
     if out.exists() and not out.is_dir():
         raise InputError("out", f"{out} is not a directory")
-    fresh = metadata(settings, first_year, last_year)
+    first_year, last_year = fresh["first_year"], fresh["last_year"]
     old = read_metadata(out) if out.is_dir() else None
     if old is None:
         if out.is_dir() and any(out.iterdir()):
             raise InputError("out", f"{out} is not empty and holds no mingshu dataset")
     else:
+        if old.get("schema") != fresh["schema"]:
+            raise InputError(
+                "out",
+                f"{out} holds a {old.get('schema')} dataset, not {fresh['schema']}: "
+                "choose another --out",
+            )
         if old.get("settings") != fresh["settings"]:
             raise InputError(
                 "out",
@@ -365,6 +401,7 @@ def sweep_ziwei(
     workers: int | None = None,
     progress: bool = True,
     scheduler: str | None = None,
+    backend: str = "numpy",
 ) -> SweepReport:
     """Chart every solar day of ``first_year`` .. ``last_year`` (clipped to 1900-01-31 ..
     2100-12-31) × 13 time indices × 2 genders and write them to ``out`` (see the module).
@@ -377,10 +414,15 @@ def sweep_ziwei(
     ``scheduler`` (``tcp://HOST:PORT``) runs each year as a task on that Dask distributed
     cluster instead, writing the same files (``out`` must be on storage every worker shares;
     ``workers`` is then the cluster's business); ``"local"`` starts a LocalCluster of
-    ``workers`` processes on this machine (see :mod:`mingshu.space.cluster`)."""
+    ``workers`` processes on this machine (see :mod:`mingshu.space.cluster`).
+
+    ``backend`` is ``"numpy"`` (the default) or ``"engine"`` (:data:`BACKENDS`): the rows are
+    the same, the engine is about 20 times slower."""
     from mingshu import ziwei
 
     first_year, last_year = _check_years(first_year, last_year)
+    if backend not in BACKENDS:
+        raise InputError("backend", f"{clip(backend)} is not a backend: use one of {BACKENDS}")
     if not isinstance(settings, ziwei.ZiweiSettings):
         raise InputError("settings", f"give ZiweiSettings, not {type(settings).__name__}")
     if scheduler is not None:
@@ -404,8 +446,8 @@ def sweep_ziwei(
         client = None
         if scheduler is not None:
             client = stack.enter_context(cluster.connect(scheduler, workers))
-        _prepare(out, settings, first_year, last_year)
-        return _sweep(out, first_year, last_year, settings, workers, progress, client)
+        _prepare(out, metadata(settings, first_year, last_year))
+        return _sweep(out, first_year, last_year, settings, workers, progress, client, backend)
 
 
 def _sweep(
@@ -416,8 +458,8 @@ def _sweep(
     workers: int,
     progress: bool,
     client: Any,
+    backend: str,
 ) -> SweepReport:
-
     years = range(first_year, last_year + 1)
     skipped = tuple(y for y in years if (out / f"year={y}" / PART).is_file())
     todo = [y for y in years if y not in skipped]
@@ -434,27 +476,29 @@ def _sweep(
             bar.advance(result[1])
 
         if client is None:
-            _run(str(out), todo, settings, min(workers, max(len(todo), 1)), done)
+            task = partial(_write_year, str(out), settings=settings, backend=backend)
+            _run(task, todo, min(workers, max(len(todo), 1)), done)
         else:
             from mingshu.space import cluster
 
             # Absolute: a worker's working directory is not this one.
-            cluster.run(client, str(out.resolve()), todo, settings, done)
+            cluster.run(client, str(out.resolve()), todo, settings, done, backend)
     return SweepReport(
         out, tuple(sorted(written)), skipped, rows, time.perf_counter() - started, size
     )
 
 
 def _run(
-    out: str,
+    task: Callable[[int], tuple[int, int, int]],
     years: list[int],
-    settings: ZiweiSettings,
     workers: int,
     done: Callable[[tuple[int, int, int]], None],
 ) -> None:
+    """Run ``task(year)`` (which writes the year's partition) for every year, in ``workers``
+    processes, reporting each result to ``done`` as it comes back."""
     if workers == 1:
         for year in years:
-            done(_write_year(out, year, settings))
+            done(task(year))
         return
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
@@ -463,13 +507,13 @@ def _run(
     try:
         # At most one year per worker in flight: the pool would otherwise queue more, which
         # Ctrl-C could not cancel.
-        pending = {pool.submit(_write_year, out, y, settings) for y in islice(queue, workers)}
+        pending = {pool.submit(task, y) for y in islice(queue, workers)}
         while pending:
             finished, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in finished:
                 done(future.result())
                 for year in islice(queue, 1):
-                    pending.add(pool.submit(_write_year, out, year, settings))
+                    pending.add(pool.submit(task, year))
     except BaseException:
         # Ctrl-C or a failed year: no new years; those being written finish and are renamed.
         pool.shutdown(wait=True, cancel_futures=True)

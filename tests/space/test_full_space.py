@@ -1,0 +1,108 @@
+"""Acceptance over the whole natal space 1900-2100 (1,907,984 rows), swept once per test
+session through the CLI with the default (NumPy) backend: ``mingshu query`` sees every row,
+sampled rows are the engine's charts, every seed claim that applies holds over every row
+(the row counts are printed), and a planted false claim fails."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from mingshu import ziwei
+from mingshu.cli import app
+from mingshu.space import claims as space_claims
+from mingshu.space import query, ziwei_sweep
+
+ROWS = 1_907_984  # 73,384 days from 1900-01-31 to 2100-12-31 × 13 time indices × 2 genders
+
+
+@pytest.fixture(scope="session")
+def full_space(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("full") / "charts"
+    # One process: the test run's workers already share the cores.
+    result = CliRunner().invoke(
+        app,
+        ["sweep", "ziwei", "--from", "1900", "--to", "2100", "--out", str(out), "--workers", "1"],
+    )
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith(f"{ROWS:,} rows in ")
+    return out
+
+
+def test_query_sees_every_row_of_every_year(full_space: Path) -> None:
+    result = CliRunner().invoke(
+        app,
+        ["query", str(full_space), "SELECT year, count(*) AS n FROM charts GROUP BY 1", "--json"],
+    )
+    assert result.exit_code == 0, result.output
+    counts = {r["year"]: r["n"] for r in json.loads(result.stdout)}
+    assert counts == {y: ziwei_sweep.year_rows(y) for y in range(1900, 2101)}
+    assert sum(counts.values()) == ROWS
+
+
+def test_sampled_rows_of_the_whole_space_are_the_engines(full_space: Path) -> None:
+    names, rows = query(
+        full_space,
+        "SELECT * EXCLUDE (year) FROM charts USING SAMPLE reservoir(400 ROWS) REPEATABLE (8) "
+        "ORDER BY solar_date, time_index, gender",
+    )
+    got = [dict(zip(names, r, strict=True)) for r in rows]
+    assert len(got) == 400 and len({r["solar_date"].year for r in got}) > 100
+    births = [(r["solar_date"], r["time_index"], r["gender"]) for r in got]
+    expected = ziwei_sweep.engine_table(births, ziwei.ZiweiSettings()).to_pylist()
+    assert got == expected
+
+
+def test_every_seed_claim_holds_over_every_row(full_space: Path) -> None:
+    result = CliRunner().invoke(app, ["claims", str(full_space), "--json"])
+    assert result.exit_code == 0, result.output
+    results = json.loads(result.stdout)
+    assert len(results) == len(space_claims.CLAIMS)
+    applied = [r for r in results if r["applies"]]
+    assert len(applied) == 24  # di_kong_palace_by_month_whole needs leap_month = whole
+    for r in applied:
+        print(f"{r['key']}: {r['counterexamples']} counterexamples in {r['rows']:,} rows")
+        assert r["holds"] is True and r["counterexamples"] == 0, r["key"]
+        assert 0 < r["rows"] <= ROWS
+    assert sum(r["rows"] == ROWS for r in applied) >= 18  # most range over every row
+
+
+def test_a_planted_false_claim_fails(full_space: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """En Guang and Tian Gui share a palace at the Rabbit and Rooster hours only (seed 001):
+    'they always share one' is false, and the command says so with exit code 1."""
+    planted = space_claims.Claim(
+        "planted_always_together",
+        "En Guang and Tian Gui always share a palace",
+        "planted: false on purpose",
+        "SELECT count(*) FROM charts WHERE en_guang <> tian_gui",
+    )
+    monkeypatch.setattr(space_claims, "CLAIMS", (*space_claims.CLAIMS, planted))
+    result = CliRunner().invoke(app, ["claims", str(full_space), "--json"])
+    assert result.exit_code == 1
+    assert "planted_always_together" in result.stderr
+    last = json.loads(result.stdout)[-1]
+    # Every hour but 卯 and 酉 (time indices 3 and 9): 11 of 13 time indices.
+    assert last["holds"] is False and last["counterexamples"] == ROWS // 13 * 11
+
+
+@pytest.mark.skipif(
+    not os.environ.get("MINGSHU_FULL_BAZI"),
+    reason="the whole BaZi space takes about 5 minutes of one core: set MINGSHU_FULL_BAZI=1",
+)
+def test_literary_star_claims_hold_over_the_whole_bazi_space(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    out = tmp_path_factory.mktemp("bazi_full") / "pillars"
+    args = ["sweep", "bazi", "--from", "1900", "--to", "2100", "--out", str(out)]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("956,403 rows in ")
+    results = [r for r in space_claims.check(out) if r.applies]
+    assert [r.claim.key for r in results] == [c.key for c in space_claims.BAZI_CLAIMS]
+    for r in results:
+        print(f"{r.claim.key}: {r.counterexamples} counterexamples in {r.rows:,}")
+        assert r.holds is True, r.claim.key
