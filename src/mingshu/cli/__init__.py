@@ -108,6 +108,7 @@ _COMMAND_MODULES: tuple[str, ...] = (
     "mingshu.cli.bazi",
     "mingshu.cli.space",
     "mingshu.cli.ziwei",
+    "mingshu.cli.web",
 )
 
 

@@ -1,0 +1,298 @@
+"""The HTML pages: the chart page (birth form, Zi Wei board, BaZi tables, unknown hour),
+a star's rule, and the settings page.  Server-rendered with Jinja2 (autoescape on); every
+page works without JavaScript."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+from urllib.parse import urlencode
+
+from fastapi import APIRouter, Request, Response
+from fastapi.responses import HTMLResponse, RedirectResponse
+from jinja2 import Environment, PackageLoader, select_autoescape
+
+from mingshu import __version__
+from mingshu.web import cities
+from mingshu.web.api import cached
+from mingshu.web.charts import Charts, draw, place_of, ziwei_of
+from mingshu.web.query import BAZI_CHOICES, CHOICES, MAX_VALUE, ChartQuery, FieldErrors, parse
+from mingshu.web.settings_help import ARTICLES, HELP, LABELS, WORDS
+from mingshu.web.views import branch_name, name, star_detail, stem_name, unknown_hour_table
+
+__all__ = ["environment", "render", "router"]
+
+router = APIRouter(include_in_schema=False)
+
+
+@cache
+def environment() -> Environment:
+    env = Environment(
+        loader=PackageLoader("mingshu.web", "templates"),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.globals["version"] = __version__
+    return env
+
+
+def render(template: str, status: int = 200, **context: Any) -> HTMLResponse:
+    html = environment().get_template(template).render(**context)
+    return HTMLResponse(html, status_code=status)
+
+
+def _params(request: Request) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key in request.query_params:
+        values = request.query_params.getlist(key)
+        out[key] = values if len(values) > 1 or key == "star" else values[0]
+    return out
+
+
+def _settings_rows(q: ChartQuery | None, raw: dict[str, Any]) -> list[dict[str, Any]]:
+    rows = []
+    for table in (CHOICES, BAZI_CHOICES):
+        for setting, (allowed, default) in table.items():
+            value = q.setting(setting) if q else str(raw.get(setting) or default)
+            article = ARTICLES.get(setting)
+            rows.append(
+                {
+                    "name": setting,
+                    "label": LABELS[setting],
+                    "help": HELP[setting],
+                    "options": [(v, WORDS.get(v, v)) for v in allowed],
+                    "value": value,
+                    "default": default,
+                    "article": f"/library/{article}" if article else "",
+                    "link": f"/library/{article}" if article else f"/settings#{setting}",
+                }
+            )
+    return rows
+
+
+@cache
+def _star_tables() -> list[tuple[str, str, list[tuple[str, str]]]]:
+    from mingshu.bazi import STARS
+
+    return [
+        (s.key, s.names.hans, [(v.id, v.label) for v in s.variants])
+        for s in STARS
+        if len(s.variants) > 1
+    ]
+
+
+def _form(q: ChartQuery | None, raw: dict[str, Any]) -> dict[str, Any]:
+    def text(key: str) -> str:
+        value = raw.get(key, "")
+        if isinstance(value, list):
+            value = value[-1] if value else ""
+        return str(value)[:MAX_VALUE]
+
+    if q is not None:
+        return {
+            "date": q.date, "calendar": q.calendar, "leap": q.leap, "time": q.time,
+            "unknown_hour": q.unknown_hour, "gender": q.gender, "place": text("place"),
+            "city": q.city, "tz": q.tz, "lon": q.lon, "true_solar": q.true_solar,
+            "stars": set(q.stars), "names": q.names, "at": q.at, "year": q.year,
+        }  # fmt: skip
+    return {
+        "date": text("date"), "calendar": text("calendar"), "leap": text("leap") == "1",
+        "time": text("time"), "unknown_hour": text("unknown_hour") == "1",
+        "gender": text("gender"), "place": text("place"), "city": text("city")
+        if text("city").isdigit() else "", "tz": text("tz"), "lon": text("lon"),
+        "true_solar": text("true_solar") == "1", "stars": set(), "names": "hans"
+        if text("names") != "hant" else "hant", "at": text("at"), "year": text("year"),
+    }  # fmt: skip
+
+
+def _page(request: Request, raw: dict[str, Any], errors: dict[str, str]) -> dict[str, Any]:
+    return {
+        "request": request,
+        "form": _form(None, raw),
+        "errors": errors,
+        "settings": _settings_rows(None, raw),
+        "star_tables": _star_tables(),
+        "place_label": "",
+        "charts": None,
+    }
+
+
+@router.get("/", response_class=HTMLResponse)
+def home(request: Request) -> Response:
+    return render("chart.html", **_page(request, {}, {}))
+
+
+def _bazi_view(charts: Charts, style: str) -> dict[str, Any] | None:
+    if charts.bazi is None:
+        return None
+    from mingshu.present import annual_to_dict, chart_to_dict
+
+    d = chart_to_dict(charts.bazi)
+    titles = {"year": "年 year", "month": "月 month", "day": "日 day", "hour": "时 hour"}
+    positions = []
+    for key in ("year", "month", "day", "hour"):
+        p = d["details"][key]
+        positions.append(
+            {
+                "key": key,
+                "title": titles[key],
+                "pillar": p["pillar"],
+                "ten_god": name(p["ten_god"], style) if p["ten_god"] else "日主 day master",
+                "hidden": [
+                    f"{stem_name(h['stem'], style)} {name(h['ten_god'], style)}"
+                    for h in p["hidden"]
+                ],
+                "nayin": name(p["nayin"], style),
+                "stage": name(p["stage"], style),
+                "void": "".join(branch_name(b, style) for b in p["void"]),
+            }
+        )
+    luck = d["luck"]
+    start = luck["start"]
+    steps = [
+        {**s, "ten_god": name(s["ten_god"], style) if s.get("ten_god") else ""}
+        for s in luck["steps"]
+    ]
+    annual = None
+    if charts.annual is not None:
+        a = annual_to_dict(charts.annual)
+        annual = {**a, "ten_god": name(a["ten_god"], style)}
+    return {
+        "positions": positions,
+        "tai_yuan": d["tai_yuan"],
+        "tai_xi": d["tai_xi"],
+        "ming_gong": d["ming_gong"],
+        "shen_gong": d["shen_gong"],
+        "stars": d["stars"],
+        "start": f"{start['years']} years {start['months']} months {start['days']} days "
+        f"(from {luck['start_moment']})",
+        "luck": steps,
+        "annual": annual,
+    }
+
+
+@router.get("/chart", response_class=HTMLResponse)
+def chart_page(request: Request) -> Response:
+    raw = _params(request)
+    if not raw:
+        return render("chart.html", **_page(request, raw, {}))
+    # A place typed without picking a city (no JavaScript): take the largest match and
+    # redirect to the chart's stable URL, which names the city by id.
+    place = raw.get("place")
+    if isinstance(place, str) and place.strip() and not raw.get("city"):
+        found = cities.search(place[:60], 1)
+        if not found:
+            errors = {"place": f"no city called {place[:60]!r} (try English or Chinese)"}
+            return render("chart.html", status=422, **_page(request, raw, errors))
+        rest = {k: v for k, v in raw.items() if k != "place"}
+        rest["city"] = str(found[0].id)
+        try:
+            q = parse(rest)
+        except FieldErrors as e:
+            return render("chart.html", status=422, **_page(request, rest, e.errors))
+        return RedirectResponse(f"/chart?{q.query_string()}", status_code=303)
+    try:
+        q = parse(raw)
+        charts = draw(q)
+    except FieldErrors as e:
+        return render("chart.html", status=422, **_page(request, raw, e.errors))
+    return cached(request, _chart_html(request, q, charts), "text/html; charset=utf-8")
+
+
+def _chart_html(request: Request, q: ChartQuery, charts: Charts) -> bytes:
+    from mingshu.present.ziwei_svg import chart_svg
+
+    style = q.names
+    qs = q.query_string()
+    context: dict[str, Any] = {
+        "request": request,
+        "form": _form(q, {}),
+        "errors": {},
+        "settings": _settings_rows(q, {}),
+        "star_tables": _star_tables(),
+        "place_label": charts.place.label,
+        "charts": charts,
+        "permalink": f"/chart?{qs}",
+        "hant_link": f"/chart?{q.query_string(names='hant')}",
+        "hans_link": f"/chart?{q.query_string(names='hans')}",
+        "api_ziwei": f"/api/ziwei?{q.query_string(at='', year='', names='hans')}"
+        if not q.unknown_hour else "",
+        "api_horoscope": f"/api/ziwei/horoscope?{q.query_string(year='', names='hans')}"
+        if q.at else "",
+        "api_bazi": f"/api/bazi?{q.query_string(at='', names='hans')}"
+        if not q.unknown_hour else "",
+        "board_svg": "",
+        "column_svg": "",
+        "horoscope": charts.horoscope,
+        "notices": [],
+        "unknown": None,
+        "bazi": _bazi_view(charts, style),
+    }  # fmt: skip
+    notices: dict[tuple[str, str], Any] = {}
+    for chart in (charts.ziwei, charts.bazi):
+        for n in () if chart is None else chart.notices:
+            notices.setdefault((n.code, n.message), n)
+    context["notices"] = list(notices.values())
+    if charts.ziwei is not None:
+        z = charts.ziwei
+        context["board_svg"] = chart_svg(z, charts.horoscope, style, "board")
+        context["column_svg"] = chart_svg(z, charts.horoscope, style, "column")
+        links = []
+        for palace in z.palaces:
+            for placed in palace.stars:
+                links.append(
+                    {
+                        "key": placed.star.key,
+                        "label": name(placed.star.names, style),
+                        "where": f"{name(palace.name.names, style)} "
+                        f"{name(palace.branch.names, style)}",
+                        "href": f"/chart/star/{placed.star.key}?{qs}",
+                    }
+                )
+        context["star_links"] = links
+    if charts.unknown:
+        context["unknown"] = unknown_hour_table(charts.unknown, style)
+        context["unknown_links"] = [
+            f"/chart?{q.query_string(unknown_hour=False, time=t)}"
+            for t in ("00:30", "02:00", "04:00", "06:00", "08:00", "10:00", "12:00",
+                      "14:00", "16:00", "18:00", "20:00", "22:00", "23:30")
+        ]  # fmt: skip
+    html = environment().get_template("chart.html").render(**context)
+    return html.encode()
+
+
+@router.get("/chart/star/{key}", response_class=HTMLResponse)
+def star_page(request: Request, key: str) -> Response:
+    raw = _params(request)
+    try:
+        q = parse(raw)
+        if q.unknown_hour:
+            raise FieldErrors({"time": "a star's place needs the birth hour"})
+        place_of(q)
+        chart = ziwei_of(q)
+    except FieldErrors as e:
+        return render("chart.html", status=422, **_page(request, raw, e.errors))
+    try:
+        d = star_detail(chart, key[:40], q.names)
+    except (KeyError, ValueError):
+        return render(
+            "error.html", status=404, title="No such star",
+            message=f"This chart has no star {key[:40]!r}.",
+        )  # fmt: skip
+    from mingshu.web.library import article_for_star
+
+    article = article_for_star(key)
+    return render(
+        "star.html", d=d, back=f"/chart?{q.query_string()}#chart",
+        article_href=f"/library/{article}" if article else "",
+    )  # fmt: skip
+
+
+@router.get("/settings", response_class=HTMLResponse)
+def settings_page(request: Request) -> Response:
+    return render("settings.html", settings=_settings_rows(None, {}))
+
+
+def chart_url(params: dict[str, str]) -> str:
+    return "/chart?" + urlencode(params)

@@ -1,0 +1,40 @@
+// Small progressive enhancements; every page works without this file.
+"use strict";
+(function () {
+  // City search: suggestions from /api/cities as the reader types.
+  const place = document.querySelector("input[data-city-search]");
+  if (place) {
+    const list = document.getElementById("place-options");
+    let timer = null;
+    place.addEventListener("input", function () {
+      clearTimeout(timer);
+      const q = place.value.trim();
+      const hidden = place.form.querySelector("input[name=city]");
+      if (hidden) hidden.remove();  // a new place: search again on submit
+      if (!q) return;
+      timer = setTimeout(function () {
+        fetch("/api/cities?limit=8&q=" + encodeURIComponent(q))
+          .then(function (r) { return r.ok ? r.json() : []; })
+          .then(function (cities) {
+            list.replaceChildren();
+            cities.forEach(function (c) {
+              const o = document.createElement("option");
+              o.value = c.name;
+              o.label = c.label;
+              list.appendChild(o);
+            });
+          })
+          .catch(function () {});
+      }, 150);
+    });
+  }
+  // Clicking a star on the board opens its rule (the same page the star list links to).
+  document.querySelectorAll(".board svg, .column svg").forEach(function (svg) {
+    svg.addEventListener("click", function (e) {
+      const t = e.target.closest("[data-star]");
+      if (!t) return;
+      const link = document.querySelector('a[data-star-link="' + t.getAttribute("data-star") + '"]');
+      if (link) window.location.href = link.href;
+    });
+  });
+})();
