@@ -1,0 +1,106 @@
+"""The site in a real browser: Debian's Chromium driven by Playwright (browser_session.py),
+inside a loopback-only network namespace when the machine allows one.  Screenshots of the
+chart page (1280 and 360 px wide) and of an article are kept in reports/web/."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+from mingshu import ziwei
+
+ROOT = Path(__file__).resolve().parents[2]
+OUT = ROOT / "reports" / "web"
+SCRIPT = Path(__file__).with_name("browser_session.py")
+
+pytestmark = pytest.mark.skipif(
+    not Path("/usr/lib/chromium/chromium").exists(), reason="Debian's chromium is not installed"
+)
+
+
+def _command() -> list[str]:
+    run = [sys.executable, str(SCRIPT), str(OUT)]
+    if os.geteuid() == 0 and shutil.which("unshare") and shutil.which("ip"):
+        probe = subprocess.run(["unshare", "-n", "true"], capture_output=True)
+        if probe.returncode == 0:
+            inner = "ip link set lo up && exec " + " ".join(f"'{a}'" for a in run)
+            return ["unshare", "-n", "--", "sh", "-c", inner]
+    return run
+
+
+@pytest.fixture(scope="module")
+def seen() -> dict[str, Any]:
+    shutil.rmtree(OUT, ignore_errors=True)
+    OUT.mkdir(parents=True)
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    proc = subprocess.run(
+        _command(), cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
+    )
+    path = OUT / "observations.json"
+    assert path.exists(), f"the browser session wrote nothing: {proc.stderr[-3000:]}"
+    data: dict[str, Any] = json.loads(path.read_text())
+    assert "error" not in data, data["error"]
+    print(f"\nscreenshots: {', '.join(str(p) for p in sorted(OUT.glob('*.png')))}")
+    return data
+
+
+def _engine_board(url: str) -> dict[str, list[str]]:
+    q = {k: v[0] for k, v in parse_qs(urlsplit(url).query).items()}
+    settings = ziwei.ZiweiSettings(algorithm=q.get("algorithm", "quanshu"))
+    c = ziwei.chart(q["date"], q["time"], q["gender"], settings=settings)
+    return {p.branch.key: sorted(s.star.key for s in p.stars) for p in c.palaces}
+
+
+def _sorted(board: dict[str, list[str]]) -> dict[str, list[str]]:
+    return {k: sorted(v) for k, v in board.items()}
+
+
+def test_chart_from_the_form_shows_the_engines_stars(seen: dict[str, Any]) -> None:
+    q = parse_qs(urlsplit(seen["chart_url"]).query)
+    assert q["date"] == ["1987-05-16"] and q["time"] == ["10:30"] and q["gender"] == ["female"]
+    assert _sorted(seen["board"]) == _engine_board(seen["chart_url"])
+
+
+def test_phone_width_shows_the_column_layout(seen: dict[str, Any]) -> None:
+    assert seen["column_visible"] and not seen["board_visible_360"]
+    for name in ("chart-1280.png", "chart-360.png"):
+        assert (OUT / name).stat().st_size > 10_000
+
+
+def test_changing_a_setting_changes_the_chart(seen: dict[str, Any]) -> None:
+    assert "algorithm=zhongzhou" in seen["zhongzhou_url"]
+    assert _sorted(seen["zhongzhou_board"]) == _engine_board(seen["zhongzhou_url"])
+    assert _sorted(seen["zhongzhou_board"]) != _sorted(seen["board"])
+
+
+def test_horoscope_overlay(seen: dict[str, Any]) -> None:
+    assert "at=2026-11-29T10" in seen["horoscope_url"]
+    assert {"decadal", "yearly", "monthly", "daily", "hourly"} <= set(seen["layers"])
+
+
+def test_clicking_a_star_opens_its_rule(seen: dict[str, Any]) -> None:
+    assert seen["star_url"].split("?")[0].endswith("/chart/star/wen_chang")
+    assert seen["star_title"].startswith("文昌")
+
+
+def test_city_search(seen: dict[str, Any]) -> None:
+    assert "Zürich" in seen["suggestions"]
+    assert parse_qs(urlsplit(seen["city_url"]).query)["city"] == ["1816670"]
+    assert "Beijing 北京" in seen["city_hint"]
+    assert "daylight_saving" in seen["city_notices"]  # 1990-05-15 11:30 in Asia/Shanghai
+
+
+def test_reloading_a_chart_url(seen: dict[str, Any]) -> None:
+    assert seen["reloaded_board"] == seen["board"]
+
+
+def test_no_script_errors_or_csp_violations(seen: dict[str, Any]) -> None:
+    assert seen["console_errors"] == []
