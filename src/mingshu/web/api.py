@@ -29,6 +29,11 @@ router = APIRouter(prefix="/api", tags=["api"])
 _Q = Annotated[str | None, Query(max_length=200)]
 
 
+def _q(*examples: str) -> Any:
+    """A query parameter with examples (OpenAPI clients and schemathesis use them)."""
+    return Query(max_length=200, examples=list(examples))
+
+
 def field_errors_response(errors: dict[str, str]) -> JSONResponse:
     """422 in FastAPI's validation-error shape, one entry per bad field."""
     detail = [
@@ -53,14 +58,14 @@ def cached(request: Request, body: bytes, media_type: str) -> Response:
 
 
 def chart_params(
-    date: _Q = None,
-    time: _Q = None,
-    gender: _Q = None,
-    calendar: _Q = None,
+    date: Annotated[str | None, _q("1987-05-16", "2023-2-20")] = None,
+    time: Annotated[str | None, _q("10:30", "23:30")] = None,
+    gender: Annotated[str | None, _q("female", "male")] = None,
+    calendar: Annotated[str | None, _q("solar", "lunar")] = None,
     leap: _Q = None,
-    tz: _Q = None,
-    city: _Q = None,
-    lon: _Q = None,
+    tz: Annotated[str | None, _q("Asia/Shanghai", "Europe/Zurich")] = None,
+    city: Annotated[str | None, _q("1816670")] = None,
+    lon: Annotated[str | None, _q("116.4")] = None,
     true_solar: _Q = None,
     fold: _Q = None,
     year_boundary: _Q = None,
@@ -124,7 +129,9 @@ def ziwei_chart(request: Request, params: _Params) -> Response:
     response_model=None,
     responses={200: {"content": {"application/json": {}}}},
 )
-def ziwei_horoscope(request: Request, params: _Params, at: _Q = None) -> Response:
+def ziwei_horoscope(
+    request: Request, params: _Params, at: Annotated[str | None, _q("2026-11-29T10:00")] = None
+) -> Response:
     try:
         q = _query({**params, "at": at or ""})
         if not q.at:
@@ -143,7 +150,9 @@ def ziwei_horoscope(request: Request, params: _Params, at: _Q = None) -> Respons
     response_model=None,
     responses={200: {"content": {"application/json": {}}}},
 )
-def bazi_chart(request: Request, params: _Params, year: _Q = None) -> Response:
+def bazi_chart(
+    request: Request, params: _Params, year: Annotated[str | None, _q("2026")] = None
+) -> Response:
     try:
         q = _query({**params, "year": year or ""})
         if q.unknown_hour:
