@@ -9,29 +9,28 @@ the body) and a long ``Cache-Control``, and a request whose ``If-None-Match`` ma
 from __future__ import annotations
 
 import hashlib
+from functools import lru_cache
 from typing import Annotated, Any, Final
+from urllib.parse import parse_qs
 
-from fastapi import APIRouter, Depends, Query, Request, Response
+from fastapi import APIRouter, Query, Request, Response
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel
 
 from mingshu import __version__
 from mingshu.web import cities
 from mingshu.web.charts import annual_of, bazi_of, horoscope_of, ziwei_of
-from mingshu.web.query import ChartQuery, FieldErrors, parse
+from mingshu.web.query import BAZI_CHOICES, CHOICES, ChartQuery, FieldErrors, parse
 
 __all__ = ["CACHE_CONTROL", "cached", "field_errors_response", "router"]
 
 CACHE_CONTROL: Final = "public, max-age=31536000, immutable"
 """A chart at a URL never changes within one release (the ETag carries the version)."""
 
+CACHE_SIZE: Final = 256
+"""Responses each process keeps per kind (a chart is a pure function of its URL)."""
+
 router = APIRouter(prefix="/api", tags=["api"])
-
-_Q = Annotated[str | None, Query(max_length=200)]
-
-
-def _q(*examples: str) -> Any:
-    """A query parameter with examples (OpenAPI clients and schemathesis use them)."""
-    return Query(max_length=200, examples=list(examples))
 
 
 def field_errors_response(errors: dict[str, str]) -> JSONResponse:
@@ -57,36 +56,72 @@ def cached(request: Request, body: bytes, media_type: str) -> Response:
     return Response(body, media_type=media_type, headers=headers)
 
 
-def chart_params(
-    date: Annotated[str | None, _q("1987-05-16", "2023-2-20")] = None,
-    time: Annotated[str | None, _q("10:30", "23:30")] = None,
-    gender: Annotated[str | None, _q("female", "male")] = None,
-    calendar: Annotated[str | None, _q("solar", "lunar")] = None,
-    leap: _Q = None,
-    tz: Annotated[str | None, _q("Asia/Shanghai", "Europe/Zurich")] = None,
-    city: Annotated[str | None, _q("1816670")] = None,
-    lon: Annotated[str | None, _q("116.4")] = None,
-    true_solar: _Q = None,
-    fold: _Q = None,
-    year_boundary: _Q = None,
-    horoscope_boundary: _Q = None,
-    late_rat_hour: _Q = None,
-    leap_month: _Q = None,
-    age_count: _Q = None,
-    algorithm: _Q = None,
-    chart_type: _Q = None,
-    bz_late_rat_hour: _Q = None,
-    start_age: _Q = None,
-    star: Annotated[list[str] | None, Query(max_length=40)] = None,
-) -> dict[str, Any]:
-    """The birth and settings fields every chart endpoint takes (see docs/web.md)."""
-    params: dict[str, Any] = {k: v for k, v in locals().items() if v is not None and k != "star"}
-    if star:
-        params["star"] = star
-    return params
+def _param(name: str, description: str, *examples: str, many: bool = False) -> dict[str, Any]:
+    schema: dict[str, Any] = {"type": "string", "maxLength": 200}
+    if many:
+        schema = {"type": "array", "items": schema, "maxItems": 40}
+    out: dict[str, Any] = {
+        "name": name, "in": "query", "required": False, "description": description,
+        "schema": schema,
+    }  # fmt: skip
+    if examples:
+        out["examples"] = {e.replace(":", "_"): {"value": e} for e in examples}
+    return out
 
 
-_Params = Annotated[dict[str, Any], Depends(chart_params)]
+CHART_PARAMETERS: Final = [
+    _param("date", "Birth date YYYY-MM-DD (lunar with calendar=lunar)", "1987-05-16"),
+    _param("time", "Clock time HH:MM", "10:30", "23:30"),
+    _param("gender", "female or male", "female", "male"),
+    _param("calendar", "solar (default) or lunar", "solar", "lunar"),
+    _param("leap", "1: the lunar date is in the leap month", "0"),
+    _param("tz", "IANA time zone of the clock time", "Asia/Shanghai", "Europe/Zurich"),
+    _param("city", "GeoNames id of the birth city (gives tz and longitude)", "1816670"),
+    _param("lon", "Birth longitude, degrees east", "116.4"),
+    _param("true_solar", "1: day and hour from true solar time (needs a place)", "0"),
+    _param("fold", "0 or 1: which of two identical clock readings", "0"),
+    *(
+        _param(name, f"Zi Wei setting: {', '.join(allowed)}", default)
+        for name, (allowed, default) in CHOICES.items()
+    ),
+    *(
+        _param(name, f"BaZi setting: {', '.join(allowed)}", default)
+        for name, (allowed, default) in BAZI_CHOICES.items()
+    ),
+    _param("star", "BaZi symbolic-star table, STAR:VARIANT (repeatable)", "wen_chang:w2",
+           many=True),
+]  # fmt: skip
+"""The chart endpoints' query parameters, documented by hand: the endpoints read the raw
+query string (FastAPI's per-parameter validation cost more than drawing a chart) and check
+it with :func:`mingshu.web.query.parse`, which names each bad field."""
+
+
+class ErrorItem(BaseModel):
+    loc: list[str | int]
+    msg: str
+    type: str
+
+
+class Errors(BaseModel):
+    detail: list[ErrorItem]
+
+
+_CHART_ROUTE: Final[dict[str, Any]] = {
+    "response_model": None,
+    "responses": {
+        200: {"content": {"application/json": {"schema": {"type": "object"}}}},
+        304: {"description": "not modified (If-None-Match matched the ETag)"},
+        422: {"model": Errors, "description": "bad input; loc names the field"},
+    },
+}
+
+
+def _params(request: Request) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key in request.query_params:
+        values = request.query_params.getlist(key)
+        out[key] = values if len(values) > 1 or key == "star" else values[0]
+    return out
 
 
 def _query(params: dict[str, Any]) -> ChartQuery:
@@ -100,73 +135,98 @@ def _json(data: Any) -> bytes:
 
 
 @router.get("/health", summary="A trivial answer (the load benchmark's ceiling)")
-def health() -> dict[str, Any]:
+async def health() -> dict[str, Any]:
     return {"ok": True, "version": __version__}
 
 
 @router.get(
     "/ziwei",
     summary="A Zi Wei Dou Shu natal chart (schema mingshu.ziwei.chart/1)",
-    response_model=None,
-    responses={200: {"content": {"application/json": {}}}},
+    openapi_extra={"parameters": CHART_PARAMETERS},
+    **_CHART_ROUTE,
 )
-def ziwei_chart(request: Request, params: _Params) -> Response:
+async def ziwei_chart(request: Request) -> Response:
+    # async: a chart takes well under a millisecond, less than a hop to the thread pool.
     try:
-        q = _query(params)
+        q = _query(_params(request))
         if q.unknown_hour:
             raise FieldErrors({"time": "the API needs a clock time"})
-        chart = ziwei_of(q)
+        body = _ziwei_bytes(q.query_string(names="hans", at="", year=""))
     except FieldErrors as e:
         return field_errors_response(e.errors)
+    return cached(request, body, "application/json")
+
+
+def _parse_qs(query_string: str) -> ChartQuery:
+    return parse(parse_qs(query_string, keep_blank_values=True))
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _ziwei_bytes(query_string: str) -> bytes:
     from mingshu.present.ziwei_json import chart_json
 
-    return cached(request, chart_json(chart), "application/json")
+    return chart_json(ziwei_of(_parse_qs(query_string)))
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _horoscope_bytes(query_string: str) -> bytes:
+    from mingshu.present import horoscope_to_dict
+
+    q = _parse_qs(query_string)
+    return _json(horoscope_to_dict(horoscope_of(ziwei_of(q), q.at)))
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _bazi_bytes(query_string: str) -> bytes:
+    from mingshu.present import annual_to_dict, chart_to_dict
+
+    q = _parse_qs(query_string)
+    chart = bazi_of(q)
+    data = chart_to_dict(chart)
+    if q.year:
+        data["annual"] = annual_to_dict(annual_of(chart, q.year))
+    return _json(data)
 
 
 @router.get(
     "/ziwei/horoscope",
     summary="The horoscope layers at a moment (schema mingshu.ziwei.horoscope/1)",
-    response_model=None,
-    responses={200: {"content": {"application/json": {}}}},
+    openapi_extra={
+        "parameters": [
+            *CHART_PARAMETERS,
+            _param("at", "The moment: YYYY-MM-DD or YYYY-MM-DDTHH:MM", "2026-11-29T10:00"),
+        ]
+    },
+    **_CHART_ROUTE,
 )
-def ziwei_horoscope(
-    request: Request, params: _Params, at: Annotated[str | None, _q("2026-11-29T10:00")] = None
-) -> Response:
+async def ziwei_horoscope(request: Request) -> Response:
     try:
-        q = _query({**params, "at": at or ""})
+        q = _query(_params(request))
         if not q.at:
             raise FieldErrors({"at": "missing: give a date YYYY-MM-DD or YYYY-MM-DDTHH:MM"})
-        h = horoscope_of(ziwei_of(q), q.at)
+        body = _horoscope_bytes(q.query_string(names="hans", year=""))
     except FieldErrors as e:
         return field_errors_response(e.errors)
-    from mingshu.present import horoscope_to_dict
-
-    return cached(request, _json(horoscope_to_dict(h)), "application/json")
+    return cached(request, body, "application/json")
 
 
 @router.get(
     "/bazi",
     summary="A BaZi chart (schema mingshu.bazi.chart/1), with 流年 when year is given",
-    response_model=None,
-    responses={200: {"content": {"application/json": {}}}},
+    openapi_extra={
+        "parameters": [*CHART_PARAMETERS, _param("year", "A Gregorian year for 流年", "2026")]
+    },
+    **_CHART_ROUTE,
 )
-def bazi_chart(
-    request: Request, params: _Params, year: Annotated[str | None, _q("2026")] = None
-) -> Response:
+async def bazi_chart(request: Request) -> Response:
     try:
-        q = _query({**params, "year": year or ""})
+        q = _query(_params(request))
         if q.unknown_hour:
             raise FieldErrors({"time": "the API needs a clock time"})
-        chart = bazi_of(q)
-        annual = annual_of(chart, q.year) if q.year else None
+        body = _bazi_bytes(q.query_string(names="hans", at=""))
     except FieldErrors as e:
         return field_errors_response(e.errors)
-    from mingshu.present import annual_to_dict, chart_to_dict
-
-    data = chart_to_dict(chart)
-    if annual is not None:
-        data["annual"] = annual_to_dict(annual)
-    return cached(request, _json(data), "application/json")
+    return cached(request, body, "application/json")
 
 
 @router.get("/cities", summary="Cities by English or Chinese name, largest first")

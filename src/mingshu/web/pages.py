@@ -4,9 +4,9 @@ page works without JavaScript."""
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import parse_qs, urlencode
 
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import HTMLResponse, RedirectResponse
@@ -14,7 +14,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 
 from mingshu import __version__
 from mingshu.web import cities
-from mingshu.web.api import cached
+from mingshu.web.api import CACHE_SIZE, cached
 from mingshu.web.charts import Charts, draw, place_of, ziwei_of
 from mingshu.web.query import BAZI_CHOICES, CHOICES, MAX_VALUE, ChartQuery, FieldErrors, parse
 from mingshu.web.settings_help import ARTICLES, HELP, LABELS, WORDS
@@ -194,19 +194,26 @@ def chart_page(request: Request) -> Response:
         return RedirectResponse(f"/chart?{q.query_string()}", status_code=303)
     try:
         q = parse(raw)
-        charts = draw(q)
+        body = chart_page_bytes(q.query_string())
     except FieldErrors as e:
         return render("chart.html", status=422, **_page(request, raw, e.errors))
-    return cached(request, _chart_html(request, q, charts), "text/html; charset=utf-8")
+    return cached(request, body, "text/html; charset=utf-8")
 
 
-def _chart_html(request: Request, q: ChartQuery, charts: Charts) -> bytes:
+@lru_cache(maxsize=CACHE_SIZE)
+def chart_page_bytes(query_string: str) -> bytes:
+    """The chart page of a canonical query string.  A pure function of its argument, so
+    each process keeps the most recent pages (charts are deterministic; see docs/web.md)."""
+    q = parse(parse_qs(query_string, keep_blank_values=True))
+    return _chart_html(q, draw(q))
+
+
+def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
     from mingshu.present.ziwei_svg import chart_svg
 
     style = q.names
     qs = q.query_string()
     context: dict[str, Any] = {
-        "request": request,
         "form": _form(q, {}),
         "errors": {},
         "settings": _settings_rows(q, {}),
