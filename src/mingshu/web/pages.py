@@ -173,7 +173,9 @@ def _bazi_view(charts: Charts, style: str) -> dict[str, Any] | None:
 
 
 @router.get("/chart", response_class=HTMLResponse)
-def chart_page(request: Request) -> Response:
+async def chart_page(request: Request) -> Response:
+    # async: a repeat is a cache hit, and a new chart holds the interpreter lock for its
+    # ~20 ms either way; the thread pool would only add switching.
     raw = _params(request)
     if not raw:
         return render("chart.html", **_page(request, raw, {}))
