@@ -35,7 +35,7 @@ __all__ = [
     "normalise_quote",
 ]
 
-DIRECTIVES: Final = ("table", "diagram", "quote", "modern", "nosource")
+DIRECTIVES: Final = ("table", "diagram", "quote", "modern", "nosource", "absent")
 FULL_YEARS: Final = (1900, 2100)
 LEAP_SETTINGS: Final = ("split", "whole")
 _DIRECTIVE_INFO: Final = re.compile(r"^\{([a-z_]+)\}\s*(\S*)\s*$")
@@ -174,8 +174,11 @@ _LAYOUT: Final = re.compile(r"<pb:[^>]*>|[¶\s\u3000]")
 
 def normalise_quote(text: str) -> str:
     """Text with the transcription's layout removed (line breaks, indentation, ``¶``,
-    page markers): what "verbatim" compares."""
-    return _LAYOUT.sub("", text)
+    page markers) in Unicode NFC (a CJK compatibility ideograph such as U+2F80F is the same
+    character as U+5154): what "verbatim" compares."""
+    import unicodedata
+
+    return unicodedata.normalize("NFC", _LAYOUT.sub("", text))
 
 
 # ------------------------------------------------------------------------------ space
@@ -315,6 +318,9 @@ def check(
                     layer["modern"] += 1
                     if not d.options.get("source") or not d.options.get("text"):
                         err.append(f"{where}: a modern summary has text and its source")
+                elif d.name == "absent":
+                    layer["none"] += 1
+                    _check_absent(where, d.options, source_dir, err)
                 elif d.name == "nosource":
                     layer["none"] += 1
                     if not d.options.get("text"):
@@ -379,6 +385,28 @@ def _check_quote(where: str, o: Mapping[str, Any], source_dir: Path | None, err:
     text = normalise_quote(path.read_text(encoding="utf-8"))
     if normalise_quote(str(o["zh"])) not in text:
         err.append(f"{where}: quotation not found verbatim in {name}: {o['zh']!r}")
+
+
+def _check_absent(
+    where: str, o: Mapping[str, Any], source_dir: Path | None, err: list[str]
+) -> None:
+    """A searched-and-not-found statement: none of ``terms`` occurs in any of ``sources``."""
+    terms, files = o.get("terms") or [], o.get("sources") or []
+    if not (terms and files and o.get("text")):
+        err.append(f"{where}: an absence names its terms, the sources searched, and text")
+        return
+    if source_dir is None:
+        err.append(f"{where}: no sources folder to verify the absence (--sources)")
+        return
+    for name in files:
+        path = source_dir / str(name)
+        if "/" in str(name) or not path.is_file():
+            err.append(f"{where}: source file {name!r} not found in {source_dir}")
+            continue
+        text = normalise_quote(path.read_text(encoding="utf-8"))
+        for term in terms:
+            if normalise_quote(str(term)) in text:
+                err.append(f"{where}: {term!r} does occur in {name}")
 
 
 def _run_claims(

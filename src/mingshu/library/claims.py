@@ -165,10 +165,28 @@ ENGINE_CLAIMS: Final[dict[str, EngineClaim]] = {
 }
 
 
+def _library_sql_claims() -> tuple[Any, ...]:
+    """Zi Wei facts the articles state beyond the seed claims of mingshu.space.claims."""
+    from mingshu.space.claims import Claim
+    from mingshu.space.sql import VIEW
+
+    return (
+        Claim(
+            key="tian_kong_after_year_branch",
+            statement="Tian Kong (天空) stands one branch after the branch of the year pillar, "
+            "whatever the hour",
+            source="ZW-AUX-11 (Di Kong): 'the engine's Tian Kong is placed one branch after "
+            "the branch of the birth year'",
+            sql=f"SELECT count(*) FROM {VIEW} WHERE tian_kong <> (year_pillar % 12 + 1) % 12",
+        ),
+    )
+
+
 def space_claims() -> dict[str, Any]:
+    """Every Zi Wei claim by key: the seed claims and the library's own."""
     from mingshu.space.claims import CLAIMS
 
-    return {c.key: c for c in CLAIMS}
+    return {c.key: c for c in (*CLAIMS, *_library_sql_claims())}
 
 
 def digest(key: str) -> str:

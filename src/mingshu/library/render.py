@@ -186,6 +186,15 @@ def _directive(d: Directive, ctx: _Ctx) -> str:
             f"{_inline(str(o.get('text', '')), ctx)} "
             f"<cite>{escape(str(o.get('source', '')))}</cite></aside>"
         )
+    if d.name == "absent":
+        searched = ", ".join(str(f) for f in o.get("sources", []))
+        terms = " / ".join(str(t) for t in o.get("terms", []))
+        return (
+            "<aside class='ms-nosource'><span class='ms-layer-tag'>No source yet</span> "
+            f"{_inline(str(o.get('text', '')), ctx)} <span class='ms-searched'>Searched for "
+            f"<span lang='zh'>{escape(terms)}</span>, not found in: {escape(searched)}.</span>"
+            "</aside>"
+        )
     if d.name == "nosource":
         return (
             "<aside class='ms-nosource'><span class='ms-layer-tag'>No source yet</span> "

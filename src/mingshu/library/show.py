@@ -99,6 +99,11 @@ def show_article(article: Article, library: Library) -> None:
                         f"  [blue]Modern summary:[/blue] {d.options.get('text')} "
                         f"[dim]({d.options.get('source')})[/dim]\n"
                     )
+                elif d.name == "absent":
+                    con.print(
+                        f"  [dim]No source yet:[/dim] {d.options.get('text')} (searched for "
+                        f"{' / '.join(map(str, d.options.get('terms', [])))}: not found)\n"
+                    )
                 elif d.name == "nosource":
                     con.print(f"  [dim]No source yet:[/dim] {d.options.get('text')}\n")
             i = j + 1
