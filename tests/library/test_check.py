@@ -1,0 +1,138 @@
+"""`mingshu library check`: the shipped articles pass, and each kind of planted error fails
+with a message that names it."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from mingshu.library import claims as C
+from mingshu.library import load
+from mingshu.library.check import check, normalise_quote
+from mingshu.library.model import _ROOT
+from mingshu.space.claims import Claim
+
+ARTICLE = "ZW-AUX-17"
+
+
+@pytest.fixture()
+def copy(tmp_path: Path) -> Path:
+    """A copy of the shipped articles (with the planned list and the record)."""
+    folder = tmp_path / "articles"
+    shutil.copytree(_ROOT, folder)
+    return folder
+
+
+def _edit(folder: Path, article_id: str, old: str, new: str) -> None:
+    path = folder / f"{article_id}.md"
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {article_id}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_shipped_articles_pass(space: Path, sources: Path) -> None:
+    report = check(load(), space=space, sources=sources)
+    assert report.errors == []
+    assert report.articles >= 1 and report.claims > 0 and report.rows > 0
+    assert report.quotations > 0 and report.problems >= 2 * report.articles
+    print(report.summary())
+
+
+def test_every_cited_claim_has_a_whole_space_record() -> None:
+    """The counts the pages print come from a run over 1900–2100 with the current queries."""
+    record = C.read_record(_ROOT)
+    report_keys: set[str] = set()
+    from mingshu.library.check import claim_keys
+
+    for article in load().articles:
+        report_keys.update(claim_keys(article))
+    for key in report_keys:
+        entry = record[key]
+        assert entry["digest"] == C.digest(key)
+        assert entry["counterexamples"] == 0
+        if key not in C.ENGINE_CLAIMS:
+            assert "1900–2100" in entry["space"], entry
+            assert entry["rows"] > 100_000
+
+
+def test_wrong_table_cell_fails(copy: Path, space: Path, sources: Path) -> None:
+    _edit(copy, ARTICLE, "[Day 5, Ox, Rat, Pig", "[Day 5, Ox, Ox, Pig")
+    errors = check(load(copy), space=space, sources=sources).errors
+    assert any("table differs from the engine: row 5 column 3" in e for e in errors), errors
+
+
+def test_wrong_problem_answer_fails(copy: Path, space: Path, sources: Path) -> None:
+    _edit(copy, ARTICLE, 'answer: "Dog"', 'answer: "Pig"')
+    errors = check(load(copy), space=space, sources=sources).errors
+    assert any("prints 'Pig', the engine says 'Dog'" in e for e in errors), errors
+
+
+def test_false_claim_fails(
+    copy: Path, space: Path, sources: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    false = Claim(
+        key="en_guang_always_on_wen_chang",
+        statement="En Guang is always in Wen Chang's palace",
+        source="planted",
+        sql="SELECT count(*) FROM charts WHERE en_guang <> wen_chang",
+    )
+    real = C.space_claims
+
+    def planted() -> dict[str, object]:
+        return {**real(), false.key: false}
+
+    monkeypatch.setattr(C, "space_claims", planted)
+    _edit(
+        copy,
+        ARTICLE,
+        "{claim}`en_guang_no_month` {claim}`six",
+        "{claim}`en_guang_always_on_wen_chang` {claim}`six",
+    )
+    errors = check(load(copy), space=space, sources=sources).errors
+    assert any(
+        re.search(r"claim en_guang_always_on_wen_chang is false: [\d,]+ counter", e) for e in errors
+    ), errors
+
+
+def test_unknown_claim_fails(copy: Path, space: Path, sources: Path) -> None:
+    _edit(copy, ARTICLE, "{claim}`en_guang_from_wen_chang`", "{claim}`en_guang_from_wen_qu`")
+    errors = check(load(copy), space=space, sources=sources).errors
+    assert any("unknown claim 'en_guang_from_wen_qu'" in e for e in errors), errors
+
+
+def test_broken_link_fails(copy: Path, space: Path, sources: Path) -> None:
+    _edit(copy, ARTICLE, "(ZW-AUX-05)", "(ZW-AUX-99)")
+    errors = check(load(copy), space=space, sources=sources).errors
+    assert any("link to ZW-AUX-99, which does not exist and is not planned" in e for e in errors), (
+        errors
+    )
+
+
+def test_misquoted_classic_fails(copy: Path, space: Path, sources: Path) -> None:
+    _edit(copy, ARTICLE, "旺夫益子受恩光", "旺夫益子得恩光")
+    errors = check(load(copy), space=space, sources=sources).errors
+    assert any("quotation not found verbatim in ziwei-quanshu.juan1.md" in e for e in errors), (
+        errors
+    )
+
+
+def test_unknown_directive_fails(copy: Path, space: Path, sources: Path) -> None:
+    _edit(copy, ARTICLE, "```{table} remainder", "```{tabel} remainder")
+    errors = check(load(copy), space=space, sources=sources).errors
+    assert any("{tabel}: unknown directive" in e for e in errors), errors
+
+
+def test_missing_part_fails(copy: Path, space: Path, sources: Path) -> None:
+    _edit(copy, ARTICLE, "read_first: ZW-BAS-01\n", "")
+    errors = check(load(copy), space=space, sources=sources).errors
+    assert f"{ARTICLE}: missing part read_first" in errors, errors
+
+
+def test_quote_normalisation_ignores_only_layout() -> None:
+    assert (
+        normalise_quote("有文昌貴甲人¶\n　寅辛未<pb:KR3g0042_WYG_003-37a>¶") == "有文昌貴甲人寅辛未"
+    )
+    assert normalise_quote("甲乙") != normalise_quote("甲丙")
