@@ -9,7 +9,7 @@ import importlib
 from functools import cache
 from typing import Any
 
-__all__ = ["article_for_star", "library"]
+__all__ = ["article_exists", "article_for_star", "library"]
 
 
 @cache
@@ -22,6 +22,30 @@ def library() -> Any | None:
     return lib.load()
 
 
+def article_exists(article_id: str) -> bool:
+    lib = library()
+    return lib is not None and bool(lib.exists(article_id))
+
+
+@cache
+def _star_articles() -> dict[str, str]:
+    """Zi Wei star key -> article id, from the articles' titles ("En Guang: …")."""
+    lib = library()
+    if lib is None:
+        return {}
+    from mingshu.ziwei import STARS
+
+    by_pinyin = {s.names.pinyin.casefold(): s.key for s in STARS}
+    out: dict[str, str] = {}
+    for article in lib.articles:
+        if not str(article.id).startswith("ZW-"):
+            continue
+        key = by_pinyin.get(str(article.title).split(":", 1)[0].strip().casefold())
+        if key is not None:
+            out.setdefault(key, str(article.id))
+    return out
+
+
 def article_for_star(star_key: str) -> str | None:
     """The id of the article about the Zi Wei star ``star_key``, if there is one."""
-    return None
+    return _star_articles().get(star_key)

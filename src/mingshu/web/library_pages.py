@@ -92,8 +92,6 @@ def article_page(request: Request, article_id: str) -> Response:
             "error.html", status=404, title="No such article",
             message="The library has no article with that id.",
         )  # fmt: skip
-    article_html = _lib_module("render").article_html
-
     token = request.cookies.get(CSRF_COOKIE) or ""
     fresh = not (16 <= len(token) <= 100)
     if fresh:
@@ -101,16 +99,38 @@ def article_page(request: Request, article_id: str) -> Response:
     response = render(
         "article.html",
         article=article,
-        body=article_html(article, library(), link=_link),
+        body=_body(article),
         csrf=token,
         thanks=request.query_params.get("thanks") == "1",
         max_comment=MAX_COMMENT,
-        summary_href=f"/library/{article.id}/summary.webp" if _has_summary() else "",
     )
     if fresh:
         response.set_cookie(CSRF_COOKIE, token, httponly=True, samesite="strict", path="/")
     response.headers["Cache-Control"] = "no-cache"
     return response
+
+
+def _body(article: Any) -> str:
+    """The library's HTML fragment of the article, with the card and summary links."""
+    article_html = _lib_module("render").article_html
+    base = _link(article.id)
+    return str(
+        article_html(
+            article, library(), link=_link, card_url=f"{base}/card.png",
+            summary_url=f"{base}/summary.webp" if _has_summary() else None,
+        )
+    )  # fmt: skip
+
+
+@router.get("/static/library.css")
+def library_css() -> Response:
+    """The stylesheet the library's fragments need (shipped in mingshu.library)."""
+    if library() is None:
+        return Response("", media_type="text/css")
+    path = _lib_module("render").css_path()
+    return Response(
+        path.read_bytes(), media_type="text/css", headers={"Cache-Control": "public, max-age=3600"}
+    )
 
 
 def _has_summary() -> bool:
@@ -191,13 +211,10 @@ async def feedback(request: Request, article_id: str) -> Response:
 def _article_with_errors(
     request: Request, article: Any, errors: dict[str, str], status: int = 422
 ) -> Response:
-    article_html = _lib_module("render").article_html
-
     return render(
-        "article.html", status=status, article=article,
-        body=article_html(article, library(), link=_link),
+        "article.html", status=status, article=article, body=_body(article),
         csrf=request.cookies.get(CSRF_COOKIE, ""), thanks=False, errors=errors,
-        max_comment=MAX_COMMENT, summary_href="",
+        max_comment=MAX_COMMENT,
     )  # fmt: skip
 
 
@@ -231,8 +248,6 @@ def article_json(article_id: str) -> Response:
     article = _article(article_id)
     if article is None:
         return JSONResponse({"detail": "no such article"}, status_code=404)
-    article_html = _lib_module("render").article_html
-
     data = _article_dict(article)
-    data["html"] = article_html(article, library(), link=_link)
+    data["html"] = _body(article)
     return JSONResponse(data)

@@ -16,6 +16,7 @@ from mingshu import __version__
 from mingshu.web import cities
 from mingshu.web.api import CACHE_SIZE, cached
 from mingshu.web.charts import Charts, draw, place_of, ziwei_of
+from mingshu.web.library import article_exists
 from mingshu.web.query import BAZI_CHOICES, CHOICES, MAX_VALUE, ChartQuery, FieldErrors, parse
 from mingshu.web.settings_help import ARTICLES, HELP, LABELS, WORDS
 from mingshu.web.views import branch_name, name, star_detail, stem_name, unknown_hour_table
@@ -56,6 +57,8 @@ def _settings_rows(q: ChartQuery | None, raw: dict[str, Any]) -> list[dict[str, 
         for setting, (allowed, default) in table.items():
             value = q.setting(setting) if q else str(raw.get(setting) or default)
             article = ARTICLES.get(setting)
+            if article and not article_exists(article):
+                article = None
             rows.append(
                 {
                     "name": setting,
@@ -69,6 +72,11 @@ def _settings_rows(q: ChartQuery | None, raw: dict[str, Any]) -> list[dict[str, 
                 }
             )
     return rows
+
+
+def _star_article() -> str:
+    article = ARTICLES["star"]
+    return f"/library/{article}" if article_exists(article) else ""
 
 
 @cache
@@ -113,6 +121,7 @@ def _page(request: Request, raw: dict[str, Any], errors: dict[str, str]) -> dict
         "errors": errors,
         "settings": _settings_rows(None, raw),
         "star_tables": _star_tables(),
+        "star_article": _star_article(),
         "place_label": "",
         "charts": None,
     }
@@ -220,6 +229,7 @@ def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
         "errors": {},
         "settings": _settings_rows(q, {}),
         "star_tables": _star_tables(),
+        "star_article": _star_article(),
         "place_label": charts.place.label,
         "charts": charts,
         "permalink": f"/chart?{qs}",

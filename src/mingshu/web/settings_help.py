@@ -60,5 +60,10 @@ WORDS: Final[dict[str, str]] = {
     "china95": "元亨利贞 (China 95)",
 }
 
-ARTICLES: Final[dict[str, str]] = {}
-"""Setting name -> library article id that explains it (filled as articles are written)."""
+ARTICLES: Final[dict[str, str]] = {
+    "late_rat_hour": "ZW-SET-01",
+    "leap_month": "ZW-SET-01",
+    "bz_late_rat_hour": "ZW-SET-01",
+    "star": "BZ-SS-02",
+}
+"""Setting name -> library article that explains it; linked once the article exists."""
