@@ -140,18 +140,17 @@ def session(base: str, out: Path, seen: dict[str, Any]) -> None:
         response = page.goto(base + "/library")
         seen["library_status"] = response.status if response else None
         if response is not None and response.status == 200:
-            first = page.eval_on_selector(
-                ".index a[href^='/library/']", "a => a.getAttribute('href')"
-            )
-            page.goto(base + first)
+            page.click(".index a[href='/library/ZW-AUX-17']")
+            page.wait_for_selector("#article")
             seen["article_url"] = page.url
             seen["article_title"] = page.title()
             seen["article_table"] = page.eval_on_selector_all(
-                "#article table tr", "rs => rs.slice(0, 4).map(r => r.innerText)"
+                "#article table tr",
+                "rs => rs.slice(0, 6).map(r => Array.from(r.cells).map(c => c.innerText.trim()))",
             )
             page.screenshot(path=str(out / "article-1280.png"), full_page=True)
             with page.expect_download() as download:
-                page.click("#share-card")
+                page.click("#article a[href$='/card.png']")
             card = out / "share-card.png"
             download.value.save_as(str(card))
             seen["card"] = str(card)

@@ -104,3 +104,44 @@ def test_reloading_a_chart_url(seen: dict[str, Any]) -> None:
 
 def test_no_script_errors_or_csp_violations(seen: dict[str, Any]) -> None:
     assert seen["console_errors"] == []
+
+
+def test_article_table_share_card_and_feedback(seen: dict[str, Any]) -> None:
+    import io
+    import re
+    from html import unescape
+
+    from PIL import Image
+
+    from mingshu import library
+    from mingshu.library import cards
+    from mingshu.library.render import article_html
+    from mingshu.web.cards import FONT
+    from mingshu.web.store import Store
+
+    assert seen["library_status"] == 200
+    assert seen["article_url"].endswith("/library/ZW-AUX-17")
+    lib = library.load()
+    article = lib.get("ZW-AUX-17")
+    assert article.title in seen["article_title"]
+    # The table the reader sees is the renderer's first table (the engine's numbers).
+    html = article_html(article, lib, link=lambda i: f"/library/{i}")
+    first_table = html.split("<table", 1)[1].split("</table>", 1)[0]
+    rows = [
+        [
+            unescape(re.sub(r"<[^>]+>", "", c)).strip()
+            for c in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", r)
+        ]
+        for r in re.findall(r"<tr[^>]*>(.*?)</tr>", first_table, re.S)
+    ]
+    assert seen["article_table"] and seen["article_table"] == rows[: len(seen["article_table"])]
+    card = Path(seen["card"]).read_bytes()
+    image = Image.open(io.BytesIO(card))
+    assert image.format == "PNG" and image.size == (1200, 630)
+    assert card == cards.share_card_png(article, font_path=str(FONT))  # title, short version
+    assert "Thank you" in seen["feedback_thanks"]
+    store = Store(seen["database"])
+    rows_stored = [(r.helpful, r.comment) for r in store.feedback("ZW-AUX-17")]
+    store.dispose()
+    assert rows_stored == [(True, "The table made it clear — 谢谢")]
+    assert (OUT / "article-1280.png").stat().st_size > 10_000

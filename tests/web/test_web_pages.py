@@ -232,7 +232,7 @@ def test_security_headers_and_no_inline_script(client: TestClient, path: str) ->
     assert "'unsafe-inline'" not in CSP and "script-src 'self'" in CSP
     assert r.headers["x-content-type-options"] == "nosniff"
     assert r.headers["x-frame-options"] == "DENY"
-    assert r.headers["referrer-policy"] == "no-referrer"
+    assert r.headers["referrer-policy"] == "same-origin"
     if r.headers["content-type"].startswith("text/html"):
         p = _Scripts()
         p.feed(r.text)
