@@ -92,6 +92,7 @@ def session(base: str, out: Path, seen: dict[str, Any]) -> None:
         page.set_viewport_size({"width": 1280, "height": 900})
 
         # 2. Change a setting: the chart changes.
+        page.click("fieldset.settings summary")  # the settings fold away under a chart
         page.select_option("#algorithm", "zhongzhou")
         page.click("form.birth button[type=submit]")
         page.wait_for_selector("#ziwei-board svg")

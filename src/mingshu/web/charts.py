@@ -31,7 +31,13 @@ __all__ = [
 
 # Form fields the engines' own field names map to (the engines say "longitude", the form
 # "lon"; "settings" errors belong to the settings fields).
-_FIELD: dict[str, str] = {"longitude": "lon", "birth_date": "date", "true_solar_time": "true_solar"}
+_FIELD: dict[str, str] = {
+    "longitude": "lon",
+    "birth_date": "date",
+    "true_solar_time": "true_solar",
+    "star_variants": "star",
+    "late_rat_hour": "late_rat_hour",
+}
 
 
 def _field(e: InputError) -> str:

@@ -5,7 +5,7 @@ page works without JavaScript."""
 from __future__ import annotations
 
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, Final
 from urllib.parse import parse_qs, urlencode
 
 from fastapi import APIRouter, Request, Response
@@ -114,11 +114,18 @@ def _form(q: ChartQuery | None, raw: dict[str, Any]) -> dict[str, Any]:
     }  # fmt: skip
 
 
+FORM_FIELDS: Final = frozenset(
+    {"date", "calendar", "leap", "time", "unknown_hour", "gender", "place", "city", "tz",
+     "lon", "true_solar", "fold", "star", "at", "year", *CHOICES, *BAZI_CHOICES}
+)  # fmt: skip
+
+
 def _page(request: Request, raw: dict[str, Any], errors: dict[str, str]) -> dict[str, Any]:
     return {
         "request": request,
         "form": _form(None, raw),
         "errors": errors,
+        "other_errors": {k: v for k, v in errors.items() if k not in FORM_FIELDS},
         "settings": _settings_rows(None, raw),
         "star_tables": _star_tables(),
         "star_article": _star_article(),
