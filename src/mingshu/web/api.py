@@ -151,13 +151,20 @@ async def health() -> dict[str, Any]:
 async def ziwei_chart(request: Request) -> Response:
     # async: a chart takes well under a millisecond, less than a hop to the thread pool.
     try:
-        q = _query(_params(request))
-        if q.unknown_hour:
-            raise FieldErrors({"time": "the API needs a clock time"})
-        body = _ziwei_bytes(q.query_string(names="hans", at="", year=""))
+        body = _ziwei_raw(request.url.query)
     except FieldErrors as e:
         return field_errors_response(e.errors)
     return cached(request, body, "application/json")
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _ziwei_raw(raw_query: str) -> bytes:
+    """The chart of a query string as sent (a repeat skips even the parsing); the body is
+    shared with every spelling of the same chart through the canonical form."""
+    q = _parse_qs(raw_query)
+    if q.unknown_hour:
+        raise FieldErrors({"time": "the API needs a clock time"})
+    return _ziwei_bytes(q.query_string(names="hans", at="", year=""))
 
 
 def _parse_qs(query_string: str) -> ChartQuery:

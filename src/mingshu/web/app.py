@@ -101,7 +101,28 @@ def create_app(
     return app
 
 
+def warm() -> None:
+    """Load the engines' tables and the presenters once, so a worker's first reader does
+    not wait for them (a chart of each engine, one SVG board, every article's page)."""
+    from mingshu.web.api import _bazi_bytes, _ziwei_bytes
+    from mingshu.web.library import library
+    from mingshu.web.pages import chart_page_bytes
+
+    birth = "date=1987-05-16&time=10%3A30&gender=female"
+    _ziwei_bytes(birth)
+    _bazi_bytes(birth)
+    chart_page_bytes(birth)
+    lib = library()
+    if lib is not None:
+        from mingshu.web.library_pages import _body
+
+        for article in lib.articles:
+            _body(article)
+
+
 def app_from_env() -> FastAPI:
     """The factory uvicorn's workers call (``mingshu.web.app:app_from_env``): settings come
     from the environment; ``mingshu serve`` has already migrated."""
-    return create_app(run_migrations=os.environ.get("MINGSHU_MIGRATE", "0") == "1")
+    app = create_app(run_migrations=os.environ.get("MINGSHU_MIGRATE", "0") == "1")
+    warm()
+    return app

@@ -5,6 +5,7 @@ the database), and "Was this article helpful?" feedback (CSRF-checked, rate-limi
 from __future__ import annotations
 
 import importlib
+from functools import lru_cache
 from typing import Annotated, Any, Final
 
 from fastapi import APIRouter, Query, Request, Response
@@ -112,8 +113,16 @@ def article_page(request: Request, article_id: str) -> Response:
 
 def _body(article: Any) -> str:
     """The library's HTML fragment of the article, with the card and summary links."""
+    return _body_of(str(article.id), str(article.version))
+
+
+@lru_cache(maxsize=512)
+def _body_of(article_id: str, version: str) -> str:
+    # The renderer draws the article's tables and diagrams with the engines (tens of
+    # milliseconds); the fragment is a pure function of the article's id and version.
+    article = _article(article_id)
     article_html = _lib_module("render").article_html
-    base = _link(article.id)
+    base = _link(article_id)
     return str(
         article_html(
             article, library(), link=_link, card_url=f"{base}/card.png",
