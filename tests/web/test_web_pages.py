@@ -86,7 +86,15 @@ def test_notices_are_shown(client: TestClient) -> None:
     assert 'data-code="daylight_saving"' in r.text
     assert c.notices[0].message.replace("'", "&#39;") in r.text
     late = client.get("/chart?date=1987-05-16&time=23:30&gender=female")
-    assert late.status_code == 200
+    assert 'data-code="late_rat_hour"' in late.text
+    assert 'data-code="late_rat_hour"' not in client.get(f"/chart?{BIRTH}").text
+    jie = bazi.chart("2000-01-01", "10:00", "male", tz="Asia/Shanghai").next_jie[1]
+    when = f"date={jie:%Y-%m-%d}&time={jie:%H:%M}&gender=male&tz=Asia/Shanghai"
+    near_jie = client.get(f"/chart?{when}")
+    c = bazi.chart(f"{jie:%Y-%m-%d}", f"{jie:%H:%M}", "male", tz="Asia/Shanghai")
+    assert "near_jie" in [n.code for n in c.notices]
+    for n in c.notices:
+        assert f'data-code="{n.code}"' in near_jie.text
 
 
 def test_bazi_tables_match_the_engine(client: TestClient) -> None:

@@ -13,6 +13,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 from jinja2 import Environment, PackageLoader, select_autoescape
 
 from mingshu import __version__
+from mingshu.birth import Notice
 from mingshu.web import cities
 from mingshu.web.api import CACHE_SIZE, cached
 from mingshu.web.charts import Charts, draw, place_of, ziwei_of
@@ -259,6 +260,16 @@ def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
     for chart in (charts.ziwei, charts.bazi):
         for n in () if chart is None else chart.notices:
             notices.setdefault((n.code, n.message), n)
+    if charts.ziwei is not None and charts.ziwei.birth.time_index == 12:
+        rule = q.setting("late_rat_hour")
+        day = "the next day" if rule == "next_day" else "the birth day (as the early Rat hour)"
+        bz = q.setting("bz_late_rat_hour").replace("_", " ")
+        message = (
+            f"the birth falls in the late Rat hour (23:00–24:00): Zi Wei counts it as {day} "
+            f"(setting late_rat_hour={rule}); BaZi uses the {bz} rule. Change the settings "
+            "to see the other reading."
+        )
+        notices[("late_rat_hour", message)] = Notice("late_rat_hour", "time", message)
     context["notices"] = list(notices.values())
     if charts.ziwei is not None:
         z = charts.ziwei
