@@ -6,8 +6,9 @@ src/mingshu/web/fonts/NotoSansCJKsc-Subset.otf (dev time only; fontTools).
 Source font: Noto Sans CJK SC 2.004 (Debian fonts-noto-cjk, face 2 of
 NotoSansCJK-Regular.ttc), SIL Open Font License 1.1 (src/mingshu/web/fonts/OFL.txt).
 Characters kept: printable ASCII and Latin-1, common punctuation, every character of the
-library's articles (mingshu.library, when installed) and of the name tables
-(src/mingshu/**/*.toml), so card titles, short versions and tables render.  Rerun it when
+library's articles (mingshu.library, when installed), of the name tables
+(src/mingshu/**/*.toml), and of the presenters' and the web site's own labels, so cards,
+the SVG chart and the pages render on a machine without CJK fonts.  Rerun it when
 articles add characters.
 """
 
@@ -29,7 +30,10 @@ SC_FACE = 2
 def characters() -> set[str]:
     chars = {chr(c) for c in range(0x20, 0x7F)} | {chr(c) for c in range(0xA0, 0x180)}
     chars |= set("·—–‘’“”…•→←↑↓×÷°′″、。，；：？！「」『』《》〈〉（）【】〔〕～·　")
-    for path in sorted((ROOT / "src" / "mingshu").rglob("*.toml")):
+    src = ROOT / "src" / "mingshu"
+    texts = [*src.rglob("*.toml"), *(src / "present").rglob("*.py"), *(src / "web").rglob("*.py")]
+    texts += [*(src / "web" / "templates").glob("*.html"), *(src / "library").rglob("*.md")]
+    for path in sorted(texts):
         chars |= set(path.read_text(encoding="utf-8"))
     try:
         library = importlib.import_module("mingshu.library").load()

@@ -253,3 +253,16 @@ def test_user_text_is_escaped(client: TestClient) -> None:
     assert "<script>alert" not in r.text and "&lt;script&gt;" in r.text
     r = client.get(f"/chart?{BIRTH}&place=%22%3E%3Cimg%20src=x%3E")
     assert "<img src=x>" not in r.text
+
+
+def test_chart_names_are_covered_by_the_shipped_font(client: TestClient) -> None:
+    from fontTools.ttLib import TTFont
+
+    r = client.get("/fonts/NotoSansCJKsc-Subset.otf")
+    assert r.status_code == 200 and len(r.content) > 100_000
+    assert "@font-face" in client.get("/static/site.css").text
+    cmap = TTFont("src/mingshu/web/fonts/NotoSansCJKsc-Subset.otf").getBestCmap()
+    for query in (BIRTH, BIRTH + "&names=hant&at=2026-11-29T10:00"):
+        texts = "".join(t.text or "" for t in board(client.get(f"/chart?{query}").text).iter())
+        missing = sorted({c for c in texts if ord(c) > 0x7F and ord(c) not in cmap})
+        assert not missing, missing

@@ -65,6 +65,9 @@ def create_app(
     app.include_router(library_pages.router)
     app.include_router(library_pages.api_router)
     app.mount("/static", StaticFiles(directory=Path(__file__).parent / "static"), name="static")
+    # The Noto Sans CJK SC subset (and its licence): the charts' Chinese renders on a
+    # machine without CJK fonts (site.css names it in an @font-face).
+    app.mount("/fonts", StaticFiles(directory=Path(__file__).parent / "fonts"), name="fonts")
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
