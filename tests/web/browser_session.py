@@ -12,6 +12,7 @@ with the engines.  Run inside a loopback-only network namespace when possible
 from __future__ import annotations
 
 import json
+import os
 import socket
 import sys
 import threading
@@ -168,7 +169,7 @@ def main() -> None:
     out = Path(sys.argv[1])
     out.mkdir(parents=True, exist_ok=True)
     db = f"sqlite:///{out / 'browser.sqlite3'}"
-    seen: dict[str, Any] = {"database": db}
+    seen: dict[str, Any] = {"database": db, "run": os.environ.get("MINGSHU_TEST_RUN", "")}
     port = free_port()
     server = start_server(db, port)
     try:

@@ -4,6 +4,7 @@ chart page (1280 and 360 px wide) and of an article are kept in reports/web/."""
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import shutil
@@ -38,15 +39,23 @@ def _command() -> list[str]:
 
 @pytest.fixture(scope="module")
 def seen() -> dict[str, Any]:
-    shutil.rmtree(OUT, ignore_errors=True)
-    OUT.mkdir(parents=True)
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
-    proc = subprocess.run(
-        _command(), cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
-    )
+    # Under pytest-xdist several workers may ask for this fixture: one browser session per
+    # test run, the others wait on the lock and read what it saw.
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID") or f"pid-{os.getpid()}"
+    OUT.parent.mkdir(parents=True, exist_ok=True)
     path = OUT / "observations.json"
-    assert path.exists(), f"the browser session wrote nothing: {proc.stderr[-3000:]}"
-    data: dict[str, Any] = json.loads(path.read_text())
+    with (OUT.parent / "web.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        data: dict[str, Any] = json.loads(path.read_text()) if path.exists() else {}
+        if data.get("run") != run:
+            shutil.rmtree(OUT, ignore_errors=True)
+            OUT.mkdir(parents=True)
+            env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "MINGSHU_TEST_RUN": run}
+            proc = subprocess.run(
+                _command(), cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
+            )
+            assert path.exists(), f"the browser session wrote nothing: {proc.stderr[-3000:]}"
+            data = json.loads(path.read_text())
     assert "error" not in data, data["error"]
     print(f"\nscreenshots: {', '.join(str(p) for p in sorted(OUT.glob('*.png')))}")
     return data

@@ -8,7 +8,7 @@ import importlib
 from functools import lru_cache
 from typing import Annotated, Any, Final
 
-from fastapi import APIRouter, Query, Request, Response
+from fastapi import APIRouter, Path, Query, Request, Response
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
 
 from mingshu.web.library import library
@@ -253,7 +253,9 @@ def articles() -> list[dict[str, Any]]:
     summary="One article's metadata and its HTML",
     responses={404: {"description": "no such article"}},
 )
-def article_json(article_id: str) -> Response:
+def article_json(
+    article_id: Annotated[str, Path(max_length=40, examples=["ZW-AUX-17", "BZ-SS-02"])],
+) -> Response:
     article = _article(article_id)
     if article is None:
         return JSONResponse({"detail": "no such article"}, status_code=404)
