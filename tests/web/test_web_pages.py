@@ -266,3 +266,22 @@ def test_chart_names_are_covered_by_the_shipped_font(client: TestClient) -> None
         texts = "".join(t.text or "" for t in board(client.get(f"/chart?{query}").text).iter())
         missing = sorted({c for c in texts if ord(c) > 0x7F and ord(c) not in cmap})
         assert not missing, missing
+
+
+def test_a_server_error_shows_no_traceback(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mingshu.web import api, create_app, pages
+
+    def boom(*_: object) -> bytes:
+        raise RuntimeError("secret internals")
+
+    monkeypatch.setattr(pages, "chart_page_bytes", boom)
+    monkeypatch.setattr(api, "_ziwei_raw", boom)
+    with TestClient(create_app(sqlite_url), raise_server_exceptions=False) as c:
+        page = c.get(f"/chart?{BIRTH}")
+        assert page.status_code == 500
+        assert "secret internals" not in page.text and "Traceback" not in page.text
+        assert page.headers["content-security-policy"] == CSP
+        api_r = c.get(f"/api/ziwei?{BIRTH}")
+        assert api_r.status_code == 500 and api_r.json() == {"detail": "internal error"}

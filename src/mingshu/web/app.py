@@ -91,16 +91,6 @@ def create_app(
         message = "; ".join(f"{d['loc'][-1]}: {d['msg']}" for d in detail if d["loc"])
         return pages.render("error.html", status=422, title="Bad input", message=message)
 
-    @app.exception_handler(Exception)
-    async def server_error(request: Request, exc: Exception) -> Response:
-        # Never a traceback to the reader; the server log has it.
-        if _wants_json(request):
-            return JSONResponse({"detail": "internal error"}, status_code=500)
-        return pages.render(
-            "error.html", status=500, title="Something went wrong",
-            message="The server could not draw this page.",
-        )  # fmt: skip
-
     return app
 
 

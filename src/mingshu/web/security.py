@@ -14,6 +14,7 @@ check any post.
 from __future__ import annotations
 
 import hmac
+import logging
 import secrets
 from typing import Any, Final
 
@@ -38,8 +39,19 @@ HEADERS: Final[tuple[tuple[bytes, bytes], ...]] = (
 CSRF_COOKIE: Final = "mingshu_csrf"
 
 
+_ERROR_PAGE: Final = (
+    b"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>Something went wrong"
+    b"</title><link rel='stylesheet' href='/static/site.css'></head><body><main><h1>Something "
+    b"went wrong</h1><p>The server could not draw this page.</p><p><a href='/'>Back to the "
+    b"start</a></p></main></body></html>"
+)
+_log = logging.getLogger("mingshu.web")
+
+
 class SecurityHeaders:
-    """Adds :data:`HEADERS` to every HTTP response."""
+    """Adds :data:`HEADERS` to every HTTP response, and turns an unexpected exception into
+    a plain 500 (a page, or ``{"detail": "internal error"}`` under /api/) with the same
+    headers; the traceback goes to the server log, never to the reader."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -48,16 +60,35 @@ class SecurityHeaders:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        started = False
 
         async def send_with_headers(message: Message) -> None:
+            nonlocal started
             if message["type"] == "http.response.start":
+                started = True
                 headers: list[Any] = list(message.get("headers", []))
                 present = {k.lower() for k, _ in headers}
                 headers.extend((k, v) for k, v in HEADERS if k not in present)
                 message["headers"] = headers
             await send(message)
 
-        await self.app(scope, receive, send_with_headers)
+        try:
+            await self.app(scope, receive, send_with_headers)
+        except Exception:
+            _log.exception("error answering %s %s", scope.get("method"), scope.get("path"))
+            if started:
+                raise
+            api = str(scope.get("path", "")).startswith("/api/")
+            body = b'{"detail":"internal error"}' if api else _ERROR_PAGE
+            kind = b"application/json" if api else b"text/html; charset=utf-8"
+            await send_with_headers(
+                {
+                    "type": "http.response.start",
+                    "status": 500,
+                    "headers": [(b"content-type", kind), (b"content-length", b"%d" % len(body))],
+                }
+            )
+            await send({"type": "http.response.body", "body": body})
 
 
 def new_csrf_token() -> str:
