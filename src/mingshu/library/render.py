@@ -335,7 +335,10 @@ def index_html(library: Library, *, link: Link = lambda article_id: f"{article_i
             SERIES.get(series, series), []
         ).append(item)
     out = ["<div class='ms-index'><h1>Knowledge library</h1>"]
-    for subject, by_series in groups.items():
+    for subject in subjects.values():
+        by_series = groups.get(subject, {})
+        if not by_series:
+            continue
         out.append(f"<section><h2>{escape(subject)}</h2>")
         for series, items in by_series.items():
             out.append(f"<h3>{escape(series)}</h3><ul>{''.join(items)}</ul>")
