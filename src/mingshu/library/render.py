@@ -137,7 +137,7 @@ def figure_html(d: Directive, *, full: bool = True, ctx: _Ctx | None = None) -> 
         t = E.table(d.arg, d.options)
         legend = (
             f"<span class='ms-legend'><span class='ms-swatch'></span> marked: "
-            f"{escape(t.mark_rule)}</span> "
+            f"{escape(t.mark_rule)}.</span><br>"
             if t.marked
             else ""
         )
