@@ -104,8 +104,18 @@ def directives(article: Article) -> Iterator[Directive]:
         yield Directive(m.group(1), m.group(2), options, line)
 
 
+def _directive_texts(article: Article) -> list[str]:
+    """Text a directive shows as Markdown (captions, summaries, statements)."""
+    try:
+        found = list(directives(article))
+    except InputError:
+        return []
+    return [str(d.options[k]) for d in found for k in ("caption", "text") if d.options.get(k)]
+
+
 def _inline_texts(article: Article) -> list[str]:
     texts = [
+        *_directive_texts(article),
         article.lede,
         article.short_version,
         *article.short_bullets,
