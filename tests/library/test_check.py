@@ -88,8 +88,8 @@ def test_false_claim_fails(
     _edit(
         copy,
         ARTICLE,
-        "{claim}`en_guang_no_month` {claim}`six",
-        "{claim}`en_guang_always_on_wen_chang` {claim}`six",
+        "{claim}`en_guang_no_month, six_hour_stars_hour_only`",
+        "{claim}`en_guang_always_on_wen_chang, six_hour_stars_hour_only`",
     )
     errors = check(load(copy), space=space, sources=sources).errors
     assert any(
