@@ -43,6 +43,29 @@ MEASURE = """() => {
 }"""
 
 
+ANIMATION = """() => {
+  const s = getComputedStyle(document.querySelector('.ms-frame-4'));
+  return {name: s.animationName, duration: s.animationDuration, delay: s.animationDelay,
+          state: s.animationPlayState, frames: document.querySelectorAll('.ms-frame').length};
+}"""
+
+
+def _summary_motion(browser: object, site: str, name: str) -> dict[str, object]:
+    """The eighteen seconds: playing, paused by the Pause control, still under reduced
+    motion."""
+    out: dict[str, object] = {"page": name, "summary": True}
+    for motion in ("no-preference", "reduce"):
+        context = browser.new_context(reduced_motion=motion)  # type: ignore[attr-defined]
+        page = context.new_page()
+        page.goto((Path(site) / name).resolve().as_uri())
+        out[motion] = page.evaluate(ANIMATION)
+        if motion == "no-preference":
+            page.click(".ms-pause-label")
+            out["paused"] = page.evaluate(ANIMATION)
+        context.close()
+    return out
+
+
 def main(argv: list[str]) -> int:
     split = argv.index("--")
     site, shots, *widths = argv[:split]
@@ -63,6 +86,7 @@ def main(argv: list[str]) -> int:
                 page.screenshot(path=str(shot), full_page=True)
                 report.append({"page": name, "width": width, "shot": str(shot), **facts})
             context.close()
+        report.append(_summary_motion(browser, site, pages[-1]))
         browser.close()
     json.dump(report, sys.stdout)
     return 0

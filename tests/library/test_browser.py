@@ -57,7 +57,15 @@ def test_pages_at_360_and_1280(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr[-2000:]
     report = json.loads(done.stdout)
+    motion = report.pop()
     assert len(report) == 2 * len(pages)
+    # the eighteen seconds: four frames on one 18 s cycle, the last starting at 13.5 s;
+    # the Pause control stops it; reduced motion shows the frames still, one under another
+    playing = motion["no-preference"]
+    assert playing["frames"] == 4 and playing["name"] == "ms-frame"
+    assert playing["duration"] == "18s" and playing["delay"] == "13.5s"
+    assert playing["state"] == "running" and motion["paused"]["state"] == "paused"
+    assert motion["reduce"]["name"] == "none"
     for r in report:
         where = f"{r['page']} at {r['width']} px"
         assert Path(r["shot"]).stat().st_size > 1000, where

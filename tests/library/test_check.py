@@ -136,3 +136,25 @@ def test_quote_normalisation_ignores_only_layout() -> None:
         normalise_quote("有文昌貴甲人¶\n　寅辛未<pb:KR3g0042_WYG_003-37a>¶") == "有文昌貴甲人寅辛未"
     )
     assert normalise_quote("甲乙") != normalise_quote("甲丙")
+
+
+def test_cli_check_prints_the_summary_line(space: Path, sources: Path) -> None:
+    from typer.testing import CliRunner
+
+    from mingshu.cli import app
+
+    args = ["library", "check", "--space", str(space), "--years", "2000:2000", "--quiet"]
+    result = CliRunner().invoke(app, [*args, "--sources", str(sources)])
+    assert result.exit_code == 0, result.output
+    last = result.output.strip().splitlines()[-1]
+    assert re.fullmatch(
+        r"library check ok: \\d+ articles, \d+ claims over [\d,]+ rows, \d+ tables \(\d+ cells\), "
+        r"\d+ problems, \d+ quotations, \d+ links \(\d+ planned\), [\d.]+ s",
+        last,
+    ), last
+    assert "planned (linked, not yet written): BZ-SS-00" in result.output
+    bad = CliRunner().invoke(app, ["library", "check", "--years", "2200:2300"])
+    assert bad.exit_code == 2
+    assert (
+        bad.output.strip() == "error: years: years are 1900 … 2100, first ≤ last, not '2200:2300'"
+    )
