@@ -148,7 +148,7 @@ def test_cli_check_prints_the_summary_line(space: Path, sources: Path) -> None:
     assert result.exit_code == 0, result.output
     last = result.output.strip().splitlines()[-1]
     assert re.fullmatch(
-        r"library check ok: \\d+ articles, \d+ claims over [\d,]+ rows, \d+ tables \(\d+ cells\), "
+        r"library check ok: \d+ articles, \d+ claims over [\d,]+ rows, \d+ tables \(\d+ cells\), "
         r"\d+ problems, \d+ quotations, \d+ links \(\d+ planned\), [\d.]+ s",
         last,
     ), last
