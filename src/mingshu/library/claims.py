@@ -220,6 +220,18 @@ def _library_sql_claims() -> tuple[Any, ...]:
             settings=(("leap_month", "split"),),
         ),
         Claim(
+            key="life_palace_rule",
+            statement="The Life palace: month 1 on Tiger, forward to the birth month (leap month "
+            "split), then back by the hour number",
+            source="ZW-AUX-11 (Di Kong): 'start at Tiger for the first month, counting forward "
+            "to the birth month, and from there counting the hours backward'",
+            sql=(
+                f"SELECT count(*) FROM {VIEW} "
+                f"WHERE life_branch <> ((2 + {M_SPLIT} - 1 - {H}) % 12 + 12) % 12"
+            ),
+            settings=(("leap_month", "split"),),
+        ),
+        Claim(
             key="di_kong_no_brightness",
             statement="The engine gives Di Kong no brightness grade on any chart",
             source="ZW-AUX-11 (Di Kong): 'the engine gives it no grade'",
