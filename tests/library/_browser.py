@@ -50,6 +50,32 @@ ANIMATION = """() => {
 }"""
 
 
+def _full_size(browser: object, site: str, name: str) -> dict[str, object]:
+    """Every diagram's full-size view: hidden until its link is followed, then covering the
+    screen (a phone's width), and closed again by its Close link."""
+    context = browser.new_context(viewport={"width": 360, "height": 740})  # type: ignore[attr-defined]
+    page = context.new_page()
+    page.goto((Path(site) / name).resolve().as_uri())
+    views = page.eval_on_selector_all(".ms-enlarge", "els => els.map(e => e.hash)")
+    out: dict[str, object] = {"page": name, "full": True, "views": len(views), "bad": []}
+    for fragment in views:
+        hidden = page.eval_on_selector(fragment, "e => getComputedStyle(e).display")
+        page.click(f"a.ms-enlarge[href='{fragment}']")
+        box = page.eval_on_selector(
+            fragment,
+            "e => {const r = e.getBoundingClientRect(); return [getComputedStyle(e).display, "
+            "r.width, r.height, !!e.querySelector('svg[aria-label]')]}",
+        )
+        page.click(f"{fragment} .ms-close")
+        closed = page.eval_on_selector(fragment, "e => getComputedStyle(e).display")
+        if not (
+            hidden == "none" and box[0] == "block" and box[1] >= 359 and box[3] and closed == "none"
+        ):
+            out["bad"].append([fragment, hidden, box, closed])  # type: ignore[union-attr]
+    context.close()
+    return out
+
+
 def _summary_motion(browser: object, site: str, name: str) -> dict[str, object]:
     """The eighteen seconds: playing, paused by the Pause control, still under reduced
     motion."""
@@ -86,6 +112,7 @@ def main(argv: list[str]) -> int:
                 page.screenshot(path=str(shot), full_page=True)
                 report.append({"page": name, "width": width, "shot": str(shot), **facts})
             context.close()
+        report.append(_full_size(browser, site, pages[-1]))
         report.append(_summary_motion(browser, site, pages[-1]))
         browser.close()
     json.dump(report, sys.stdout)

@@ -58,6 +58,8 @@ def test_pages_at_360_and_1280(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr[-2000:]
     report = json.loads(done.stdout)
     motion = report.pop()
+    full = report.pop()
+    assert full["views"] >= 3 and full["bad"] == [], full
     assert len(report) == 2 * len(pages)
     # the eighteen seconds: four frames on one 18 s cycle, the last starting at 13.5 s;
     # the Pause control stops it; reduced motion shows the frames still, one under another

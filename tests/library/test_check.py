@@ -158,3 +158,9 @@ def test_cli_check_prints_the_summary_line(space: Path, sources: Path) -> None:
     assert (
         bad.output.strip() == "error: years: years are 1900 … 2100, first ≤ last, not '2200:2300'"
     )
+
+
+def test_absence_that_is_not_absent_fails(copy: Path, space: Path, sources: Path) -> None:
+    _edit(copy, "ZW-AUX-18", 'terms: ["天贵", "天貴"]', 'terms: ["天贵", "文曲"]')
+    errors = check(load(copy), space=space, sources=sources).errors
+    assert any("'文曲' does occur in" in e for e in errors), errors

@@ -342,6 +342,9 @@ def check(
         for fig, part in ((a.summary_figure, "summary.figure"), (a.card_figure, "card.figure")):
             if fig and fig not in ids:
                 err.append(f"{a.id}: {part} {fig!r} is no table or diagram id in the body")
+        tables = {str(d.options.get("id")) for d in found if d.name == "table"}
+        if a.card_figure and a.card_figure in ids and a.card_figure not in tables:
+            err.append(f"{a.id}: card.figure {a.card_figure!r} must be a table (the card draws it)")
         for p in a.problems:
             report.problems += 1
             try:

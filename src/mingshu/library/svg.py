@@ -304,6 +304,37 @@ def _first_days(o: Options) -> tuple[str, str]:
     return _svg(w, h_, body, alt), alt
 
 
+def _literary_lookup(o: Options) -> tuple[str, str]:
+    """BaZi Literary Star look-ups as strips: day stem → branch → the four branches → hits
+    (the engine's table and search)."""
+    rows, sentences = [], []
+    for chart in o.get("charts") or []:
+        stem = E.parse_stem(chart["day_stem"])
+        branches = [E.branch_number(b) for b in chart["branches"]]
+        target = E.literary_star(stem)
+        found = E.problem_answer(
+            {"ask": "literary_hits", "day_stem": chart["day_stem"], "branches": chart["branches"]}
+        )
+        rows.append(
+            (
+                f"Day Master {E.stem_name(stem)}",
+                f"looks up {E.branch_name(target)}",
+                " ".join(E.branch_name(b)[:3] for b in branches),
+                found.split(": ", 1)[1],
+            )
+        )
+        sentences.append(
+            f"a {E.stem_name(stem)} Day Master looks up {E.branch_name(target)} among "
+            + ", ".join(E.branch_name(b) for b in branches)
+            + f" (year to hour): {found.split(': ', 1)[1]}"
+        )
+    if not rows:
+        raise InputError("charts", "a literary_lookup diagram lists its charts")
+    body, w, h_ = _strip(rows)
+    alt = "Literary Star look-ups: " + "; ".join(sentences) + "."
+    return _svg(w, h_, body, alt), alt
+
+
 def _layers(o: Options) -> tuple[str, str]:
     """The four layers of evidence: one row per item, coloured by its layer."""
     items = o.get("items") or []
@@ -339,6 +370,7 @@ DIAGRAMS: Final[dict[str, Callable[[Options], tuple[str, str]]]] = {
     "diagonal_steps": _diagonal_steps,
     "first_days": _first_days,
     "layers": _layers,
+    "literary_lookup": _literary_lookup,
 }
 
 
