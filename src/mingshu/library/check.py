@@ -104,8 +104,18 @@ def directives(article: Article) -> Iterator[Directive]:
         yield Directive(m.group(1), m.group(2), options, line)
 
 
+def _directive_texts(article: Article) -> list[str]:
+    """Text a directive shows as Markdown (captions, summaries, statements)."""
+    try:
+        found = list(directives(article))
+    except InputError:
+        return []
+    return [str(d.options[k]) for d in found for k in ("caption", "text") if d.options.get(k)]
+
+
 def _inline_texts(article: Article) -> list[str]:
     texts = [
+        *_directive_texts(article),
         article.lede,
         article.short_version,
         *article.short_bullets,
@@ -332,6 +342,9 @@ def check(
         for fig, part in ((a.summary_figure, "summary.figure"), (a.card_figure, "card.figure")):
             if fig and fig not in ids:
                 err.append(f"{a.id}: {part} {fig!r} is no table or diagram id in the body")
+        tables = {str(d.options.get("id")) for d in found if d.name == "table"}
+        if a.card_figure and a.card_figure in ids and a.card_figure not in tables:
+            err.append(f"{a.id}: card.figure {a.card_figure!r} must be a table (the card draws it)")
         for p in a.problems:
             report.problems += 1
             try:

@@ -108,10 +108,38 @@ def _agree(variant: str, stems: tuple[str, ...]) -> Callable[[], tuple[int, int]
     return run
 
 
+def _no_grade() -> tuple[int, int]:
+    """En Guang, Tian Gui and Tai Fu carry no brightness on a chart, on every branch each can
+    land on (a grade depends on the star and its branch only)."""
+    from mingshu.library.engine import _chart
+
+    bad = n = 0
+    for star in ("en_guang", "tian_gui", "tai_fu"):
+        seen: set[int] = set()
+        for day in range(1, 13):
+            for hour in range(12):
+                placed = _chart(day, hour).star(star)
+                if int(placed.branch) in seen:
+                    continue
+                seen.add(int(placed.branch))
+                n += 1
+                bad += placed.brightness is not None
+        bad += len(seen) != 12
+    return bad, n
+
+
 _STEMS: Final = "every day stem (10)"
 ENGINE_CLAIMS: Final[dict[str, EngineClaim]] = {
     c.key: c
     for c in (
+        EngineClaim(
+            "no_brightness_en_guang_tian_gui_tai_fu",
+            "The engine gives En Guang, Tian Gui and Tai Fu no brightness grade on any of the "
+            "twelve branches",
+            "landings",
+            "each of the three stars on each of the twelve branches",
+            _no_grade,
+        ),
         EngineClaim(
             "literary_star_searched_in_four_pillars",
             "The Literary Star is found in every pillar, the day pillar's own branch included, "
@@ -167,7 +195,7 @@ ENGINE_CLAIMS: Final[dict[str, EngineClaim]] = {
 
 def _library_sql_claims() -> tuple[Any, ...]:
     """Zi Wei facts the articles state beyond the seed claims of mingshu.space.claims."""
-    from mingshu.space.claims import Claim
+    from mingshu.space.claims import M_SPLIT, Claim, H
     from mingshu.space.sql import VIEW
 
     return (
@@ -178,6 +206,36 @@ def _library_sql_claims() -> tuple[Any, ...]:
             source="ZW-AUX-11 (Di Kong): 'the engine's Tian Kong is placed one branch after "
             "the branch of the birth year'",
             sql=f"SELECT count(*) FROM {VIEW} WHERE tian_kong <> (year_pillar % 12 + 1) % 12",
+        ),
+        Claim(
+            key="life_palace_back_per_hour",
+            statement="The Life palace moves one palace back for each later hour: within one "
+            "month number (leap month split), Life palace branch + hour number is constant",
+            source="ZW-AUX-11 (Di Kong): 'each later hour moves the Life palace one palace "
+            "back, as fast as Di Kong moves'",
+            sql=(
+                f"SELECT coalesce(sum(n), 0) FROM (SELECT count(*) AS n FROM {VIEW} "
+                f"GROUP BY {M_SPLIT} HAVING count(DISTINCT (life_branch + {H}) % 12) > 1)"
+            ),
+            settings=(("leap_month", "split"),),
+        ),
+        Claim(
+            key="life_palace_rule",
+            statement="The Life palace: month 1 on Tiger, forward to the birth month (leap month "
+            "split), then back by the hour number",
+            source="ZW-AUX-11 (Di Kong): 'start at Tiger for the first month, counting forward "
+            "to the birth month, and from there counting the hours backward'",
+            sql=(
+                f"SELECT count(*) FROM {VIEW} "
+                f"WHERE life_branch <> ((2 + {M_SPLIT} - 1 - {H}) % 12 + 12) % 12"
+            ),
+            settings=(("leap_month", "split"),),
+        ),
+        Claim(
+            key="di_kong_no_brightness",
+            statement="The engine gives Di Kong no brightness grade on any chart",
+            source="ZW-AUX-11 (Di Kong): 'the engine gives it no grade'",
+            sql=f"SELECT count(*) FROM {VIEW} WHERE di_kong__brightness IS NOT NULL",
         ),
     )
 

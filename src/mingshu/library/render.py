@@ -33,6 +33,7 @@ class _Ctx:
         self.link = link
         self.record = read_record(library.root)
         self.stack: list[bool] = []
+        self.claims: list[str] = []
 
     # links: written articles become links, planned ones plain text
     def link_open(self, href: str) -> str:
@@ -52,20 +53,59 @@ class _Ctx:
         return "</a>" if self.stack.pop() else "</span>"
 
     def claim(self, content: str) -> str:
-        parts = []
-        for key in (k.strip() for k in content.split(",")):
+        """One badge for one or more claims: what they say (title) and over how many cases
+        each was checked, from the record."""
+        keys = [k.strip() for k in content.split(",") if k.strip()]
+        self.claims.extend(k for k in keys if k not in self.claims)
+        counts: list[str] = []
+        tips: list[str] = []
+        for key in keys:
             entry = self.record.get(key)
             statement = _statement(key)
             if entry:
-                text = f"checked over {int(entry['rows']):,} {entry['unit']}"
-                tip = f"{statement} — {entry['space']}, {entry['counterexamples']} counterexamples"
+                count = f"{int(entry['rows']):,} {entry['unit']}"
+                if count not in counts:
+                    counts.append(count)
+                tips.append(
+                    f"{statement} ({entry['space']}: {entry['counterexamples']} counterexamples)"
+                )
             else:
-                text, tip = "not yet checked over the whole space", statement
-            parts.append(
-                f"<span class='ms-claim' title='{escape(tip)}'>"
-                f"<span class='ms-layer-tag'>engine</span> {escape(text)}</span>"
+                counts.append("not yet checked over the whole space")
+                tips.append(statement)
+        what = "claim" if len(keys) == 1 else f"{len(keys)} claims"
+        text = f"{what}, checked over " + " / ".join(counts)
+        if counts and counts[0].startswith("not yet"):
+            text = "not yet checked over the whole space"
+        return (
+            f"<a class='ms-claim' href='#claim-{escape(keys[0])}' "
+            f"title='{escape(' · '.join(tips))}'>"
+            f"<span class='ms-layer-tag'>engine</span> {escape(text)}</a>"
+        )
+
+    def claims_html(self) -> str:
+        """Every claim the article makes: its statement, the space and N from the record."""
+        items = []
+        for key in self.claims:
+            entry = self.record.get(key)
+            if entry:
+                how = (
+                    f"checked over {int(entry['rows']):,} {entry['unit']} "
+                    f"({entry['space']}), {int(entry['counterexamples'])} counterexamples"
+                )
+            else:
+                how = "not yet checked over the whole space"
+            items.append(
+                f"<li id='claim-{escape(key)}'>{escape(_statement(key))}. "
+                f"<span class='ms-sub'>{escape(how)}. Query <code>{escape(key)}</code>."
+                "</span></li>"
             )
-        return " ".join(parts)
+        if not items:
+            return ""
+        return (
+            "<section class='ms-claims' id='claims'><h2>Claims checked by the engine</h2>"
+            "<p>Every engine fact above is one of these queries, run over the whole space it "
+            f"speaks of.</p><ol>{''.join(items)}</ol></section>"
+        )
 
 
 def _statement(key: str) -> str:
@@ -137,7 +177,7 @@ def figure_html(d: Directive, *, full: bool = True, ctx: _Ctx | None = None) -> 
         t = E.table(d.arg, d.options)
         legend = (
             f"<span class='ms-legend'><span class='ms-swatch'></span> marked: "
-            f"{escape(t.mark_rule)}</span> "
+            f"{escape(t.mark_rule)}.</span><br>"
             if t.marked
             else ""
         )
@@ -300,6 +340,7 @@ def article_html(
         f"<section class='ms-problems'><h2>Problems</h2>{problems}</section>"
         f"<section class='ms-questions'><h2>Questions readers ask next</h2>"
         f"<dl>{questions}</dl></section>"
+        f"{ctx.claims_html()}"
         f"<section class='ms-helpful'><p>Was this article helpful?</p></section>"
         f"<section class='ms-sources' id='sources'><h2>Sources &amp; references</h2>"
         f"<ol>{sources}</ol></section>"
@@ -335,7 +376,10 @@ def index_html(library: Library, *, link: Link = lambda article_id: f"{article_i
             SERIES.get(series, series), []
         ).append(item)
     out = ["<div class='ms-index'><h1>Knowledge library</h1>"]
-    for subject, by_series in groups.items():
+    for subject in subjects.values():
+        by_series = groups.get(subject, {})
+        if not by_series:
+            continue
         out.append(f"<section><h2>{escape(subject)}</h2>")
         for series, items in by_series.items():
             out.append(f"<h3>{escape(series)}</h3><ul>{''.join(items)}</ul>")

@@ -95,17 +95,20 @@ def show_article(article: Article, library: Library) -> None:
                         f"  [dim]— {d.options.get('cite')}, our translation[/dim]\n"
                     )
                 elif d.name == "modern":
+                    text = _plain(str(d.options.get("text")), record)
                     con.print(
-                        f"  [blue]Modern summary:[/blue] {d.options.get('text')} "
+                        f"  [blue]Modern summary:[/blue] {text} "
                         f"[dim]({d.options.get('source')})[/dim]\n"
                     )
                 elif d.name == "absent":
                     con.print(
-                        f"  [dim]No source yet:[/dim] {d.options.get('text')} (searched for "
+                        f"  [dim]No source yet:[/dim] {_plain(str(d.options.get('text')), record)}"
+                        " (searched for "
                         f"{' / '.join(map(str, d.options.get('terms', [])))}: not found)\n"
                     )
                 elif d.name == "nosource":
-                    con.print(f"  [dim]No source yet:[/dim] {d.options.get('text')}\n")
+                    text = _plain(str(d.options.get("text")), record)
+                    con.print(f"  [dim]No source yet:[/dim] {text}\n")
             i = j + 1
             continue
         chunk.append(line)

@@ -60,7 +60,7 @@ def _text(
 # --------------------------------------------------------------------------- the ring
 
 _R: Final = 118
-_C: Final = 160
+_C: Final = 156
 
 
 def _pos(branch: int, r: float = _R) -> tuple[float, float]:
@@ -69,6 +69,8 @@ def _pos(branch: int, r: float = _R) -> tuple[float, float]:
 
 
 def _ring(marks: Mapping[int, str], labels: Mapping[int, str] | None = None) -> str:
+    """The twelve branches; marked ones filled.  Labels go in a legend under the ring (one
+    line per labelled branch) so that nothing sticks out past a phone's width."""
     parts = [f"<circle cx='{_C}' cy='{_C}' r='{_R}' fill='none' stroke='#ddd'/>"]
     for b in range(12):
         x, y = _pos(b)
@@ -79,10 +81,16 @@ def _ring(marks: Mapping[int, str], labels: Mapping[int, str] | None = None) -> 
             f"<circle cx='{x:.1f}' cy='{y:.1f}' r='22' fill='{fill}' stroke='{colour or MUTED}'/>"
         )
         parts.append(_text(x, y + 4, E.branch_name(b)[:3], 12, ink))
-        if labels and b in labels:
-            lx, ly = _pos(b, _R + 36)
-            parts.append(_text(lx, ly + 4, labels[b], 11, colour or INK))
+    for i, (b, label) in enumerate((labels or {}).items()):
+        y = 2 * _C + 14 + 22 * i
+        colour = marks.get(b, INK)
+        parts.append(f"<circle cx='24' cy='{y - 4}' r='7' fill='{colour}'/>")
+        parts.append(_text(38, y, f"{label}: {E.branch_name(b)}", 13, INK, "start"))
     return "".join(parts)
+
+
+def _ring_height(labels: Mapping[int, str]) -> float:
+    return 2 * _C + 14 + 22 * len(labels)
 
 
 def _arc(start: int, steps: int, colour: str, r: float = _R - 34) -> str:
@@ -126,7 +134,7 @@ def _count_ring(o: Options) -> tuple[str, str]:
     land = E.star_branch(star, day=day, hour=hour)
     end = (s + day - 1) % 12
     marks = {s: START, end: END, land: HIT}
-    labels = {s: E.star_name(origin), end: f"day {day}", land: E.star_name(star)}
+    labels = {s: E.star_name(origin), end: f"Count ends on day {day}", land: E.star_name(star)}
     if end == s:
         labels[s] = f"{E.star_name(origin)}, day {day}"
     body = (
@@ -142,7 +150,7 @@ def _count_ring(o: Options) -> tuple[str, str]:
         f"day {day} stops on {E.branch_name(end)}; one step back puts {E.star_name(star)} on "
         f"{E.branch_name(land)}."
     )
-    return _svg(2 * _C, 2 * _C, body, alt), alt
+    return _svg(2 * _C, _ring_height(labels), body, alt), alt
 
 
 def _hour_ring(o: Options) -> tuple[str, str]:
@@ -153,7 +161,7 @@ def _hour_ring(o: Options) -> tuple[str, str]:
     start = E.star_branch(star, hour=0)
     labels: dict[int, str] = {}
     for h, b in at.items():
-        labels[b] = (labels[b] + ", " if b in labels else "") + E.branch_name(h) + " h."
+        labels[b] = (labels[b] + ", " if b in labels else "") + E.branch_name(h) + " hour"
     marks = {b: HIT for b in at.values()}
     marks[start] = START
     step = (E.star_branch(star, hour=1) - start) % 12
@@ -169,7 +177,7 @@ def _hour_ring(o: Options) -> tuple[str, str]:
         + "; ".join(f"{E.branch_name(h)} hour on {E.branch_name(b)}" for h, b in at.items())
         + "."
     )
-    return _svg(2 * _C, 2 * _C, body, alt), alt
+    return _svg(2 * _C, _ring_height(labels), body, alt), alt
 
 
 def _run_ring(o: Options) -> tuple[str, str]:
@@ -195,7 +203,7 @@ def _run_ring(o: Options) -> tuple[str, str]:
         + " and ".join(str(g) for g in gaps)
         + " places apart, counted forward."
     )
-    return _svg(2 * _C, 2 * _C, body, alt), alt
+    return _svg(2 * _C, _ring_height(labels), body, alt), alt
 
 
 # ------------------------------------------------------------------------- step strips
@@ -296,6 +304,37 @@ def _first_days(o: Options) -> tuple[str, str]:
     return _svg(w, h_, body, alt), alt
 
 
+def _literary_lookup(o: Options) -> tuple[str, str]:
+    """BaZi Literary Star look-ups as strips: day stem → branch → the four branches → hits
+    (the engine's table and search)."""
+    rows, sentences = [], []
+    for chart in o.get("charts") or []:
+        stem = E.parse_stem(chart["day_stem"])
+        branches = [E.branch_number(b) for b in chart["branches"]]
+        target = E.literary_star(stem)
+        found = E.problem_answer(
+            {"ask": "literary_hits", "day_stem": chart["day_stem"], "branches": chart["branches"]}
+        )
+        rows.append(
+            (
+                f"Day Master {E.stem_name(stem)}",
+                f"looks up {E.branch_name(target)}",
+                " ".join(E.branch_name(b)[:3] for b in branches),
+                found.split(": ", 1)[1],
+            )
+        )
+        sentences.append(
+            f"a {E.stem_name(stem)} Day Master looks up {E.branch_name(target)} among "
+            + ", ".join(E.branch_name(b) for b in branches)
+            + f" (year to hour): {found.split(': ', 1)[1]}"
+        )
+    if not rows:
+        raise InputError("charts", "a literary_lookup diagram lists its charts")
+    body, w, h_ = _strip(rows)
+    alt = "Literary Star look-ups: " + "; ".join(sentences) + "."
+    return _svg(w, h_, body, alt), alt
+
+
 def _layers(o: Options) -> tuple[str, str]:
     """The four layers of evidence: one row per item, coloured by its layer."""
     items = o.get("items") or []
@@ -331,6 +370,7 @@ DIAGRAMS: Final[dict[str, Callable[[Options], tuple[str, str]]]] = {
     "diagonal_steps": _diagonal_steps,
     "first_days": _first_days,
     "layers": _layers,
+    "literary_lookup": _literary_lookup,
 }
 
 
