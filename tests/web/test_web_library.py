@@ -60,7 +60,9 @@ def test_shipped_font_covers_every_card_character() -> None:
     for a in LIB.articles:
         text = f"{a.id}{a.title}{a.subtitle}{a.short_version}{a.subject}"
         missing = sorted({c for c in text if ord(c) > 0x7F and ord(c) not in cmap})
-        assert not missing, f"{a.id}: the shipped font lacks {missing}"
+        assert not missing, (
+            f"{a.id}: the shipped font lacks {missing}: run tools/build_card_font.py"
+        )
 
 
 def _token(client: TestClient, article_id: str) -> str:
