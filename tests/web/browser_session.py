@@ -87,6 +87,10 @@ def session(base: str, out: Path, seen: dict[str, Any]) -> None:
         seen["board"] = page.evaluate(BOARD_STARS)
         page.screenshot(path=str(out / "chart-1280.png"), full_page=True)
         page.set_viewport_size({"width": 360, "height": 800})
+        page.wait_for_selector("#ziwei-column svg", timeout=10000)  # fetched by site.js
+        seen["column_stars"] = page.eval_on_selector_all(
+            "#ziwei-column svg [data-star]", "ts => ts.map(t => t.getAttribute('data-star'))"
+        )
         seen["column_visible"] = page.is_visible("#ziwei-column svg")
         seen["board_visible_360"] = page.is_visible("#ziwei-board svg")
         page.screenshot(path=str(out / "chart-360.png"), full_page=True)

@@ -80,6 +80,7 @@ def test_chart_from_the_form_shows_the_engines_stars(seen: dict[str, Any]) -> No
 
 def test_phone_width_shows_the_column_layout(seen: dict[str, Any]) -> None:
     assert seen["column_visible"] and not seen["board_visible_360"]
+    assert sorted(seen["column_stars"]) == sorted(k for ks in seen["board"].values() for k in ks)
     for name in ("chart-1280.png", "chart-360.png"):
         assert (OUT / name).stat().st_size > 10_000
 

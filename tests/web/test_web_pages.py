@@ -19,7 +19,7 @@ NS = {"svg": "http://www.w3.org/2000/svg"}
 BIRTH = "date=1987-05-16&time=10:30&gender=female"
 
 
-def board(html: str, which: str = "ziwei-board") -> ET.Element:
+def board(html: str, which: str = "ziwei-board") -> ET.Element:  # the inline board
     m = re.search(rf'<div class="\w+" id="{which}">(<svg.*?</svg>)</div>', html, re.S)
     assert m, f"no {which} on the page"
     return ET.fromstring(m.group(1))
@@ -54,7 +54,13 @@ def test_board_shows_the_engines_stars(client: TestClient, query: str, kwargs: d
     assert r.status_code == 200
     expected = ziwei.chart(params["date"], params["time"], params["gender"], **kwargs)
     assert stars_by_branch(board(r.text)) == engine_stars(expected)
-    assert stars_by_branch(board(r.text, "ziwei-column")) == engine_stars(expected)
+    src = re.search(r'id="ziwei-column" data-src="([^"]+)"', r.text)
+    assert src, "the page names its phone layout"
+    column = client.get(src.group(1).replace("&amp;", "&"))
+    assert column.headers["content-type"] == "image/svg+xml"
+    svg = ET.fromstring(column.text)
+    assert svg.get("viewBox", "").split()[2] == "360"
+    assert stars_by_branch(svg) == engine_stars(expected)
 
 
 def test_a_setting_changes_the_chart(client: TestClient) -> None:
@@ -285,3 +291,14 @@ def test_a_server_error_shows_no_traceback(
         assert page.headers["content-security-policy"] == CSP
         api_r = c.get(f"/api/ziwei?{BIRTH}")
         assert api_r.status_code == 500 and api_r.json() == {"detail": "internal error"}
+
+
+def test_svg_file_of_a_chart(client: TestClient) -> None:
+    r = client.get(f"/chart.svg?{BIRTH}&at=2026-11-29T10:00")
+    assert r.status_code == 200 and r.headers["content-type"] == "image/svg+xml"
+    assert r.headers["content-security-policy"] == CSP and "etag" in r.headers
+    c = ziwei.chart("1987-05-16", "10:30", "female")
+    assert stars_by_branch(ET.fromstring(r.text)) == engine_stars(c)
+    bad = client.get(f"/chart.svg?{BIRTH}&layout=nope")
+    assert bad.status_code == 422 and 'id="err-layout"' in bad.text
+    assert client.get("/chart.svg?date=1987-02-30&time=10:30&gender=female").status_code == 422

@@ -16,7 +16,7 @@ from mingshu import __version__
 from mingshu.birth import Notice
 from mingshu.web import cities
 from mingshu.web.api import CACHE_SIZE, cached
-from mingshu.web.charts import Charts, draw, place_of, ziwei_of
+from mingshu.web.charts import Charts, draw, horoscope_of, place_of, ziwei_of
 from mingshu.web.library import article_exists
 from mingshu.web.query import BAZI_CHOICES, CHOICES, MAX_VALUE, ChartQuery, FieldErrors, parse
 from mingshu.web.settings_help import ARTICLES, HELP, LABELS, WORDS
@@ -249,8 +249,9 @@ def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
         if q.at else "",
         "api_bazi": f"/api/bazi?{q.query_string(at='', names='hans')}"
         if not q.unknown_hour else "",
+        "svg_link": f"/chart.svg?{q.query_string(year='')}" if not q.unknown_hour else "",
         "board_svg": "",
-        "column_svg": "",
+        "column_src": "",
         "horoscope": charts.horoscope,
         "notices": [],
         "unknown": None,
@@ -274,7 +275,9 @@ def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
     if charts.ziwei is not None:
         z = charts.ziwei
         context["board_svg"] = chart_svg(z, charts.horoscope, style, "board")
-        context["column_svg"] = chart_svg(z, charts.horoscope, style, "column")
+        # The phone layout is fetched by site.js on narrow screens only (/chart.svg): a new
+        # chart page draws one board instead of two.
+        context["column_src"] = f"/chart.svg?{q.query_string(year='')}&layout=column"
         links = []
         for palace in z.palaces:
             for placed in palace.stars:
@@ -297,6 +300,39 @@ def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
         ]  # fmt: skip
     html = environment().get_template("chart.html").render(**context)
     return html.encode()
+
+
+@router.get("/chart.svg")
+async def chart_svg_file(request: Request) -> Response:
+    """The Zi Wei board alone as an SVG file (``layout=board`` or ``column``), with the
+    horoscope when ``at`` is given: the same stable URL scheme as the page."""
+    raw = _params(request)
+    layout = raw.pop("layout", "board")
+    if layout not in ("board", "column"):
+        return render(
+            "chart.html", status=422,
+            **_page(request, raw, {"layout": "layout must be board or column"}),
+        )  # fmt: skip
+    try:
+        q = parse(raw)
+        if q.unknown_hour:
+            raise FieldErrors({"time": "the board needs the birth hour"})
+        body = chart_svg_bytes(q.query_string(year=""), str(layout))
+    except FieldErrors as e:
+        return render("chart.html", status=422, **_page(request, raw, e.errors))
+    response = cached(request, body, "image/svg+xml")
+    response.headers["Content-Disposition"] = 'inline; filename="ziwei-chart.svg"'
+    return response
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def chart_svg_bytes(query_string: str, layout: str) -> bytes:
+    from mingshu.present.ziwei_svg import chart_svg
+
+    q = parse(parse_qs(query_string, keep_blank_values=True))
+    chart = ziwei_of(q)
+    horoscope = horoscope_of(chart, q.at) if q.at else None
+    return chart_svg(chart, horoscope, q.names, layout).encode()
 
 
 @router.get("/chart/star/{key}", response_class=HTMLResponse)
