@@ -30,7 +30,7 @@ def _serve(env: dict[str, str], port: int) -> tuple[subprocess.Popen[str], str]:
 
 
 def _get(url: str) -> tuple[int, str]:
-    for _ in range(100):
+    for _ in range(600):  # start-up warms the engines and articles: seconds on a busy machine
         try:
             with urllib.request.urlopen(url, timeout=5) as r:
                 return r.status, r.read().decode()
