@@ -162,6 +162,8 @@ def test_city_search_redirects_to_a_city_url(client: TestClient) -> None:
     page = client.get(r.headers["location"])
     assert "Beijing 北京" in page.text
     assert client.get(f"/chart?{BIRTH}&place=Xqzzyy").status_code == 422
+    moved = client.get(f"/chart?{BIRTH}&city=1816670&place=Zürich", follow_redirects=False)
+    assert parse_qs(urlsplit(moved.headers["location"]).query)["city"] == ["2657896"]
     cities = client.get("/api/cities?q=Zür").json()
     assert cities[0]["timezone"] == "Europe/Zurich"
     assert client.get("/api/cities?q=上海").json()[0]["name"] == "Shanghai"

@@ -199,7 +199,8 @@ async def chart_page(request: Request) -> Response:
     # A place typed without picking a city (no JavaScript): take the largest match and
     # redirect to the chart's stable URL, which names the city by id.
     place = raw.get("place")
-    if isinstance(place, str) and place.strip() and not raw.get("city"):
+    # (A typed place wins over the city id the form carried from the previous chart.)
+    if isinstance(place, str) and place.strip():
         found = cities.search(place[:60], 1)
         if not found:
             errors = {"place": f"no city called {place[:60]!r} (try English or Chinese)"}
