@@ -124,6 +124,23 @@ def test_horoscope_overlay(client: TestClient) -> None:
     assert {"decadal", "yearly", "monthly", "daily", "hourly"} <= layers
     assert not {t.get("data-layer") for t in board(plain).iter() if t.get("data-layer")}
     assert str(h.yearly.pillar) in r.text
+    steps = dict(re.findall(r'<a href="([^"]+)">(year →|← month|hour →)</a>', r.text))
+    ats = {
+        label: parse_qs(urlsplit(href.replace("&amp;", "&")).query)["at"][0]
+        for href, label in steps.items()
+    }
+    assert ats == {
+        "year →": "2027-11-29T10:00",
+        "← month": "2026-10-29T10:00",
+        "hour →": "2026-11-29T12:00",
+    }
+    nxt = client.get(next(h for h, lb in steps.items() if lb == "year →").replace("&amp;", "&"))
+    assert (
+        str(
+            ziwei.chart("1987-05-16", "10:30", "female").horoscope("2027-11-29T10:00").yearly.pillar
+        )
+        in nxt.text
+    )
 
 
 def test_unknown_hour_table(client: TestClient) -> None:

@@ -299,8 +299,46 @@ def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
             for t in ("00:30", "02:00", "04:00", "06:00", "08:00", "10:00", "12:00",
                       "14:00", "16:00", "18:00", "20:00", "22:00", "23:30")
         ]  # fmt: skip
+    context["steps"] = _horoscope_steps(q)
     html = environment().get_template("chart.html").render(**context)
     return html.encode()
+
+
+def _horoscope_steps(q: ChartQuery) -> list[tuple[str, str]]:
+    """Links that move the horoscope moment by a decade, a year, a month, a day or a
+    double hour, so a reader walks through the layers without typing dates."""
+    if not q.at:
+        return []
+    import calendar
+    import datetime as dt
+
+    at = dt.datetime.fromisoformat(q.at)
+    timed = "T" in q.at
+
+    def shift_months(months: int) -> dt.datetime:
+        total = at.year * 12 + at.month - 1 + months
+        year, month = divmod(total, 12)
+        day = min(at.day, calendar.monthrange(year, month + 1)[1])
+        return at.replace(year=year, month=month + 1, day=day)
+
+    def text(moment: dt.datetime) -> str:
+        return moment.strftime("%Y-%m-%dT%H:%M" if timed else "%Y-%m-%d")
+
+    moves = [
+        ("decade", shift_months(-120), shift_months(120)),
+        ("year", shift_months(-12), shift_months(12)),
+        ("month", shift_months(-1), shift_months(1)),
+        ("day", at - dt.timedelta(days=1), at + dt.timedelta(days=1)),
+    ]
+    if timed:
+        moves.append(("hour", at - dt.timedelta(hours=2), at + dt.timedelta(hours=2)))
+    links = []
+    for label, back, forward in moves:
+        if back.year >= 1900:
+            links.append((f"← {label}", f"/chart?{q.query_string(at=text(back))}#chart"))
+        if forward.year <= 2100:
+            links.append((f"{label} →", f"/chart?{q.query_string(at=text(forward))}#chart"))
+    return links
 
 
 @router.get("/chart.svg")
