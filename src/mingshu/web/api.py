@@ -52,7 +52,7 @@ def etag_of(body: bytes) -> str:
 def cached(request: Request, body: bytes, media_type: str) -> Response:
     """``body`` with an ETag and a long Cache-Control; 304 when the client has it."""
     tag = etag_of(body)
-    headers = {"ETag": tag, "Cache-Control": CACHE_CONTROL, "Vary": "Accept-Encoding"}
+    headers = {"ETag": tag, "Cache-Control": CACHE_CONTROL}
     match = request.headers.get("if-none-match", "")
     if tag in (t.strip() for t in match.split(",")):
         return Response(status_code=304, headers=headers)

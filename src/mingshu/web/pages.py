@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 from typing import Any, Final
-from urllib.parse import parse_qs, urlencode
+from urllib.parse import parse_qs
 
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import HTMLResponse, RedirectResponse
@@ -404,7 +404,3 @@ def star_page(request: Request, key: str) -> Response:
 @router.get("/settings", response_class=HTMLResponse)
 def settings_page(request: Request) -> Response:
     return render("settings.html", settings=_settings_rows(None, {}))
-
-
-def chart_url(params: dict[str, str]) -> str:
-    return "/chart?" + urlencode(params)
