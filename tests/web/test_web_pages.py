@@ -177,7 +177,7 @@ def test_city_search_redirects_to_a_city_url(client: TestClient) -> None:
     assert r.status_code == 303
     assert parse_qs(urlsplit(r.headers["location"]).query)["city"] == ["1816670"]
     page = client.get(r.headers["location"])
-    assert "Beijing 北京" in page.text
+    assert "Beijing 北京, CN (Asia/Shanghai), 39.91°N 116.40°E" in page.text
     assert client.get(f"/chart?{BIRTH}&place=Xqzzyy").status_code == 422
     moved = client.get(f"/chart?{BIRTH}&city=1816670&place=Zürich", follow_redirects=False)
     assert parse_qs(urlsplit(moved.headers["location"]).query)["city"] == ["2657896"]

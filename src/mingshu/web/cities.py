@@ -34,6 +34,13 @@ class City:
         zh = f" {self.chinese[0]}" if self.chinese else ""
         return f"{self.name}{zh}, {self.country} ({self.timezone})"
 
+    @property
+    def where(self) -> str:
+        """Latitude and longitude in degrees, as a reader writes them."""
+        ns = "N" if self.latitude >= 0 else "S"
+        ew = "E" if self.longitude >= 0 else "W"
+        return f"{abs(self.latitude):.2f}°{ns} {abs(self.longitude):.2f}°{ew}"
+
 
 def _fold(text: str) -> str:
     """Case- and accent-insensitive form for matching (Zürich ~ zurich)."""

@@ -162,6 +162,7 @@ def _bazi_view(charts: Charts, style: str) -> dict[str, Any] | None:
                 ],
                 "nayin": name(p["nayin"], style),
                 "stage": name(p["stage"], style),
+                "self_stage": name(p["self_stage"], style),
                 "void": "".join(branch_name(b, style) for b in p["void"]),
             }
         )
