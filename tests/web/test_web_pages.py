@@ -113,6 +113,16 @@ def test_bazi_tables_match_the_engine(client: TestClient) -> None:
     for s in c.stars:
         assert s.variant.label.replace("→", "→") in r.text  # every star names its table
     assert f">{c.luck.steps[0].pillar}<" in r.text
+    table = r.text.split('id="bazi-pillars"')[1].split("</table>")[0]
+    rows = {
+        m[0]: re.findall(r"<td>(.*?)</td>", m[1], re.S)
+        for m in re.findall(r"<tr><th>([^<]+)</th>(.*?)</tr>", table, re.S)
+    }
+    details = [c.detail(p) for p in ("year", "month", "day", "hour")]
+    assert rows["nayin"] == [d.nayin.names.hans for d in details]
+    assert rows["stage (day master)"] == [d.stage.names.hans for d in details]
+    hidden = [[f"{h.stem.names.hans} {h.ten_god.names.hans}" for h in d.hidden] for d in details]
+    assert [[x for x in cell.split("<br>") if x.strip()] for cell in rows["hidden stems"]] == hidden
 
 
 def test_horoscope_overlay(client: TestClient) -> None:
