@@ -166,6 +166,19 @@ def session(base: str, out: Path, seen: dict[str, Any]) -> None:
             page.wait_for_selector("#feedback-thanks")
             seen["feedback_thanks"] = page.inner_text("#feedback-thanks")
         seen["console_errors"] = errors
+
+        # 8. Without JavaScript: the form, the place search and the chart still work.
+        plain = browser.new_context(java_script_enabled=False).new_page()
+        plain.goto(base + "/chart")
+        plain.fill("#date", "1987-05-16")
+        plain.fill("#time", "10:30")
+        plain.check("input[name=gender][value=female]")
+        plain.fill("#place", "上海")
+        plain.click("form.birth button[type=submit]")
+        plain.wait_for_selector("#ziwei-board svg")
+        seen["nojs_url"] = plain.url
+        seen["nojs_star_count"] = len(plain.query_selector_all("#ziwei-board svg [data-star]"))
+        seen["nojs_bazi"] = plain.is_visible("#bazi-pillars")
         browser.close()
 
 

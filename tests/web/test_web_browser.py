@@ -155,3 +155,11 @@ def test_article_table_share_card_and_feedback(seen: dict[str, Any]) -> None:
     store.dispose()
     assert rows_stored == [(True, "The table made it clear — 谢谢")]
     assert (OUT / "article-1280.png").stat().st_size > 10_000
+
+
+def test_the_site_works_without_javascript(seen: dict[str, Any]) -> None:
+    q = parse_qs(urlsplit(seen["nojs_url"]).query)
+    assert q["city"] == ["1796236"]  # 上海 resolved on the server
+    c = ziwei.chart("1987-05-16", "10:30", "female", tz="Asia/Shanghai", longitude="121.4581")
+    assert seen["nojs_star_count"] == sum(len(p.stars) for p in c.palaces)
+    assert seen["nojs_bazi"]
