@@ -147,3 +147,20 @@ def test_articles_api(client: TestClient) -> None:
 def test_star_page_links_its_article(client: TestClient) -> None:
     r = client.get("/chart/star/en_guang?date=1987-05-16&time=10:30&gender=female")
     assert 'href="/library/ZW-AUX-17"' in r.text
+
+
+def test_feedback_through_the_site_on_each_database(db_url: str) -> None:
+    from mingshu.web import create_app
+
+    with TestClient(create_app(db_url)) as c:
+        token = _token(c, FIRST.id)
+        r = c.post(
+            f"/library/{FIRST.id}/feedback",
+            data={"csrf": token, "helpful": "yes", "comment": "清楚"},
+            follow_redirects=False,
+        )
+        assert r.status_code == 303
+        card = c.get(f"/library/{FIRST.id}/card.png").content
+        store = c.app.state.store  # type: ignore[attr-defined]
+        assert [(x.helpful, x.comment) for x in store.feedback(FIRST.id)] == [(True, "清楚")]
+        assert store.card(FIRST.id, str(FIRST.version)) == card
