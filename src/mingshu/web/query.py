@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, Final
 from urllib.parse import urlencode
 
@@ -85,7 +85,6 @@ class ChartQuery:
     names: str = "hans"
     at: str = ""
     year: str = ""
-    extra: dict[str, str] = field(default_factory=dict, compare=False)
 
     def setting(self, name: str) -> str:
         table = CHOICES.get(name) or BAZI_CHOICES[name]
