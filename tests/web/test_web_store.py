@@ -68,3 +68,15 @@ def test_500_concurrent_posts_none_lost(db_url: str) -> None:
     comments = sorted(r.comment for r in store.feedback())
     assert comments == sorted(f"comment {i}" for i in range(500))
     store.dispose()
+
+
+def test_database_url_from_the_environment(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: pytest.TempPathFactory
+) -> None:
+    from mingshu.web.store import database_url
+
+    monkeypatch.setenv("MINGSHU_DATABASE_URL", "postgresql://u:pw@db.internal/mingshu")
+    assert database_url() == "postgresql+psycopg://u:pw@db.internal/mingshu"
+    monkeypatch.setenv("MINGSHU_DATABASE_URL", "")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert database_url() == f"sqlite:///{tmp_path}/mingshu/web.sqlite3"
