@@ -4,6 +4,7 @@ the per-client rate limit, share-card caching, and many concurrent posts with no
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
@@ -70,9 +71,7 @@ def test_500_concurrent_posts_none_lost(db_url: str) -> None:
     store.dispose()
 
 
-def test_database_url_from_the_environment(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: pytest.TempPathFactory
-) -> None:
+def test_database_url_from_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     from mingshu.web.store import database_url
 
     monkeypatch.setenv("MINGSHU_DATABASE_URL", "postgresql://u:pw@db.internal/mingshu")
