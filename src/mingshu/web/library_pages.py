@@ -86,7 +86,9 @@ def _card_png(store: Store, article: Any) -> bytes:
 
 
 @router.get("/library/{article_id}", response_class=HTMLResponse)
-def article_page(request: Request, article_id: str) -> Response:
+async def article_page(request: Request, article_id: str) -> Response:
+    # async: the fragment is cached per version; what is left (a template, a token) is
+    # cheaper than a hop to the thread pool.
     article = _article(article_id)
     if article is None:
         return render(
