@@ -164,3 +164,10 @@ def test_feedback_through_the_site_on_each_database(db_url: str) -> None:
         store = c.app.state.store  # type: ignore[attr-defined]
         assert [(x.helpful, x.comment) for x in store.feedback(FIRST.id)] == [(True, "清楚")]
         assert store.card(FIRST.id, str(FIRST.version)) == card
+
+
+def test_bazi_star_links_its_article(client: TestClient) -> None:
+    r = client.get("/chart?date=1987-05-16&time=10:30&gender=female&tz=Asia/Shanghai")
+    stars = r.text.split('id="bazi-stars"')[1].split("</ul>")[0]
+    line = next(li for li in stars.split("<li") if "Literary Star" in li)
+    assert 'href="/library/BZ-SS-02"' in line

@@ -9,7 +9,7 @@ import importlib
 from functools import cache
 from typing import Any
 
-__all__ = ["article_exists", "article_for_star", "library"]
+__all__ = ["article_exists", "article_for_bazi_star", "article_for_star", "library"]
 
 
 @cache
@@ -44,6 +44,30 @@ def _star_articles() -> dict[str, str]:
         if key is not None:
             out.setdefault(key, str(article.id))
     return out
+
+
+@cache
+def _bazi_star_articles() -> dict[str, str]:
+    """BaZi symbolic-star key -> article id, from BZ- titles ("Literary Star: …")."""
+    lib = library()
+    if lib is None:
+        return {}
+    from mingshu.bazi import STARS
+
+    by_english = {s.names.english.casefold(): s.key for s in STARS}
+    out: dict[str, str] = {}
+    for article in lib.articles:
+        if not str(article.id).startswith("BZ-"):
+            continue
+        key = by_english.get(str(article.title).split(":", 1)[0].strip().casefold())
+        if key is not None:
+            out.setdefault(key, str(article.id))
+    return out
+
+
+def article_for_bazi_star(star_key: str) -> str | None:
+    """The id of the article about the BaZi symbolic star ``star_key``, if there is one."""
+    return _bazi_star_articles().get(star_key)
 
 
 def article_for_star(star_key: str) -> str | None:

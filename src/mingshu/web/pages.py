@@ -17,7 +17,7 @@ from mingshu.birth import Notice
 from mingshu.web import cities
 from mingshu.web.api import CACHE_SIZE, cached
 from mingshu.web.charts import Charts, draw, horoscope_of, place_of, ziwei_of
-from mingshu.web.library import article_exists
+from mingshu.web.library import article_exists, article_for_bazi_star
 from mingshu.web.query import BAZI_CHOICES, CHOICES, MAX_VALUE, ChartQuery, FieldErrors, parse
 from mingshu.web.settings_help import ARTICLES, HELP, LABELS, WORDS
 from mingshu.web.views import branch_name, name, star_detail, stem_name, unknown_hour_table
@@ -182,7 +182,7 @@ def _bazi_view(charts: Charts, style: str) -> dict[str, Any] | None:
         "tai_xi": d["tai_xi"],
         "ming_gong": d["ming_gong"],
         "shen_gong": d["shen_gong"],
-        "stars": d["stars"],
+        "stars": [{**s, "article": article_for_bazi_star(s["key"]) or ""} for s in d["stars"]],
         "start": f"{start['years']} years {start['months']} months {start['days']} days "
         f"(from {luck['start_moment']})",
         "luck": steps,
