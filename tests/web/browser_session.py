@@ -114,9 +114,14 @@ def session(base: str, out: Path, seen: dict[str, Any]) -> None:
         # 4. Click a star on the board: its rule.
         page.goto(seen["chart_url"])
         page.click("#ziwei-board svg [data-star=wen_chang]")
+        page.wait_for_selector("#star-panel #star-title")
+        seen["star_title"] = page.inner_text("#star-panel #star-title")
+        seen["star_inputs"] = page.inner_text("#star-panel .inputs")
+        seen["star_url"] = page.url  # still the chart: the rule opened in place
+        page.click("#star-list summary")  # without JavaScript: the list of stars links
+        page.click("a[data-star-link=wen_chang]")
         page.wait_for_selector("#star-title")
-        seen["star_title"] = page.inner_text("#star-title")
-        seen["star_url"] = page.url
+        seen["star_page_url"] = page.url
 
         # 5. City search: suggestions while typing, then a chart for the city.
         page.goto(base + "/chart")

@@ -97,8 +97,11 @@ def test_horoscope_overlay(seen: dict[str, Any]) -> None:
 
 
 def test_clicking_a_star_opens_its_rule(seen: dict[str, Any]) -> None:
-    assert seen["star_url"].split("?")[0].endswith("/chart/star/wen_chang")
+    assert seen["star_url"] == seen["chart_url"]  # the rule opens in a panel
     assert seen["star_title"].startswith("文昌")
+    c = ziwei.chart("1987-05-16", "10:30", "female")
+    assert f"birth hour: {c.hour.names.hans}" in seen["star_inputs"]
+    assert seen["star_page_url"].split("?")[0].endswith("/chart/star/wen_chang")
 
 
 def test_city_search(seen: dict[str, Any]) -> None:

@@ -29,12 +29,28 @@
     });
   }
   // Clicking a star on the board opens its rule (the same page the star list links to).
+  // The rule shows in a panel above the board; without a panel (an error), the page opens.
+  const panel = document.getElementById("star-panel");
+  function showStar(href) {
+    fetch(href)
+      .then(function (r) { return r.ok ? r.text() : Promise.reject(r.status); })
+      .then(function (text) {
+        const main = new DOMParser().parseFromString(text, "text/html").querySelector("main");
+        if (!main || !panel) { window.location.href = href; return; }
+        panel.replaceChildren.apply(panel, Array.from(main.childNodes).map(function (n) {
+          return document.importNode(n, true);
+        }));
+        panel.hidden = false;
+        panel.scrollIntoView({block: "nearest"});
+      })
+      .catch(function () { window.location.href = href; });
+  }
   function starClicks(svg) {
     svg.addEventListener("click", function (e) {
       const t = e.target.closest("[data-star]");
       if (!t) return;
       const link = document.querySelector('a[data-star-link="' + t.getAttribute("data-star") + '"]');
-      if (link) window.location.href = link.href;
+      if (link) showStar(link.href);
     });
   }
   document.querySelectorAll(".board svg").forEach(starClicks);
