@@ -164,3 +164,18 @@ def test_absence_that_is_not_absent_fails(copy: Path, space: Path, sources: Path
     _edit(copy, "ZW-AUX-18", 'terms: ["天贵", "天貴"]', 'terms: ["天贵", "文曲"]')
     errors = check(load(copy), space=space, sources=sources).errors
     assert any("'文曲' does occur in" in e for e in errors), errors
+
+
+def test_cli_check_fails_with_exit_1_naming_the_error(
+    copy: Path, space: Path, sources: Path
+) -> None:
+    from typer.testing import CliRunner
+
+    from mingshu.cli import app
+
+    _edit(copy, ARTICLE, 'answer: "Dog"', 'answer: "Pig"')
+    args = ["library", "check", "--space", str(space), "--years", "2000:2000", "--quiet"]
+    result = CliRunner().invoke(app, [*args, "--sources", str(sources), "--root", str(copy)])
+    assert result.exit_code == 1
+    assert "FAIL ZW-AUX-17: problem 'Forward: which branch?' prints 'Pig'" in result.output
+    assert "library check 1 error:" in result.output

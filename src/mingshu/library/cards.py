@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import re
-import textwrap
 from pathlib import Path
 from typing import Any, Final
 
@@ -18,9 +17,13 @@ __all__ = [
     "DEFAULT_FONT",
     "FONT_CANDIDATES",
     "draw_table",
+    "fit_table",
     "font",
     "plain",
+    "sentences_that_fit",
     "share_card_png",
+    "table_size",
+    "wrap",
 ]
 
 CARD_SIZE: Final = (1200, 630)
@@ -66,6 +69,25 @@ def key_table(article: Article, figure: str) -> E.Table | None:
     return None
 
 
+def table_size(draw: Any, t: E.Table, size: int, fp: Path | str | None) -> tuple[int, int]:
+    f = font(size, fp)
+    pad = size // 2
+    widths = [
+        max(int(draw.textlength(str(row[c]), font=f)) for row in (t.columns, *t.rows)) + 2 * pad
+        for c in range(len(t.columns))
+    ]
+    return sum(widths), int(size * 1.7) * (len(t.rows) + 1)
+
+
+def fit_table(draw: Any, t: E.Table, box: tuple[int, int], fp: Path | str | None) -> int:
+    """The largest font size (24 down to 10) at which ``t`` fits in ``box``."""
+    for size in range(24, 9, -1):
+        w, h = table_size(draw, t, size, fp)
+        if w <= box[0] and h <= box[1]:
+            return size
+    return 10
+
+
 def draw_table(draw: Any, t: E.Table, x: int, y: int, size: int, fp: Path | str | None) -> int:
     """Draw ``t`` at (x, y); returns the bottom edge."""
     f = font(size, fp)
@@ -74,52 +96,84 @@ def draw_table(draw: Any, t: E.Table, x: int, y: int, size: int, fp: Path | str 
         max(int(draw.textlength(str(row[c]), font=f)) for row in (t.columns, *t.rows)) + 2 * pad
         for c in range(len(t.columns))
     ]
-    h = size + pad
+    h = int(size * 1.7)  # CJK-capable fonts have tall line boxes
     for r, row in enumerate((t.columns, *t.rows)):
         cx = x
         for c, cell in enumerate(row):
             fill = (238, 238, 238) if r == 0 else (MARK if (r - 1, c) in t.marked else None)
             draw.rectangle([cx, y, cx + widths[c], y + h], fill=fill, outline=(190, 190, 190))
             colour = GREEN if (r - 1, c) in t.marked else INK
-            draw.text((cx + pad, y + pad // 2), str(cell), font=f, fill=colour)
+            draw.text((cx + pad, y + int(size * 0.2)), str(cell), font=f, fill=colour)
             cx += widths[c]
         y += h
     return y
 
 
+def wrap(draw: Any, text: str, f: Any, width: int) -> list[str]:
+    """Lines of ``text`` no wider than ``width`` pixels in font ``f``."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if line and draw.textlength(trial, font=f) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    if line:
+        lines.append(line)
+    return lines
+
+
+def sentences_that_fit(draw: Any, text: str, f: Any, width: int, max_lines: int) -> list[str]:
+    """Whole sentences of ``text``, as many as fit in ``max_lines`` lines."""
+    chosen: list[str] = []
+    for sentence in re.split(r"(?<=[.!?])\s+", text):
+        trial = wrap(draw, " ".join([*chosen, sentence]), f, width)
+        if len(trial) > max_lines:
+            break
+        chosen.append(sentence)
+    return wrap(draw, " ".join(chosen), f, width)
+
+
 def share_card_png(article: Article, *, font_path: Path | str | None = None) -> bytes:
-    """The article's share card: 1200×630 PNG bytes."""
+    """The article's share card: 1200×630 PNG bytes (title, the short version, the key
+    table and the rule in one line)."""
     from PIL import Image, ImageDraw
 
+    width, height = CARD_SIZE
     img = Image.new("RGB", CARD_SIZE, "white")
     draw = ImageDraw.Draw(img)
-    draw.rectangle([0, 0, CARD_SIZE[0], 12], fill=GREEN)
+    draw.rectangle([0, 0, width, 12], fill=GREEN)
     draw.text(
-        (48, 40),
+        (48, 36),
         f"{article.id} · {article.subject} · mingshu knowledge library",
-        font=font(24, font_path),
+        font=font(22, font_path),
         fill=MUTED,
     )
-    y = 80
-    for line in textwrap.wrap(article.title, 34)[:2]:
-        draw.text((48, y), line, font=font(52, font_path), fill=INK)
-        y += 64
-    y += 10
     t = key_table(article, article.card_figure)
-    text_width = 40 if t is not None else 80
-    short = plain(article.short_version)
-    for line in textwrap.wrap(short, text_width)[:9]:
-        draw.text((48, y), line, font=font(24, font_path), fill=INK)
-        y += 34
-    rule = plain(article.summary_rule)
-    y = max(y, 480) + 16
-    for line in textwrap.wrap(rule, 80)[:2]:
-        draw.text((48, y), line, font=font(24, font_path), fill=GREEN)
-        y += 34
+    left = 560 if t is not None else width - 96
+    title_font = font(46, font_path)
+    y = 76
+    for line in wrap(draw, article.title, title_font, left)[:3]:
+        draw.text((48, y), line, font=title_font, fill=INK)
+        y += 56
+    y += 12
+    body = font(22, font_path)
+    lines_left = max(1, (500 - y) // 31)
+    for line in sentences_that_fit(draw, plain(article.short_version), body, left, lines_left):
+        draw.text((48, y), line, font=body, fill=INK)
+        y += 31
+    rule_font = font(22, font_path)
+    rule = wrap(draw, plain(article.summary_rule), rule_font, width - 96)[:2]
+    ry = height - 24 - 30 * len(rule)
+    for line in rule:
+        draw.text((48, ry), line, font=rule_font, fill=GREEN)
+        ry += 30
     if t is not None:
-        rows = t.rows[:8]
-        small = E.Table(t.columns[:5], tuple(r[:5] for r in rows), t.marked, t.mark_rule)
-        draw_table(draw, small, 640, 230, 18, font_path)
+        box = (width - 48 - 640, height - 24 - 30 * len(rule) - 20 - 84)
+        size = fit_table(draw, t, box, font_path)
+        draw_table(draw, t, 640, 84, size, font_path)
     out = io.BytesIO()
     img.save(out, format="PNG", optimize=True)
     return out.getvalue()

@@ -72,7 +72,8 @@ class Report:
         return not self.errors
 
     def summary(self) -> str:
-        state = "ok" if self.ok else f"{len(self.errors)} errors"
+        n = len(self.errors)
+        state = "ok" if self.ok else f"{n} error{'s' if n != 1 else ''}"
         return (
             f"library check {state}: {self.articles} articles, {self.claims} claims over "
             f"{self.rows:,} rows, {self.tables} tables ({self.cells} cells), {self.problems} "

@@ -274,9 +274,9 @@ def emolument(stem: int) -> int:
 
 LITERARY_TABLES: Final = (
     ("w1", "Site table"),
-    ("w2", "Sanming Tonghui j.3 Literary Star"),
-    ("w3", "Sanming Tonghui j.3 Wen Xing"),
-    ("w4", "Xingxue Dacheng j.1"),
+    ("w2", "Sanming j.3"),
+    ("w3", "Sanming j.3 Wen Xing"),
+    ("w4", "Xingxue j.1"),
 )
 
 

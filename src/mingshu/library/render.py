@@ -4,6 +4,7 @@ make their own URLs.  The fragments need ``static/library.css`` (:func:`css_path
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from html import escape
 from importlib import resources
@@ -19,6 +20,8 @@ from mingshu.library.model import SERIES, Article, Library, markdown
 __all__ = ["article_html", "css_path", "figure_html", "index_html"]
 
 Link = Callable[[str], str]
+PHONE_WIDTH = 312
+"""The content width of a 360 px phone (less the page's padding): wider diagrams scroll."""
 
 
 def css_path() -> Path:
@@ -191,6 +194,9 @@ def figure_html(d: Directive, *, full: bool = True, ctx: _Ctx | None = None) -> 
     more = (
         f" <a class='ms-enlarge' href='#full-{fid}'>Open the full-size diagram</a>" if full else ""
     )
+    wide = re.search(r"width='(\d+)'", svg)
+    if wide and int(wide.group(1)) > PHONE_WIDTH:
+        more = " <span class='ms-scroll-hint'>Wider than a phone: scroll it sideways.</span>" + more
     out = (
         f"<figure class='ms-figure ms-diagram' id='fig-{fid}'>"
         f"<div class='ms-scroll' tabindex='0'>{labelled}</div>"

@@ -8,7 +8,7 @@ import textwrap
 from pathlib import Path
 from typing import Any, Final
 
-from mingshu.library.cards import GREEN, INK, MUTED, draw_table, font, key_table, plain
+from mingshu.library.cards import GREEN, INK, MUTED, draw_table, fit_table, font, key_table, plain
 from mingshu.library.model import Article
 
 __all__ = ["FRAME_MS", "SIZE", "summary_frames", "summary_webp"]
@@ -44,7 +44,8 @@ def summary_frames(article: Article, font_path: Path | None = None) -> list[Any]
     img, draw = _frame("The key table")
     t = key_table(article, article.summary_figure) or key_table(article, article.card_figure)
     if t is not None:
-        draw_table(draw, t, 32, 64, 16, font_path)
+        size = min(20, fit_table(draw, t, (SIZE[0] - 64, SIZE[1] - 88), font_path))
+        draw_table(draw, t, 32, 64, size, font_path)
     frames.append(img)
     img, draw = _frame("The rule")
     _lines(draw, plain(article.summary_rule), 90, 30, 42, font_path)
