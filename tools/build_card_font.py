@@ -63,6 +63,7 @@ def main() -> None:
     sub = subset.Subsetter(options)
     sub.populate(text="".join(sorted(characters())))
     sub.subset(font)
+    font.recalcTimestamp = False  # the same characters give the same bytes: no churn in git
     tmp = OUT.with_suffix(".tmp")
     font.save(str(tmp))
     tmp.replace(OUT)
