@@ -259,10 +259,16 @@ def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
         "unknown": None,
         "bazi": _bazi_view(charts, style),
     }  # fmt: skip
+    # Each notice names the engine it came from (Zi Wei takes a clock time without a zone as
+    # given, as iztro does; BaZi needs a zone and assumes Beijing's), or "both".
     notices: dict[tuple[str, str], Any] = {}
-    for chart in (charts.ziwei, charts.bazi):
+    for engine, chart in (("Zi Wei", charts.ziwei), ("BaZi", charts.bazi)):
         for n in () if chart is None else chart.notices:
-            notices.setdefault((n.code, n.message), n)
+            key = (n.code, n.message)
+            if key in notices:
+                notices[key] = (notices[key][0] + " and " + engine, n)
+            else:
+                notices[key] = (engine, n)
     if charts.ziwei is not None and charts.ziwei.birth.time_index == 12:
         rule = q.setting("late_rat_hour")
         day = "the next day" if rule == "next_day" else "the birth day (as the early Rat hour)"
@@ -272,7 +278,7 @@ def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
             f"(setting late_rat_hour={rule}); BaZi uses the {bz} rule. Change the settings "
             "to see the other reading."
         )
-        notices[("late_rat_hour", message)] = Notice("late_rat_hour", "time", message)
+        notices[("late_rat_hour", message)] = ("both", Notice("late_rat_hour", "time", message))
     context["notices"] = list(notices.values())
     if charts.ziwei is not None:
         z = charts.ziwei
