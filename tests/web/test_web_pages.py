@@ -161,6 +161,29 @@ def test_unknown_hour_table(client: TestClient) -> None:
     for i, _hour, life in rows:
         c = ziwei.chart("1987-05-16", int(i), "female")
         assert life == c.life_palace.branch.names.hans
+    data = client.get("/api/ziwei/hours?date=1987-05-16&gender=female").json()
+    assert [h["life"] for h in data["hours"]] == [
+        ziwei.chart("1987-05-16", i, "female").life_palace.branch.names.hans for i in range(13)
+    ]
+    charts = [ziwei.chart("1987-05-16", i, "female") for i in range(13)]
+    assert (
+        data["hours"][5]["hour_stars"]["wen_chang"] == charts[5].star("wen_chang").branch.names.hans
+    )
+    stays = {
+        s.star.key
+        for p in charts[0].palaces
+        for s in p.stars
+        if all(c.star(s.star.key).branch == s.branch for c in charts)
+    }
+    assert len(data["same_in_every_hour"]) == len(stays)
+    assert client.get("/api/ziwei/hours?date=1987-02-30&gender=female").status_code == 422
+    # With a birth place the thirteen hours are the same (a whole double hour has no clock).
+    placed = client.get("/api/ziwei/hours?date=1987-05-16&gender=female&city=1816670&true_solar=1")
+    assert placed.status_code == 200 and placed.json()["hours"] == data["hours"]
+    assert (
+        client.get("/chart?date=1987-05-16&unknown_hour=1&gender=female&city=1816670").status_code
+        == 200
+    )
 
 
 def test_star_page_names_rule_and_inputs(client: TestClient) -> None:

@@ -239,6 +239,52 @@ async def bazi_chart(request: Request) -> Response:
     return cached(request, body, "application/json")
 
 
+@router.get(
+    "/ziwei/hours",
+    summary="Unknown hour: what moves and what stays across the thirteen charts of a day",
+    openapi_extra={"parameters": [p for p in CHART_PARAMETERS if p["name"] != "time"]},
+    **_CHART_ROUTE,
+)
+async def ziwei_hours(request: Request) -> Response:
+    try:
+        params = {k: v for k, v in _params(request).items() if k != "time"}
+        q = _query({**params, "unknown_hour": "1"})
+        body = _hours_bytes(q.query_string(names="hans", at="", year=""))
+    except FieldErrors as e:
+        return field_errors_response(e.errors)
+    return cached(request, body, "application/json")
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _hours_bytes(query_string: str) -> bytes:
+    from mingshu.web.views import HOUR_STARS, unknown_hour_table
+
+    q = _parse_qs(query_string)
+    charts = [ziwei_of(q, i) for i in range(13)]
+    table = unknown_hour_table(charts, "hans")
+    return _json(
+        {
+            "schema": "mingshu.web.ziwei_hours/1",
+            "date": q.date,
+            "hour_stars": list(HOUR_STARS),
+            "hours": [
+                {
+                    "time_index": r.time_index,
+                    "hour": r.hour,
+                    "life": r.life,
+                    "body": r.body,
+                    "five_elements_class": r.element_class,
+                    "life_major_stars": r.life_stars,
+                    "hour_stars": dict(zip(HOUR_STARS, r.hour_stars, strict=True)),
+                }
+                for r in table.rows
+            ],
+            "same_in_every_hour": list(table.same),
+            "moving": list(table.moving),
+        }
+    )
+
+
 @router.get("/cities", summary="Cities by English or Chinese name, largest first")
 def city_search(
     q: Annotated[str, Query(min_length=1, max_length=60)],

@@ -90,17 +90,24 @@ def ziwei_of(q: ChartQuery, time_index: int | None = None) -> NatalChart:
     from mingshu import ziwei
 
     place = place_of(q)
+    settings = ziwei_settings(q)
+    tz, longitude = place.tz, place.longitude
+    if time_index is not None:
+        # A whole double hour has no clock time: no zone, daylight saving or solar time
+        # applies (the engine refuses a time index with a zone).
+        tz = longitude = None
+        settings = settings.replace(true_solar_time=False) if q.true_solar else settings
     try:
         return ziwei.chart(
             q.date,
             _hour(q, time_index),
             q.gender,
-            tz=place.tz,
-            longitude=place.longitude,
+            tz=tz,
+            longitude=longitude,
             fold=q.fold,
             lunar=q.calendar == "lunar",
             leap=q.leap,
-            settings=ziwei_settings(q),
+            settings=settings,
         )
     except InputError as e:
         raise FieldErrors({_field(e): e.message}) from None

@@ -234,6 +234,7 @@ def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
 
     style = q.names
     qs = q.query_string()
+    hours_qs = q.query_string(unknown_hour=False, at="", year="", names="hans")
     context: dict[str, Any] = {
         "form": _form(q, {}),
         "errors": {},
@@ -252,6 +253,7 @@ def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
         "api_bazi": f"/api/bazi?{q.query_string(at='', names='hans')}"
         if not q.unknown_hour else "",
         "svg_link": f"/chart.svg?{q.query_string(year='')}" if not q.unknown_hour else "",
+        "api_hours": f"/api/ziwei/hours?{hours_qs}",
         "board_svg": "",
         "column_src": "",
         "horoscope": charts.horoscope,
