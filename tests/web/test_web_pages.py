@@ -289,7 +289,19 @@ class _Scripts(HTMLParser):
 
 
 @pytest.mark.parametrize(
-    "path", ["/", f"/chart?{BIRTH}&at=2026-01-01", "/settings", "/api/health", "/nope"]
+    "path",
+    [
+        "/",
+        f"/chart?{BIRTH}&at=2026-01-01",
+        "/chart?date=1987-05-16&unknown_hour=1&gender=female",
+        f"/chart/star/en_guang?{BIRTH}",
+        "/settings",
+        "/library",
+        "/library/ZW-AUX-17",
+        "/library/BZ-SS-02",
+        "/api/health",
+        "/nope",
+    ],
 )
 def test_security_headers_and_no_inline_script(client: TestClient, path: str) -> None:
     r = client.get(path)
