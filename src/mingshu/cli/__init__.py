@@ -106,8 +106,10 @@ app = typer.Typer(
 _COMMAND_MODULES: tuple[str, ...] = (
     "mingshu.cli.crosscheck",
     "mingshu.cli.bazi",
+    "mingshu.cli.library",
     "mingshu.cli.space",
     "mingshu.cli.ziwei",
+    "mingshu.cli.web",
 )
 
 

@@ -1,0 +1,91 @@
+"""``mingshu library build``: the library as a static site that works from the file system
+(relative links, the stylesheet beside the pages, SVG inline, share cards as PNG files)."""
+
+from __future__ import annotations
+
+import shutil
+from html import escape
+from pathlib import Path
+
+from mingshu.errors import InputError
+from mingshu.library.model import Article, Library
+from mingshu.library.render import article_html, css_path, index_html
+
+__all__ = ["build_site", "page"]
+
+
+def page(title: str, fragment: str, *, description: str = "", home: bool = False) -> str:
+    """A whole HTML page around a fragment."""
+    nav = "" if home else "<nav class='ms-top'><a href='index.html'>Knowledge library</a></nav>"
+    return (
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+        "<meta name='viewport' content='width=device-width, initial-scale=1'>"
+        f"<title>{escape(title)}</title>"
+        f"<meta name='description' content='{escape(description)}'>"
+        "<link rel='stylesheet' href='library.css'></head>"
+        f"<body>{nav}{fragment}</body></html>"
+    )
+
+
+def _write(path: Path, data: str | bytes) -> None:
+    from mingshu.files import replacing
+
+    if isinstance(data, bytes):
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_bytes(data)
+        tmp.replace(path)
+        return
+    with replacing(path, "out") as out:
+        out.write(data)
+
+
+def _link(article_id: str) -> str:
+    return f"{article_id}.html"
+
+
+def build_site(library: Library, out: Path) -> list[Path]:
+    """Write ``index.html``, one page per article, ``library.css``, ``cards/ID.png`` and
+    ``summaries/ID.webp`` into ``out``; returns the files written."""
+    if out.exists() and not out.is_dir():
+        raise InputError("out", f"{out} exists and is not a directory")
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    css = out / "library.css"
+    shutil.copyfile(css_path(), css)
+    written.append(css)
+    index = out / "index.html"
+    _write(index, page("Knowledge library", index_html(library, link=_link), home=True))
+    written.append(index)
+    for article in library.articles:
+        written.extend(_article_files(article, library, out))
+    return written
+
+
+def _article_files(article: Article, library: Library, out: Path) -> list[Path]:
+    files: list[Path] = []
+    card_url = summary_url = None
+    try:
+        from mingshu.library.cards import share_card_png
+
+        (out / "cards").mkdir(exist_ok=True)
+        card = out / "cards" / f"{article.id}.png"
+        _write(card, share_card_png(article))
+        files.append(card)
+        card_url = f"cards/{article.id}.png"
+    except ImportError:
+        pass
+    try:
+        from mingshu.library.summary import summary_webp
+
+        (out / "summaries").mkdir(exist_ok=True)
+        webp = out / "summaries" / f"{article.id}.webp"
+        _write(webp, summary_webp(article))
+        files.append(webp)
+        summary_url = f"summaries/{article.id}.webp"
+    except ImportError:
+        pass
+    html = article_html(article, library, link=_link, card_url=card_url, summary_url=summary_url)
+    path = out / f"{article.id}.html"
+    _write(path, page(f"{article.title} — {article.id}", html, description=article.subtitle))
+    files.append(path)
+    return files

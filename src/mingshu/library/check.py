@@ -1,0 +1,514 @@
+"""``mingshu library check``: every article against its format, its links, the engines and
+the books.
+
+What fails: a missing part, a link to an article that neither exists nor is planned, an
+unknown directive or table or diagram, a table cell the article states (``expect``) that the
+engine does not give, a problem whose printed answer is not the engine's, a claim with a
+counterexample (or unknown, or with no whole-space record), and a quotation not found
+verbatim in the transcriptions (../shared/sources).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+from mingshu.errors import InputError
+from mingshu.library import claims as C
+from mingshu.library.model import ARTICLE_ID, Article, Library, markdown
+
+__all__ = [
+    "DIRECTIVES",
+    "FULL_YEARS",
+    "Directive",
+    "Report",
+    "check",
+    "directives",
+    "ensure_space",
+    "find_sources",
+    "links",
+    "normalise_quote",
+]
+
+DIRECTIVES: Final = ("table", "diagram", "quote", "modern", "nosource", "absent")
+FULL_YEARS: Final = (1900, 2100)
+LEAP_SETTINGS: Final = ("split", "whole")
+_DIRECTIVE_INFO: Final = re.compile(r"^\{([a-z_]+)\}\s*(\S*)\s*$")
+
+
+@dataclass(frozen=True)
+class Directive:
+    name: str
+    arg: str
+    options: Mapping[str, Any]
+    line: int
+
+
+@dataclass
+class Report:
+    """What a check found: the errors (empty when everything holds) and the counts."""
+
+    errors: list[str] = field(default_factory=list)
+    articles: int = 0
+    claims: int = 0
+    rows: int = 0
+    tables: int = 0
+    cells: int = 0
+    problems: int = 0
+    quotations: int = 0
+    links: int = 0
+    planned: list[str] = field(default_factory=list)
+    layers: dict[str, int] = field(default_factory=dict)
+    seconds: float = 0.0
+    results: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    def summary(self) -> str:
+        n = len(self.errors)
+        state = "ok" if self.ok else f"{n} error{'s' if n != 1 else ''}"
+        return (
+            f"library check {state}: {self.articles} articles, {self.claims} claims over "
+            f"{self.rows:,} rows, {self.tables} tables ({self.cells} cells), {self.problems} "
+            f"problems, {self.quotations} quotations, {self.links} links "
+            f"({len(self.planned)} planned), {self.seconds:.1f} s"
+        )
+
+
+def directives(article: Article) -> Iterator[Directive]:
+    """The directive blocks of the body, in order (unknown names included: the check
+    reports them)."""
+    import yaml
+
+    for token in markdown().parse(article.body):
+        if token.type != "fence":
+            continue
+        m = _DIRECTIVE_INFO.match(token.info.strip())
+        if not m:
+            continue
+        try:
+            options = yaml.safe_load(token.content) or {}
+        except yaml.YAMLError as e:
+            raise InputError(
+                "directive", f"{article.id}: {{{m.group(1)}}} options: {str(e).splitlines()[0]}"
+            ) from None
+        if not isinstance(options, dict):
+            raise InputError("directive", f"{article.id}: {{{m.group(1)}}} needs YAML options")
+        line = (token.map[0] + 1) if token.map else 0
+        yield Directive(m.group(1), m.group(2), options, line)
+
+
+def _directive_texts(article: Article) -> list[str]:
+    """Text a directive shows as Markdown (captions, summaries, statements)."""
+    try:
+        found = list(directives(article))
+    except InputError:
+        return []
+    return [str(d.options[k]) for d in found for k in ("caption", "text") if d.options.get(k)]
+
+
+def _inline_texts(article: Article) -> list[str]:
+    texts = [
+        *_directive_texts(article),
+        article.lede,
+        article.short_version,
+        *article.short_bullets,
+        *(s.text for s in article.steps),
+        *(p.question + "\n\n" + p.working for p in article.problems),
+        *(q.answer for q in article.questions),
+    ]
+    return [t for t in texts if t]
+
+
+def _walk(tokens: Any) -> Iterator[Any]:
+    for token in tokens:
+        yield token
+        if token.children:
+            yield from _walk(token.children)
+
+
+def links(article: Article) -> list[str]:
+    """Every article id the article links to (body, parts, read first, continue)."""
+    out = [article.read_first, *article.continue_ids]
+    md = markdown()
+    for text in [article.body, *_inline_texts(article)]:
+        for token in _walk(md.parse(text)):
+            if token.type == "link_open":
+                href = str(token.attrGet("href") or "")
+                if not href.startswith(("http://", "https://", "#")):
+                    out.append(href)
+    return out
+
+
+def claim_keys(article: Article) -> list[str]:
+    keys = []
+    md = markdown()
+    for text in [article.body, *_inline_texts(article)]:
+        for token in _walk(md.parse(text)):
+            if token.type == "myst_role":
+                if token.meta.get("name") != "claim":
+                    keys.append("?" + str(token.meta.get("name")))
+                else:
+                    keys.extend(k.strip() for k in token.content.split(","))
+    return keys
+
+
+# ----------------------------------------------------------------------------- sources
+
+
+def find_sources(sources: Path | str | None = None) -> Path | None:
+    """The transcriptions folder: ``sources``, ``$MINGSHU_SOURCES``, or ``shared/sources``
+    beside the repository (as laid for developers and CI)."""
+    if sources is not None:
+        return Path(sources)
+    env = os.environ.get("MINGSHU_SOURCES")
+    if env:
+        return Path(env)
+    here = Path(__file__).resolve()
+    for parent in here.parents:
+        candidate = parent.parent / "shared" / "sources"
+        if candidate.is_dir():
+            return candidate
+    fallback = Path("/work/shared/sources")
+    return fallback if fallback.is_dir() else None
+
+
+_LAYOUT: Final = re.compile(r"<pb:[^>]*>|[¶\s\u3000]")
+
+
+def normalise_quote(text: str) -> str:
+    """Text with the transcription's layout removed (line breaks, indentation, ``¶``,
+    page markers) in Unicode NFC (a CJK compatibility ideograph such as U+2F80F is the same
+    character as U+5154): what "verbatim" compares."""
+    import unicodedata
+
+    return unicodedata.normalize("NFC", _LAYOUT.sub("", text))
+
+
+# ------------------------------------------------------------------------------ space
+
+
+def ensure_space(
+    space: Path, years: tuple[int, int] = FULL_YEARS, progress: bool = True
+) -> dict[str, Path]:
+    """One Zi Wei dataset per leap-month setting under ``space`` (``leap-split``,
+    ``leap-whole``), swept for ``years`` where missing (the sweep resumes)."""
+    from mingshu import space as S
+    from mingshu import ziwei
+
+    out = {}
+    for leap in LEAP_SETTINGS:
+        folder = space / f"leap-{leap}"
+        settings = ziwei.ZiweiSettings(leap_month=leap)
+        meta = S.ziwei_sweep.read_metadata(folder) if folder.exists() else None
+        have = all(
+            (folder / f"year={y}" / S.ziwei_sweep.PART).exists()
+            for y in range(years[0], years[1] + 1)
+        )
+        if meta is None or not have:
+            if progress:
+                print(f"sweeping {years[0]}–{years[1]} (leap month {leap}) into {folder} …")
+            S.sweep_ziwei(folder, years[0], years[1], settings, progress=progress)
+        out[leap] = folder
+    return out
+
+
+def _space_label(folder: Path, leap: str) -> tuple[int, int, str]:
+    from mingshu.space.ziwei_sweep import read_metadata
+
+    meta = read_metadata(folder) or {}
+    first, last = int(meta.get("first_year", 0)), int(meta.get("last_year", 0))
+    return first, last, f"every Zi Wei chart {first}–{last}, leap month {leap}"
+
+
+# ------------------------------------------------------------------------------ check
+
+
+def check(
+    library: Library,
+    *,
+    space: Path | None = None,
+    sources: Path | None = None,
+    record: bool = False,
+    progress: Callable[[str], None] | None = None,
+) -> Report:
+    """Check every article of ``library``.  ``space`` holds the swept datasets (see
+    :func:`ensure_space`); without it the Zi Wei claims are not run and only the record is
+    consulted.  ``record`` writes the results to the record when the space is the whole of
+    1900–2100."""
+    from mingshu.library import engine as E
+    from mingshu.library import svg as S
+
+    start = time.perf_counter()
+    report = Report(articles=len(library.articles))
+    err = report.errors
+    say = progress or (lambda _s: None)
+    source_dir = find_sources(sources)
+    cited: dict[str, list[str]] = {}
+    layer = report.layers
+    for name in ("engine", "book", "modern", "none"):
+        layer[name] = 0
+    planned_seen: set[str] = set()
+
+    for a in library.articles:
+        say(f"{a.id}: format, links, directives")
+        for part in a.missing:
+            err.append(f"{a.id}: missing part {part}")
+        for key in a.extra:
+            err.append(f"{a.id}: unknown front-matter key {key!r}")
+        if a.path is not None and a.path.stem != a.id:
+            err.append(f"{a.id}: the file is named {a.path.name}, not {a.id}.md")
+        for n, what in ((3, "steps"), (2, "problems"), (3, "questions")):
+            got = len(getattr(a, what))
+            if got and got < n:
+                err.append(f"{a.id}: {what} needs at least {n}, has {got}")
+        if a.continue_ids and not 2 <= len(a.continue_ids) <= 4:
+            err.append(f"{a.id}: continue reading lists two to four articles")
+        for i, ref in enumerate(a.sources, 1):
+            if not (ref.title and ref.where and ref.link.startswith("https://")):
+                err.append(f"{a.id}: source {i} needs a title, where, and an https link")
+        for target in links(a):
+            report.links += 1
+            if target == a.id:
+                err.append(f"{a.id}: links to itself")
+            elif library.exists(target):
+                continue
+            elif target in library.planned:
+                planned_seen.add(target)
+            elif ARTICLE_ID.match(target):
+                err.append(f"{a.id}: link to {target}, which does not exist and is not planned")
+            else:
+                err.append(f"{a.id}: link {target!r} is neither an article id nor https")
+        ids: set[str] = set()
+        has_layers = False
+        try:
+            found = list(directives(a))
+        except InputError as e:
+            err.append(e.message)
+            found = []
+        for d in found:
+            where = f"{a.id} line {d.line} {{{d.name}}}"
+            if d.name not in DIRECTIVES:
+                err.append(f"{where}: unknown directive")
+                continue
+            if "id" in d.options:
+                ids.add(str(d.options["id"]))
+            if d.name in ("table", "diagram") and not d.options.get("caption"):
+                err.append(f"{where}: needs a caption")
+            try:
+                if d.name == "table":
+                    report.tables += 1
+                    t = E.table(d.arg, d.options)
+                    report.cells += sum(len(r) for r in t.rows)
+                    expect = d.options.get("expect")
+                    if expect is None:
+                        err.append(f"{where}: state the table's cells in 'expect'")
+                    else:
+                        want = [tuple(str(c) for c in row) for row in expect]
+                        if want != list(t.rows):
+                            err.append(
+                                f"{where}: table differs from the engine: "
+                                + _diff(want, list(t.rows))
+                            )
+                elif d.name == "diagram":
+                    S.diagram(d.arg, d.options)
+                    if d.arg == "layers":
+                        has_layers = True
+                elif d.name == "quote":
+                    report.quotations += 1
+                    layer["book"] += 1
+                    _check_quote(where, d.options, source_dir, err)
+                elif d.name == "modern":
+                    layer["modern"] += 1
+                    if not d.options.get("source") or not d.options.get("text"):
+                        err.append(f"{where}: a modern summary has text and its source")
+                elif d.name == "absent":
+                    layer["none"] += 1
+                    _check_absent(where, d.options, source_dir, err)
+                elif d.name == "nosource":
+                    layer["none"] += 1
+                    if not d.options.get("text"):
+                        err.append(f"{where}: say what has no source")
+            except InputError as e:
+                err.append(f"{where}: {e.field}: {e.message}")
+        if not has_layers:
+            err.append(f"{a.id}: missing part layers figure ({{diagram}} layers)")
+        for fig, part in ((a.summary_figure, "summary.figure"), (a.card_figure, "card.figure")):
+            if fig and fig not in ids:
+                err.append(f"{a.id}: {part} {fig!r} is no table or diagram id in the body")
+        tables = {str(d.options.get("id")) for d in found if d.name == "table"}
+        if a.card_figure and a.card_figure in ids and a.card_figure not in tables:
+            err.append(f"{a.id}: card.figure {a.card_figure!r} must be a table (the card draws it)")
+        for p in a.problems:
+            report.problems += 1
+            try:
+                answer = E.problem_answer(p.engine)
+            except InputError as e:
+                err.append(f"{a.id}: problem {p.label!r}: {e.field}: {e.message}")
+                continue
+            if answer != p.answer:
+                err.append(
+                    f"{a.id}: problem {p.label!r} prints {p.answer!r}, the engine says {answer!r}"
+                )
+        for key in claim_keys(a):
+            layer["engine"] += 1
+            cited.setdefault(key, []).append(a.id)
+    report.planned = sorted(planned_seen)
+
+    _run_claims(library, cited, space, record, report, say)
+    report.seconds = time.perf_counter() - start
+    return report
+
+
+def _diff(want: list[tuple[str, ...]], got: list[tuple[str, ...]]) -> str:
+    if len(want) != len(got):
+        return f"{len(want)} rows stated, {len(got)} computed"
+    for r, (w, g) in enumerate(zip(want, got, strict=True)):
+        if w != g:
+            for c in range(max(len(w), len(g))):
+                wc = w[c] if c < len(w) else "—"
+                gc = g[c] if c < len(g) else "—"
+                if wc != gc:
+                    return f"row {r + 1} column {c + 1}: stated {wc!r}, engine {gc!r}"
+    return "?"
+
+
+def _check_quote(where: str, o: Mapping[str, Any], source_dir: Path | None, err: list[str]) -> None:
+    for key in ("source", "zh", "en", "cite"):
+        if not o.get(key):
+            err.append(f"{where}: a quotation needs {key}")
+            return
+    name = str(o["source"])
+    if "iztro-compilation" in name:
+        err.append(f"{where}: {name} is a modern compilation, not the book: cite it as modern")
+        return
+    if source_dir is None:
+        err.append(f"{where}: no sources folder to verify the quotation (--sources)")
+        return
+    path = source_dir / name
+    if "/" in name or not path.is_file():
+        err.append(f"{where}: source file {name!r} not found in {source_dir}")
+        return
+    text = normalise_quote(path.read_text(encoding="utf-8"))
+    if normalise_quote(str(o["zh"])) not in text:
+        err.append(f"{where}: quotation not found verbatim in {name}: {o['zh']!r}")
+
+
+def _check_absent(
+    where: str, o: Mapping[str, Any], source_dir: Path | None, err: list[str]
+) -> None:
+    """A searched-and-not-found statement: none of ``terms`` occurs in any of ``sources``."""
+    terms, files = o.get("terms") or [], o.get("sources") or []
+    if not (terms and files and o.get("text")):
+        err.append(f"{where}: an absence names its terms, the sources searched, and text")
+        return
+    if source_dir is None:
+        err.append(f"{where}: no sources folder to verify the absence (--sources)")
+        return
+    for name in files:
+        path = source_dir / str(name)
+        if "/" in str(name) or not path.is_file():
+            err.append(f"{where}: source file {name!r} not found in {source_dir}")
+            continue
+        text = normalise_quote(path.read_text(encoding="utf-8"))
+        for term in terms:
+            if normalise_quote(str(term)) in text:
+                err.append(f"{where}: {term!r} does occur in {name}")
+
+
+def _run_claims(
+    library: Library,
+    cited: Mapping[str, list[str]],
+    space: Path | None,
+    record: bool,
+    report: Report,
+    say: Callable[[str], None],
+) -> None:
+    err = report.errors
+    sql_claims = C.space_claims()
+    known = {k for k in cited if k in sql_claims or k in C.ENGINE_CLAIMS}
+    for key, where in cited.items():
+        if key not in known:
+            err.append(f"{', '.join(sorted(set(where)))}: unknown claim {key!r}")
+    saved = C.read_record(library.root)
+    results: dict[str, dict[str, Any]] = {}
+    full = True
+    datasets: dict[str, Path] = {}
+    if space is not None:
+        for leap in LEAP_SETTINGS:
+            datasets[leap] = space / f"leap-{leap}"
+    sql_keys = sorted(k for k in known if k in sql_claims)
+    if datasets:
+        from mingshu.space.claims import check as run_sql
+
+        for leap, folder in datasets.items():
+            first, last, label = _space_label(folder, leap)
+            full = full and (first, last) == FULL_YEARS
+            wanted = [
+                sql_claims[k]
+                for k in sql_keys
+                if dict(sql_claims[k].settings).get("leap_month", "split") == leap
+            ]
+            if not wanted:
+                continue
+            say(f"claims over {label}: {len(wanted)}")
+            for r in run_sql(folder, wanted):
+                if not r.applies:
+                    err.append(f"claim {r.claim.key}: does not apply to {folder}'s settings")
+                    continue
+                results[r.claim.key] = {
+                    "rows": r.rows,
+                    "counterexamples": r.counterexamples,
+                    "unit": "charts",
+                    "space": label,
+                    "digest": C.digest(r.claim.key),
+                }
+    for key in sorted(k for k in known if k in C.ENGINE_CLAIMS):
+        c = C.ENGINE_CLAIMS[key]
+        say(f"claim {key} over {c.space}")
+        bad, n = c.run()
+        results[key] = {
+            "rows": n,
+            "counterexamples": bad,
+            "unit": c.unit,
+            "space": c.space,
+            "digest": C.digest(key),
+        }
+    for key in sorted(known):
+        found = results.get(key)
+        if found is None:
+            continue
+        report.claims += 1
+        report.rows += int(found["rows"] or 0)
+        if found["counterexamples"]:
+            err.append(
+                f"{', '.join(sorted(set(cited[key])))}: claim {key} is false: "
+                f"{found['counterexamples']:,} counterexamples in {found['rows']:,} "
+                f"{found['unit']}"
+            )
+    # The record: what the pages print.  It must cover every cited claim from a run over the
+    # whole space, with the claim's current query.
+    if record and full and not err:
+        merged = {k: v for k, v in saved.items() if k in known}
+        merged.update({k: v for k, v in results.items() if k in known})
+        C.write_record(library.root, merged)
+        saved = merged
+    elif record and not full:
+        err.append(f"--record needs the whole space {FULL_YEARS[0]}–{FULL_YEARS[1]}")
+    for key in sorted(known):
+        entry = saved.get(key)
+        if entry is None or entry.get("digest") != C.digest(key):
+            err.append(
+                f"claim {key}: no record of a whole-space run with its current query "
+                "(run `mingshu library check --record`)"
+            )
+        elif entry.get("counterexamples"):
+            err.append(f"claim {key}: the record shows counterexamples")
+    report.results = results

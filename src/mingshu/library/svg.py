@@ -1,0 +1,381 @@
+"""Diagrams drawn from engine results, as SVG text with a text alternative carrying the
+same facts.  Each function returns ``(svg, alt)``; the caption is the article's.
+
+Ring diagrams put Rat at the bottom and count forward clockwise (Rat, Ox, Tiger to the
+left, Horse at the top), as the branches stand on a Zi Wei chart.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Mapping, Sequence
+from html import escape
+from typing import Any, Final
+
+from mingshu.errors import InputError
+from mingshu.library import engine as E
+
+__all__ = ["DIAGRAMS", "LAYER_NAMES", "diagram"]
+
+Options = Mapping[str, Any]
+INK: Final = "#222"
+MUTED: Final = "#888"
+START: Final = "#8a5a2b"  # brown: where a count starts
+END: Final = "#6b3fa0"  # purple: where a count ends
+HIT: Final = "#1f7a3a"  # green: the star's landing
+FONT: Final = "font-family='system-ui, sans-serif'"
+LAYER_NAMES: Final = {
+    "engine": "Engine rule",
+    "book": "The book's words",
+    "modern": "Modern summary",
+    "none": "No source yet",
+}
+LAYER_COLOURS: Final = {"engine": HIT, "book": START, "modern": "#2b5d8a", "none": MUTED}
+
+
+def _svg(width: float, height: float, body: str, title: str) -> str:
+    return (
+        f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {width:.0f} {height:.0f}' "
+        f"width='{width:.0f}' height='{height:.0f}' role='img' {FONT}>"
+        f"<title>{escape(title)}</title>{body}</svg>"
+    )
+
+
+def _text(
+    x: float,
+    y: float,
+    s: str,
+    size: int = 13,
+    fill: str = INK,
+    anchor: str = "middle",
+    weight: str = "normal",
+) -> str:
+    return (
+        f"<text x='{x:.1f}' y='{y:.1f}' font-size='{size}' fill='{fill}' "
+        f"text-anchor='{anchor}' font-weight='{weight}'>{escape(s)}</text>"
+    )
+
+
+# --------------------------------------------------------------------------- the ring
+
+_R: Final = 118
+_C: Final = 156
+
+
+def _pos(branch: int, r: float = _R) -> tuple[float, float]:
+    a = math.radians(90 + 30 * branch)
+    return _C + r * math.cos(a), _C + r * math.sin(a)
+
+
+def _ring(marks: Mapping[int, str], labels: Mapping[int, str] | None = None) -> str:
+    """The twelve branches; marked ones filled.  Labels go in a legend under the ring (one
+    line per labelled branch) so that nothing sticks out past a phone's width."""
+    parts = [f"<circle cx='{_C}' cy='{_C}' r='{_R}' fill='none' stroke='#ddd'/>"]
+    for b in range(12):
+        x, y = _pos(b)
+        colour = marks.get(b)
+        fill = colour or "#fff"
+        ink = "#fff" if colour else INK
+        parts.append(
+            f"<circle cx='{x:.1f}' cy='{y:.1f}' r='22' fill='{fill}' stroke='{colour or MUTED}'/>"
+        )
+        parts.append(_text(x, y + 4, E.branch_name(b)[:3], 12, ink))
+    for i, (b, label) in enumerate((labels or {}).items()):
+        y = 2 * _C + 14 + 22 * i
+        colour = marks.get(b, INK)
+        parts.append(f"<circle cx='24' cy='{y - 4}' r='7' fill='{colour}'/>")
+        parts.append(_text(38, y, f"{label}: {E.branch_name(b)}", 13, INK, "start"))
+    return "".join(parts)
+
+
+def _ring_height(labels: Mapping[int, str]) -> float:
+    return 2 * _C + 14 + 22 * len(labels)
+
+
+def _arc(start: int, steps: int, colour: str, r: float = _R - 34) -> str:
+    """An arrow from ``start`` going ``steps`` branches (negative: backward)."""
+    if steps == 0:
+        return ""
+    sweep = 1 if steps > 0 else 0
+    a0 = math.radians(90 + 30 * start + (6 if steps > 0 else -6))
+    a1 = math.radians(90 + 30 * (start + steps) - (6 if steps > 0 else -6))
+    x0, y0 = _C + r * math.cos(a0), _C + r * math.sin(a0)
+    x1, y1 = _C + r * math.cos(a1), _C + r * math.sin(a1)
+    large = 1 if abs(steps) % 12 > 6 else 0
+    return (
+        f"<path d='M{x0:.1f},{y0:.1f} A{r},{r} 0 {large} {sweep} {x1:.1f},{y1:.1f}' "
+        f"fill='none' stroke='{colour}' stroke-width='2' marker-end='url(#arrow-{colour[1:]})'/>"
+    )
+
+
+def _markers(*colours: str) -> str:
+    return (
+        "<defs>"
+        + "".join(
+            f"<marker id='arrow-{c[1:]}' viewBox='0 0 10 10' refX='8' refY='5' markerWidth='6' "
+            f"markerHeight='6' orient='auto-start-reverse'><path d='M0,0 L10,5 L0,10 z' "
+            f"fill='{c}'/></marker>"
+            for c in colours
+        )
+        + "</defs>"
+    )
+
+
+def _count_ring(o: Options) -> tuple[str, str]:
+    """A day star counted from its start star: day 1 on the start, count to the day, back
+    one (En Guang from Wen Chang, Tian Gui from Wen Qu)."""
+    star = str(o.get("star", "en_guang"))
+    origin = {"en_guang": "wen_chang", "tian_gui": "wen_qu"}.get(star)
+    if origin is None:
+        raise InputError("star", f"count_ring draws en_guang or tian_gui, not {star!r}")
+    day, hour = int(o.get("day", 1)), E.hour_number(o.get("hour", 0))
+    s = E.star_branch(origin, day=day, hour=hour)
+    land = E.star_branch(star, day=day, hour=hour)
+    end = (s + day - 1) % 12
+    marks = {s: START, end: END, land: HIT}
+    labels = {s: E.star_name(origin), end: f"Count ends on day {day}", land: E.star_name(star)}
+    if end == s:
+        labels[s] = f"{E.star_name(origin)}, day {day}"
+    body = (
+        _markers(END[:], HIT)
+        + _ring(marks, labels)
+        + _arc(s, (day - 1) % 12 or (12 if day > 1 else 0), END)
+        + _arc(end, -1, HIT, _R - 54)
+        + _text(_C, _C + 4, f"day {day}, {E.branch_name(hour)} hour", 12, MUTED)
+    )
+    alt = (
+        f"Ring of the twelve branches for lunar day {day} in the {E.branch_name(hour)} hour: "
+        f"{E.star_name(origin)} is on {E.branch_name(s)}; day 1 is put there and the count to "
+        f"day {day} stops on {E.branch_name(end)}; one step back puts {E.star_name(star)} on "
+        f"{E.branch_name(land)}."
+    )
+    return _svg(2 * _C, _ring_height(labels), body, alt), alt
+
+
+def _hour_ring(o: Options) -> tuple[str, str]:
+    """An hour star's first hours: arrows from its Rat-hour palace, one per hour."""
+    star = str(o.get("star", "di_kong"))
+    hours = [E.hour_number(h) for h in o.get("hours", [0, 1, 2, 3])]
+    at = {h: E.star_branch(star, hour=h) for h in hours}
+    start = E.star_branch(star, hour=0)
+    labels: dict[int, str] = {}
+    for h, b in at.items():
+        labels[b] = (labels[b] + ", " if b in labels else "") + E.branch_name(h) + " hour"
+    marks = {b: HIT for b in at.values()}
+    marks[start] = START
+    step = (E.star_branch(star, hour=1) - start) % 12
+    direction = 1 if step == 1 else -1
+    body = _markers(HIT) + _ring(marks, labels)
+    for h in hours:
+        if h > 0:
+            body += _arc(at[h] - direction, direction, HIT)
+    way = "forward (clockwise)" if direction > 0 else "back (counter-clockwise)"
+    alt = (
+        f"Ring of the twelve branches: {E.star_name(star)} starts the Rat hour on "
+        f"{E.branch_name(start)} and moves one palace {way} per hour: "
+        + "; ".join(f"{E.branch_name(h)} hour on {E.branch_name(b)}" for h, b in at.items())
+        + "."
+    )
+    return _svg(2 * _C, _ring_height(labels), body, alt), alt
+
+
+def _run_ring(o: Options) -> tuple[str, str]:
+    stars = [str(s) for s in o.get("stars", ["feng_gao", "wen_qu", "tai_fu"])]
+    hour = E.hour_number(o.get("hour", 0))
+    colours = (END, START, HIT, "#2b5d8a")
+    at = [E.star_branch(s, hour=hour) for s in stars]
+    marks = {b: colours[i % 4] for i, b in enumerate(at)}
+    labels = {b: E.star_name(s) for s, b in zip(stars, at, strict=True)}
+    body = _markers(MUTED) + _ring(marks, labels)
+    gaps = []
+    for a, b in itertools.pairwise(at):
+        gap = (b - a) % 12
+        gaps.append(gap)
+        body += _arc(a, gap, MUTED)
+    body += _text(_C, _C + 4, f"{E.branch_name(hour)} hour", 12, MUTED)
+    alt = (
+        f"Ring of the twelve branches at the {E.branch_name(hour)} hour: "
+        + ", ".join(
+            f"{E.star_name(s)} on {E.branch_name(b)}" for s, b in zip(stars, at, strict=True)
+        )
+        + "; neighbours are "
+        + " and ".join(str(g) for g in gaps)
+        + " places apart, counted forward."
+    )
+    return _svg(2 * _C, _ring_height(labels), body, alt), alt
+
+
+# ------------------------------------------------------------------------- step strips
+
+
+def _strip(rows: Sequence[Sequence[str]], highlight_last: bool = True) -> tuple[str, float, float]:
+    box_w, gap, box_h, row_gap = 150.0, 22.0, 44.0, 14.0
+    cols = max(len(r) for r in rows)
+    width = cols * box_w + (cols - 1) * gap + 16
+    height = len(rows) * (box_h + row_gap) + 8
+    parts = [_markers(MUTED)]
+    for r, row in enumerate(rows):
+        y = 8 + r * (box_h + row_gap)
+        for c, cell in enumerate(row):
+            x = 8 + c * (box_w + gap)
+            last = highlight_last and c == len(row) - 1
+            stroke = HIT if last else MUTED
+            parts.append(
+                f"<rect x='{x}' y='{y}' width='{box_w}' height='{box_h}' rx='6' "
+                f"fill='{'#e8f4ec' if last else '#fafafa'}' stroke='{stroke}'/>"
+            )
+            parts.append(
+                _text(
+                    x + box_w / 2,
+                    y + box_h / 2 + 5,
+                    cell,
+                    13,
+                    HIT if last else INK,
+                    weight="bold" if last else "normal",
+                )
+            )
+            if c:
+                parts.append(
+                    f"<line x1='{x - gap + 2}' y1='{y + box_h / 2}' x2='{x - 3}' "
+                    f"y2='{y + box_h / 2}' stroke='{MUTED}' marker-end='url(#arrow-888)'/>"
+                )
+    return "".join(parts), width, height
+
+
+def _diagonal_steps(o: Options) -> tuple[str, str]:
+    """Cells of En Guang's table worked as strips: difference, Wen Chang, count, step back."""
+    cells = [(int(d), E.hour_number(h)) for d, h in o.get("cells", [[5, 0], [6, 1], [7, 2]])]
+    rows = []
+    sentences = []
+    for d, h in cells:
+        wc = E.star_branch("wen_chang", day=d, hour=h)
+        eg = E.star_branch("en_guang", day=d, hour=h)
+        rows.append(
+            (
+                f"Day {d}, {E.branch_name(h)} hour",
+                f"{d} − {h} = {d - h}",
+                f"Wen Chang on {E.branch_name(wc)}",
+                f"Count to day {d}",
+                f"Step back: {E.branch_name(eg)}",
+            )
+        )
+        sentences.append(
+            f"day {d} in the {E.branch_name(h)} hour: {d} − {h} = {d - h}, Wen Chang on "
+            f"{E.branch_name(wc)}, En Guang on {E.branch_name(eg)}"
+        )
+    body, w, h_ = _strip(rows)
+    alt = "Worked cells of En Guang's table: " + "; ".join(sentences) + "."
+    return _svg(w, h_, body, alt), alt
+
+
+def _first_days(o: Options) -> tuple[str, str]:
+    """Where a day star sits against its start star on the first days."""
+    star = str(o.get("star", "en_guang"))
+    origin = {"en_guang": "wen_chang", "tian_gui": "wen_qu"}[star]
+    days = [int(d) for d in o.get("days", [1, 2, 3])]
+    hour = E.hour_number(o.get("hour", 0))
+    oname = E.star_name(origin)
+
+    def rel(n: int) -> str:
+        n = (n + 6) % 12 - 6
+        if n == 0:
+            return f"on {oname}"
+        return f"{abs(n)} {'after' if n > 0 else 'before'} {oname}"
+
+    rows, sentences = [], []
+    for d in days:
+        s = E.star_branch(origin, day=d, hour=hour)
+        land = E.star_branch(star, day=d, hour=hour)
+        end = (s + d - 1) % 12
+        rows.append(
+            (
+                f"Day {d}",
+                f"Count to: {rel(end - s)}",
+                "Step back one",
+                f"{E.star_name(star)}: {rel(land - s)}",
+            )
+        )
+        sentences.append(
+            f"day {d}: the count ends {rel(end - s)} and {E.star_name(star)} lands {rel(land - s)}"
+        )
+    body, w, h_ = _strip(rows)
+    alt = f"{E.star_name(star)} against {oname} on the first days: " + "; ".join(sentences) + "."
+    return _svg(w, h_, body, alt), alt
+
+
+def _literary_lookup(o: Options) -> tuple[str, str]:
+    """BaZi Literary Star look-ups as strips: day stem → branch → the four branches → hits
+    (the engine's table and search)."""
+    rows, sentences = [], []
+    for chart in o.get("charts") or []:
+        stem = E.parse_stem(chart["day_stem"])
+        branches = [E.branch_number(b) for b in chart["branches"]]
+        target = E.literary_star(stem)
+        found = E.problem_answer(
+            {"ask": "literary_hits", "day_stem": chart["day_stem"], "branches": chart["branches"]}
+        )
+        rows.append(
+            (
+                f"Day Master {E.stem_name(stem)}",
+                f"looks up {E.branch_name(target)}",
+                " ".join(E.branch_name(b)[:3] for b in branches),
+                found.split(": ", 1)[1],
+            )
+        )
+        sentences.append(
+            f"a {E.stem_name(stem)} Day Master looks up {E.branch_name(target)} among "
+            + ", ".join(E.branch_name(b) for b in branches)
+            + f" (year to hour): {found.split(': ', 1)[1]}"
+        )
+    if not rows:
+        raise InputError("charts", "a literary_lookup diagram lists its charts")
+    body, w, h_ = _strip(rows)
+    alt = "Literary Star look-ups: " + "; ".join(sentences) + "."
+    return _svg(w, h_, body, alt), alt
+
+
+def _layers(o: Options) -> tuple[str, str]:
+    """The four layers of evidence: one row per item, coloured by its layer."""
+    items = o.get("items") or []
+    if not items:
+        raise InputError("items", "a layers figure lists its items")
+    width, row_h = 560.0, 58.0
+    parts = []
+    sentences = []
+    for i, item in enumerate(items):
+        layer = str(item.get("layer", ""))
+        if layer not in LAYER_NAMES:
+            raise InputError("layer", f"{layer!r} is not a layer ({', '.join(LAYER_NAMES)})")
+        y = 8 + i * row_h
+        colour = LAYER_COLOURS[layer]
+        parts.append(
+            f"<rect x='8' y='{y}' width='{width - 16}' height='{row_h - 8}' rx='6' "
+            f"fill='#fff' stroke='{colour}' stroke-width='2'/>"
+            f"<rect x='8' y='{y}' width='150' height='{row_h - 8}' rx='6' fill='{colour}'/>"
+        )
+        parts.append(_text(83, y + 20, LAYER_NAMES[layer], 12, "#fff", weight="bold"))
+        parts.append(_text(83, y + 37, str(item.get("title", "")), 11, "#fff"))
+        parts.append(_text(170, y + 30, str(item.get("text", "")), 12, INK, "start"))
+        sentences.append(f"{LAYER_NAMES[layer]} — {item.get('title', '')}: {item.get('text', '')}")
+    height = 8 + len(items) * row_h
+    alt = "The layers of evidence: " + "; ".join(sentences) + "."
+    return _svg(width, height, "".join(parts), alt), alt
+
+
+DIAGRAMS: Final[dict[str, Callable[[Options], tuple[str, str]]]] = {
+    "count_ring": _count_ring,
+    "hour_ring": _hour_ring,
+    "run_ring": _run_ring,
+    "diagonal_steps": _diagonal_steps,
+    "first_days": _first_days,
+    "layers": _layers,
+    "literary_lookup": _literary_lookup,
+}
+
+
+def diagram(kind: str, options: Options) -> tuple[str, str]:
+    """``(svg, alt)`` for a diagram kind and its options."""
+    if kind not in DIAGRAMS:
+        raise InputError("diagram", f"unknown diagram {kind!r} (known: {', '.join(DIAGRAMS)})")
+    return DIAGRAMS[kind](options)

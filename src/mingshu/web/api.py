@@ -1,0 +1,305 @@
+"""The JSON API: charts (Zi Wei, horoscope, BaZi), cities and articles.
+
+Chart responses are deterministic functions of the URL: each carries an ``ETag`` (a hash of
+the body) and a long ``Cache-Control``, and a request whose ``If-None-Match`` matches gets
+``304``.  Bad input answers 422 in FastAPI's own error shape, with the field named in
+``loc`` (``["query", "date"]``) and a plain message in ``msg``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from functools import lru_cache
+from typing import Annotated, Any, Final
+from urllib.parse import parse_qs
+
+from fastapi import APIRouter, Query, Request, Response
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel
+
+from mingshu import __version__
+from mingshu.web import cities
+from mingshu.web.charts import annual_of, bazi_of, horoscope_of, ziwei_of
+from mingshu.web.query import BAZI_CHOICES, CHOICES, ChartQuery, FieldErrors, parse
+
+__all__ = ["CACHE_CONTROL", "cached", "field_errors_response", "router"]
+
+CACHE_CONTROL: Final = "public, max-age=31536000, immutable"
+"""A chart at a URL never changes within one release (the ETag carries the version)."""
+
+CACHE_SIZE: Final = 256
+"""Responses each process keeps per kind (a chart is a pure function of its URL)."""
+
+router = APIRouter(prefix="/api", tags=["api"])
+
+
+def field_errors_response(errors: dict[str, str]) -> JSONResponse:
+    """422 in FastAPI's validation-error shape, one entry per bad field."""
+    detail = [
+        {"loc": ["query", field], "msg": message, "type": "value_error"}
+        for field, message in errors.items()
+    ]
+    return JSONResponse({"detail": detail}, status_code=422)
+
+
+@lru_cache(maxsize=2 * CACHE_SIZE)
+def etag_of(body: bytes) -> str:
+    # Cached: the bodies come from the LRUs above as the same objects, whose hash Python
+    # keeps, so a repeat costs a dictionary look-up instead of hashing 100 KB.
+    return '"' + hashlib.blake2b(__version__.encode() + body, digest_size=12).hexdigest() + '"'
+
+
+def cached(request: Request, body: bytes, media_type: str) -> Response:
+    """``body`` with an ETag and a long Cache-Control; 304 when the client has it."""
+    tag = etag_of(body)
+    headers = {"ETag": tag, "Cache-Control": CACHE_CONTROL}
+    match = request.headers.get("if-none-match", "")
+    if tag in (t.strip() for t in match.split(",")):
+        return Response(status_code=304, headers=headers)
+    return Response(body, media_type=media_type, headers=headers)
+
+
+def _param(name: str, description: str, *examples: str, many: bool = False) -> dict[str, Any]:
+    schema: dict[str, Any] = {"type": "string", "maxLength": 200}
+    if many:
+        schema = {"type": "array", "items": schema, "maxItems": 40}
+    out: dict[str, Any] = {
+        "name": name, "in": "query", "required": False, "description": description,
+        "schema": schema,
+    }  # fmt: skip
+    if examples:
+        out["examples"] = {e.replace(":", "_"): {"value": e} for e in examples}
+    return out
+
+
+CHART_PARAMETERS: Final = [
+    _param("date", "Birth date YYYY-MM-DD (lunar with calendar=lunar)", "1987-05-16"),
+    _param("time", "Clock time HH:MM", "10:30", "23:30"),
+    _param("gender", "female or male", "female", "male"),
+    _param("calendar", "solar (default) or lunar", "solar", "lunar"),
+    _param("leap", "1: the lunar date is in the leap month", "0"),
+    _param("tz", "IANA time zone of the clock time", "Asia/Shanghai", "Europe/Zurich"),
+    _param("city", "GeoNames id of the birth city (gives tz and longitude)", "1816670"),
+    _param("lon", "Birth longitude, degrees east", "116.4"),
+    _param("true_solar", "1: day and hour from true solar time (needs a place)", "0"),
+    _param("fold", "0 or 1: which of two identical clock readings", "0"),
+    *(
+        _param(name, f"Zi Wei setting: {', '.join(allowed)}", default)
+        for name, (allowed, default) in CHOICES.items()
+    ),
+    *(
+        _param(name, f"BaZi setting: {', '.join(allowed)}", default)
+        for name, (allowed, default) in BAZI_CHOICES.items()
+    ),
+    _param("star", "BaZi symbolic-star table, STAR:VARIANT (repeatable)", "wen_chang:w2",
+           many=True),
+]  # fmt: skip
+"""The chart endpoints' query parameters, documented by hand: the endpoints read the raw
+query string (FastAPI's per-parameter validation cost more than drawing a chart) and check
+it with :func:`mingshu.web.query.parse`, which names each bad field."""
+
+
+class ErrorItem(BaseModel):
+    loc: list[str | int]
+    msg: str
+    type: str
+
+
+class Errors(BaseModel):
+    detail: list[ErrorItem]
+
+
+_CHART_ROUTE: Final[dict[str, Any]] = {
+    "response_model": None,
+    "responses": {
+        200: {"content": {"application/json": {"schema": {"type": "object"}}}},
+        304: {"description": "not modified (If-None-Match matched the ETag)"},
+        422: {"model": Errors, "description": "bad input; loc names the field"},
+    },
+}
+
+
+def _params(request: Request) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key in request.query_params:
+        values = request.query_params.getlist(key)
+        out[key] = values if len(values) > 1 or key == "star" else values[0]
+    return out
+
+
+def _query(params: dict[str, Any]) -> ChartQuery:
+    return parse(params)
+
+
+def _json(data: Any) -> bytes:
+    from mingshu.present import to_json
+
+    return to_json(data)
+
+
+@router.get("/health", summary="A trivial answer (the load benchmark's ceiling)")
+async def health() -> dict[str, Any]:
+    return {"ok": True, "version": __version__}
+
+
+@router.get(
+    "/ziwei",
+    summary="A Zi Wei Dou Shu natal chart (schema mingshu.ziwei.chart/1)",
+    openapi_extra={"parameters": CHART_PARAMETERS},
+    **_CHART_ROUTE,
+)
+async def ziwei_chart(request: Request) -> Response:
+    # async: a chart takes well under a millisecond, less than a hop to the thread pool.
+    try:
+        body = _ziwei_raw(request.url.query)
+    except FieldErrors as e:
+        return field_errors_response(e.errors)
+    return cached(request, body, "application/json")
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _ziwei_raw(raw_query: str) -> bytes:
+    """The chart of a query string as sent (a repeat skips even the parsing); the body is
+    shared with every spelling of the same chart through the canonical form."""
+    q = _parse_qs(raw_query)
+    if q.unknown_hour:
+        raise FieldErrors({"time": "the API needs a clock time"})
+    return _ziwei_bytes(q.query_string(names="hans", at="", year=""))
+
+
+def _parse_qs(query_string: str) -> ChartQuery:
+    return parse(parse_qs(query_string, keep_blank_values=True))
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _ziwei_bytes(query_string: str) -> bytes:
+    from mingshu.present.ziwei_json import chart_json
+
+    return chart_json(ziwei_of(_parse_qs(query_string)))
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _horoscope_bytes(query_string: str) -> bytes:
+    from mingshu.present import horoscope_to_dict
+
+    q = _parse_qs(query_string)
+    return _json(horoscope_to_dict(horoscope_of(ziwei_of(q), q.at)))
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _bazi_bytes(query_string: str) -> bytes:
+    from mingshu.present import annual_to_dict, chart_to_dict
+
+    q = _parse_qs(query_string)
+    chart = bazi_of(q)
+    data = chart_to_dict(chart)
+    if q.year:
+        data["annual"] = annual_to_dict(annual_of(chart, q.year))
+    return _json(data)
+
+
+@router.get(
+    "/ziwei/horoscope",
+    summary="The horoscope layers at a moment (schema mingshu.ziwei.horoscope/1)",
+    openapi_extra={
+        "parameters": [
+            *CHART_PARAMETERS,
+            _param("at", "The moment: YYYY-MM-DD or YYYY-MM-DDTHH:MM", "2026-11-29T10:00"),
+        ]
+    },
+    **_CHART_ROUTE,
+)
+async def ziwei_horoscope(request: Request) -> Response:
+    try:
+        q = _query(_params(request))
+        if not q.at:
+            raise FieldErrors({"at": "missing: give a date YYYY-MM-DD or YYYY-MM-DDTHH:MM"})
+        body = _horoscope_bytes(q.query_string(names="hans", year=""))
+    except FieldErrors as e:
+        return field_errors_response(e.errors)
+    return cached(request, body, "application/json")
+
+
+@router.get(
+    "/bazi",
+    summary="A BaZi chart (schema mingshu.bazi.chart/1), with 流年 when year is given",
+    openapi_extra={
+        "parameters": [*CHART_PARAMETERS, _param("year", "A Gregorian year for 流年", "2026")]
+    },
+    **_CHART_ROUTE,
+)
+async def bazi_chart(request: Request) -> Response:
+    try:
+        q = _query(_params(request))
+        if q.unknown_hour:
+            raise FieldErrors({"time": "the API needs a clock time"})
+        body = _bazi_bytes(q.query_string(names="hans", at=""))
+    except FieldErrors as e:
+        return field_errors_response(e.errors)
+    return cached(request, body, "application/json")
+
+
+@router.get(
+    "/ziwei/hours",
+    summary="Unknown hour: what moves and what stays across the thirteen charts of a day",
+    openapi_extra={"parameters": [p for p in CHART_PARAMETERS if p["name"] != "time"]},
+    **_CHART_ROUTE,
+)
+async def ziwei_hours(request: Request) -> Response:
+    try:
+        params = {k: v for k, v in _params(request).items() if k != "time"}
+        q = _query({**params, "unknown_hour": "1"})
+        body = _hours_bytes(q.query_string(names="hans", at="", year=""))
+    except FieldErrors as e:
+        return field_errors_response(e.errors)
+    return cached(request, body, "application/json")
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _hours_bytes(query_string: str) -> bytes:
+    from mingshu.web.views import HOUR_STARS, unknown_hour_table
+
+    q = _parse_qs(query_string)
+    charts = [ziwei_of(q, i) for i in range(13)]
+    table = unknown_hour_table(charts, "hans")
+    return _json(
+        {
+            "schema": "mingshu.web.ziwei_hours/1",
+            "date": q.date,
+            "hour_stars": list(HOUR_STARS),
+            "hours": [
+                {
+                    "time_index": r.time_index,
+                    "hour": r.hour,
+                    "life": r.life,
+                    "body": r.body,
+                    "five_elements_class": r.element_class,
+                    "life_major_stars": r.life_stars,
+                    "hour_stars": dict(zip(HOUR_STARS, r.hour_stars, strict=True)),
+                }
+                for r in table.rows
+            ],
+            "same_in_every_hour": list(table.same),
+            "moving": list(table.moving),
+        }
+    )
+
+
+@router.get("/cities", summary="Cities by English or Chinese name, largest first")
+def city_search(
+    q: Annotated[str, Query(min_length=1, max_length=60)],
+    limit: Annotated[int, Query(ge=1, le=50)] = 10,
+) -> list[dict[str, Any]]:
+    return [
+        {
+            "id": c.id,
+            "name": c.name,
+            "chinese": list(c.chinese),
+            "country": c.country,
+            "latitude": c.latitude,
+            "longitude": c.longitude,
+            "timezone": c.timezone,
+            "label": c.label,
+        }
+        for c in cities.search(q, limit)
+    ]

@@ -1,0 +1,121 @@
+"""The web application: FastAPI routes for the pages and the JSON API, the store, security
+headers and error pages.  :func:`create_app` builds one; ``mingshu serve`` runs it under
+uvicorn (docs/web.md)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from mingshu import __version__
+from mingshu.web import api, pages
+from mingshu.web.security import SecurityHeaders
+from mingshu.web.store import Store, database_url, migrate
+
+__all__ = ["create_app"]
+
+
+def _wants_json(request: Request) -> bool:
+    return request.url.path.startswith("/api/") or request.url.path == "/openapi.json"
+
+
+def create_app(
+    database: str | None = None,
+    *,
+    run_migrations: bool = True,
+    feedback_rate: int | None = None,
+) -> FastAPI:
+    """The site.  ``database``: an SQLAlchemy URL (default ``MINGSHU_DATABASE_URL`` or the
+    SQLite file, :func:`~mingshu.web.store.database_url`); ``run_migrations``: apply the
+    Alembic migrations first; ``feedback_rate``: feedback posts allowed per client a minute
+    (default ``MINGSHU_FEEDBACK_RATE`` or 10)."""
+    url = database or database_url()
+    if run_migrations:
+        migrate(url)
+    rate = feedback_rate or int(os.environ.get("MINGSHU_FEEDBACK_RATE", "10") or 10)
+    store = Store(url, rate=rate, salt=os.environ.get("MINGSHU_SECRET", "mingshu"))
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        yield
+        store.dispose()
+
+    app = FastAPI(
+        title="mingshu",
+        version=__version__,
+        description="Zi Wei Dou Shu and BaZi charts, cities and articles as JSON.",
+        docs_url=None,  # the Swagger page loads scripts from a CDN: the CSP forbids it
+        redoc_url=None,
+        lifespan=lifespan,
+    )
+    app.state.store = store
+    app.add_middleware(SecurityHeaders)
+    app.include_router(api.router)
+    app.include_router(pages.router)
+    from mingshu.web import library_pages
+
+    app.include_router(library_pages.router)
+    app.include_router(library_pages.api_router)
+    app.mount("/static", StaticFiles(directory=Path(__file__).parent / "static"), name="static")
+    # The Noto Sans CJK SC subset (and its licence): the charts' Chinese renders on a
+    # machine without CJK fonts (site.css names it in an @font-face).
+    app.mount("/fonts", StaticFiles(directory=Path(__file__).parent / "fonts"), name="fonts")
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        if _wants_json(request):
+            return JSONResponse(
+                {"detail": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers
+            )
+        title = "Not found" if exc.status_code == 404 else "Error"
+        return pages.render(
+            "error.html", status=exc.status_code, title=title, message=str(exc.detail)
+        )
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(request: Request, exc: RequestValidationError) -> Response:
+        detail = [
+            {"loc": list(e.get("loc", ())), "msg": str(e.get("msg", "")), "type": e.get("type")}
+            for e in exc.errors()
+        ]
+        if _wants_json(request):
+            return JSONResponse({"detail": detail}, status_code=422)
+        message = "; ".join(f"{d['loc'][-1]}: {d['msg']}" for d in detail if d["loc"])
+        return pages.render("error.html", status=422, title="Bad input", message=message)
+
+    return app
+
+
+def warm() -> None:
+    """Load the engines' tables and the presenters once, so a worker's first reader does
+    not wait for them (a chart of each engine, one SVG board, every article's page)."""
+    from mingshu.web.api import _bazi_bytes, _ziwei_bytes
+    from mingshu.web.library import library
+    from mingshu.web.pages import chart_page_bytes
+
+    birth = "date=1987-05-16&time=10%3A30&gender=female"
+    _ziwei_bytes(birth)
+    _bazi_bytes(birth)
+    chart_page_bytes(birth)
+    lib = library()
+    if lib is not None:
+        from mingshu.web.library_pages import _body
+
+        for article in lib.articles:
+            _body(article)
+
+
+def app_from_env() -> FastAPI:
+    """The factory uvicorn's workers call (``mingshu.web.app:app_from_env``): settings come
+    from the environment; ``mingshu serve`` has already migrated."""
+    app = create_app(run_migrations=os.environ.get("MINGSHU_MIGRATE", "0") == "1")
+    warm()
+    return app

@@ -1,0 +1,197 @@
+"""Draw the charts a :class:`~mingshu.web.query.ChartQuery` asks for, with the engines.
+
+Engine errors (:class:`InputError`, which names its field) become :class:`FieldErrors`, so
+the page shows the message next to the field and the API answers 422 naming it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
+
+from mingshu.errors import InputError
+from mingshu.web import cities
+from mingshu.web.query import CHOICES, ChartQuery, FieldErrors
+
+if TYPE_CHECKING:
+    from mingshu.bazi import Annual, Chart
+    from mingshu.ziwei import Horoscope, NatalChart
+
+__all__ = [
+    "Charts",
+    "Place",
+    "annual_of",
+    "bazi_of",
+    "draw",
+    "horoscope_of",
+    "place_of",
+    "ziwei_of",
+    "ziwei_settings",
+]
+
+# Form fields the engines' own field names map to (the engines say "longitude", the form
+# "lon"; "settings" errors belong to the settings fields).
+_FIELD: dict[str, str] = {
+    "longitude": "lon",
+    "birth_date": "date",
+    "true_solar_time": "true_solar",
+    "star_variants": "star",
+    "late_rat_hour": "late_rat_hour",
+}
+
+
+def _field(e: InputError) -> str:
+    return _FIELD.get(e.field, e.field)
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    tz: str | None
+    longitude: str | None
+    label: str
+
+
+def place_of(q: ChartQuery) -> Place:
+    """The time zone and longitude the query gives (a city fills both)."""
+    tz = q.tz or None
+    lon = q.lon or None
+    label = ""
+    if q.city:
+        city = cities.by_id(int(q.city))
+        if city is None:
+            raise FieldErrors({"city": f"no city with id {q.city[:20]}"})
+        tz = tz or city.timezone
+        lon = lon or f"{city.longitude:.4f}"
+        label = f"{city.label}, {city.where}"
+    if q.true_solar and lon is None:
+        raise FieldErrors({"lon": "true solar time needs the birth longitude (pick a city)"})
+    if q.true_solar and tz is None:
+        raise FieldErrors({"tz": "true solar time needs the time zone (pick a city)"})
+    return Place(tz, lon, label)
+
+
+def ziwei_settings(q: ChartQuery) -> Any:
+    from mingshu.ziwei import ZiweiSettings
+
+    words: dict[str, Any] = {name: q.setting(name) for name in CHOICES}
+    try:
+        return ZiweiSettings(**words, true_solar_time=q.true_solar)
+    except InputError as e:
+        raise FieldErrors({_field(e): e.message}) from None
+
+
+def _hour(q: ChartQuery, time_index: int | None) -> str | int:
+    if time_index is not None:
+        return time_index
+    return q.time
+
+
+def ziwei_of(q: ChartQuery, time_index: int | None = None) -> NatalChart:
+    from mingshu import ziwei
+
+    place = place_of(q)
+    settings = ziwei_settings(q)
+    tz, longitude = place.tz, place.longitude
+    if time_index is not None:
+        # A whole double hour has no clock time: no zone, daylight saving or solar time
+        # applies (the engine refuses a time index with a zone).
+        tz = longitude = None
+        settings = settings.replace(true_solar_time=False) if q.true_solar else settings
+    try:
+        return ziwei.chart(
+            q.date,
+            _hour(q, time_index),
+            q.gender,
+            tz=tz,
+            longitude=longitude,
+            fold=q.fold,
+            lunar=q.calendar == "lunar",
+            leap=q.leap,
+            settings=settings,
+        )
+    except InputError as e:
+        raise FieldErrors({_field(e): e.message}) from None
+
+
+def bazi_of(q: ChartQuery) -> Chart:
+    from mingshu import bazi
+
+    place = place_of(q)
+    try:
+        settings = bazi.BaziSettings(
+            late_rat_hour=cast(Any, q.setting("bz_late_rat_hour")),
+            start_age=cast(Any, q.setting("start_age")),
+            star_variants=q.stars,
+            true_solar_time=q.true_solar,
+        )
+        return bazi.chart(
+            q.date,
+            q.time,
+            q.gender,
+            tz=place.tz or "Asia/Shanghai",
+            longitude=place.longitude,
+            fold=q.fold,
+            lunar=q.calendar == "lunar",
+            leap=q.leap,
+            settings=settings,
+        )
+    except InputError as e:
+        raise FieldErrors({_field(e): e.message}) from None
+
+
+def horoscope_of(chart: NatalChart, at: str) -> Horoscope:
+    try:
+        return chart.horoscope(at)
+    except InputError as e:
+        raise FieldErrors({"at": e.message}) from None
+
+
+def annual_of(chart: Chart, year: str) -> Annual:
+    try:
+        return chart.annual(int(year))
+    except InputError as e:
+        raise FieldErrors({"year": e.message}) from None
+
+
+@dataclass(frozen=True, slots=True)
+class Charts:
+    """Everything one chart page shows."""
+
+    query: ChartQuery
+    place: Place
+    ziwei: NatalChart | None
+    horoscope: Horoscope | None
+    bazi: Chart | None
+    annual: Annual | None
+    unknown: tuple[NatalChart, ...]
+    """The thirteen Zi Wei charts of the day, time index 0..12, for an unknown hour."""
+
+
+def draw(q: ChartQuery) -> Charts:
+    """Every chart the query asks for; :class:`FieldErrors` names each bad field."""
+    place = place_of(q)
+    errors: dict[str, str] = {}
+    z = h = b = a = None
+    unknown: tuple[NatalChart, ...] = ()
+    if q.unknown_hour:
+        try:
+            unknown = tuple(ziwei_of(q, i) for i in range(13))
+        except FieldErrors as e:
+            errors.update(e.errors)
+    else:
+        try:
+            z = ziwei_of(q)
+            if q.at:
+                h = horoscope_of(z, q.at)
+        except FieldErrors as e:
+            errors.update(e.errors)
+        try:
+            b = bazi_of(q)
+            if q.year:
+                a = annual_of(b, q.year)
+        except FieldErrors as e:
+            for k, v in e.errors.items():
+                errors.setdefault(k, v)
+    if errors:
+        raise FieldErrors(errors)
+    return Charts(q, place, z, h, b, a, unknown)

@@ -1,0 +1,266 @@
+"""Library pages: the index (by subject and series, with search), article pages with the
+eighteen-second summary, the share card (PNG, rendered once per article version and kept in
+the database), and "Was this article helpful?" feedback (CSRF-checked, rate-limited)."""
+
+from __future__ import annotations
+
+import importlib
+from functools import lru_cache
+from typing import Annotated, Any, Final
+
+from fastapi import APIRouter, Path, Query, Request, Response
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
+
+from mingshu.web.library import library
+from mingshu.web.pages import render
+from mingshu.web.security import CSRF_COOKIE, csrf_ok, new_csrf_token
+from mingshu.web.store import MAX_COMMENT, FeedbackIn, RateLimited, Store
+
+__all__ = ["api_router", "router"]
+
+router = APIRouter(include_in_schema=False)
+api_router = APIRouter(prefix="/api", tags=["api"])
+
+MAX_FORM_BYTES: Final = 8192
+
+
+def _lib_module(name: str) -> Any:
+    """``mingshu.library.NAME`` (imported by name: the library is an optional part)."""
+    return importlib.import_module(f"mingshu.library.{name}")
+
+
+def _link(article_id: str) -> str:
+    return f"/library/{article_id}"
+
+
+def _no_library() -> Response:
+    return render(
+        "error.html", status=404, title="Library not installed",
+        message="This build of mingshu has no knowledge library.",
+    )  # fmt: skip
+
+
+def _article(article_id: str) -> Any | None:
+    lib = library()
+    if lib is None:
+        return None
+    from mingshu.errors import InputError
+
+    try:
+        return lib.get(article_id[:40])
+    except (InputError, KeyError, LookupError):
+        return None
+
+
+def _matches(article: Any, q: str) -> bool:
+    text = " ".join(
+        str(getattr(article, k, "") or "")
+        for k in ("id", "subject", "title", "subtitle", "short_version")
+    ).casefold()
+    return all(word in text for word in q.casefold().split())
+
+
+@router.get("/library", response_class=HTMLResponse)
+def index(request: Request, q: Annotated[str, Query(max_length=100)] = "") -> Response:
+    lib = library()
+    if lib is None:
+        return _no_library()
+    index_html = _lib_module("render").index_html
+
+    found = [a for a in lib.articles if _matches(a, q)] if q.strip() else []
+    return render(
+        "library.html", index=index_html(lib, link=_link), q=q, found=found,
+        searched=bool(q.strip()),
+    )  # fmt: skip
+
+
+def _card_png(store: Store, article: Any) -> bytes:
+    version = str(article.version)
+    png = store.card(article.id, version)
+    if png is None:
+        from mingshu.web.cards import render_card
+
+        png = render_card(article)
+        store.save_card(article.id, version, png)
+    return png
+
+
+@router.get("/library/{article_id}", response_class=HTMLResponse)
+async def article_page(request: Request, article_id: str) -> Response:
+    # async: the fragment is cached per version; what is left (a template, a token) is
+    # cheaper than a hop to the thread pool.
+    article = _article(article_id)
+    if article is None:
+        return render(
+            "error.html", status=404, title="No such article",
+            message="The library has no article with that id.",
+        )  # fmt: skip
+    token = request.cookies.get(CSRF_COOKIE) or ""
+    fresh = not (16 <= len(token) <= 100)
+    if fresh:
+        token = new_csrf_token()
+    response = render(
+        "article.html",
+        article=article,
+        body=_body(article),
+        csrf=token,
+        thanks=request.query_params.get("thanks") == "1",
+        max_comment=MAX_COMMENT,
+    )
+    if fresh:
+        response.set_cookie(CSRF_COOKIE, token, httponly=True, samesite="strict", path="/")
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+def _body(article: Any) -> str:
+    """The library's HTML fragment of the article, with the card and summary links."""
+    return _body_of(str(article.id), str(article.version))
+
+
+@lru_cache(maxsize=512)
+def _body_of(article_id: str, version: str) -> str:
+    # The renderer draws the article's tables and diagrams with the engines (tens of
+    # milliseconds); the fragment is a pure function of the article's id and version.
+    article = _article(article_id)
+    article_html = _lib_module("render").article_html
+    base = _link(article_id)
+    return str(
+        article_html(
+            article, library(), link=_link, card_url=f"{base}/card.png",
+            summary_url=f"{base}/summary.webp" if _has_summary() else None,
+        )
+    )  # fmt: skip
+
+
+@router.get("/static/library.css")
+def library_css() -> Response:
+    """The stylesheet the library's fragments need (shipped in mingshu.library)."""
+    if library() is None:
+        return Response("", media_type="text/css")
+    path = _lib_module("render").css_path()
+    return Response(
+        path.read_bytes(), media_type="text/css", headers={"Cache-Control": "public, max-age=3600"}
+    )
+
+
+def _has_summary() -> bool:
+    try:
+        _lib_module("summary")
+    except ImportError:
+        return False
+    return True
+
+
+@router.get("/library/{article_id}/card.png")
+def share_card(request: Request, article_id: str) -> Response:
+    article = _article(article_id)
+    if article is None:
+        return Response(b"no such article", status_code=404, media_type="text/plain")
+    png = _card_png(request.app.state.store, article)
+    from mingshu.web.api import cached
+
+    response = cached(request, png, "image/png")
+    response.headers["Content-Disposition"] = f'attachment; filename="{article.id}.png"'
+    return response
+
+
+@router.get("/library/{article_id}/summary.webp")
+def summary_image(request: Request, article_id: str) -> Response:
+    article = _article(article_id)
+    if article is None or not _has_summary():
+        return Response(b"no such summary", status_code=404, media_type="text/plain")
+    summary_webp = _lib_module("summary").summary_webp
+    from mingshu.web.api import cached
+
+    return cached(request, summary_webp(article), "image/webp")
+
+
+@router.post("/library/{article_id}/feedback", response_class=HTMLResponse)
+async def feedback(request: Request, article_id: str) -> Response:
+    article = _article(article_id)
+    if article is None:
+        return render("error.html", status=404, title="No such article", message="")
+    length = request.headers.get("content-length", "")
+    if not length.isdigit() or int(length) > MAX_FORM_BYTES:
+        return render(
+            "error.html", status=413, title="Too long",
+            message=f"A comment may be at most {MAX_COMMENT} characters.",
+        )  # fmt: skip
+    origin = request.headers.get("origin")
+    host = request.headers.get("host", "")
+    form = await request.form(max_files=0, max_fields=10)
+    token = form.get("csrf")
+    if (origin and origin.split("://", 1)[-1] != host) or not csrf_ok(
+        request.cookies.get(CSRF_COOKIE), token if isinstance(token, str) else None
+    ):
+        return render(
+            "error.html", status=403, title="Form expired",
+            message="Reload the article and send the form again.",
+        )  # fmt: skip
+    helpful = form.get("helpful")
+    comment = form.get("comment") or ""
+    errors: dict[str, str] = {}
+    if helpful not in ("yes", "no"):
+        errors["helpful"] = "choose yes or no"
+    if not isinstance(comment, str) or len(comment) > MAX_COMMENT:
+        errors["comment"] = f"at most {MAX_COMMENT} characters"
+    if errors:
+        return _article_with_errors(request, article, errors)
+    store: Store = request.app.state.store
+    client = request.client.host if request.client else "unknown"
+    try:
+        store.add_feedback(
+            FeedbackIn(article.id, str(article.version), helpful == "yes",
+                       str(comment).strip(), client)
+        )  # fmt: skip
+    except RateLimited as e:
+        return _article_with_errors(request, article, {"helpful": str(e)}, status=429)
+    return RedirectResponse(f"/library/{article.id}?thanks=1#feedback", status_code=303)
+
+
+def _article_with_errors(
+    request: Request, article: Any, errors: dict[str, str], status: int = 422
+) -> Response:
+    return render(
+        "article.html", status=status, article=article, body=_body(article),
+        csrf=request.cookies.get(CSRF_COOKIE, ""), thanks=False, errors=errors,
+        max_comment=MAX_COMMENT,
+    )  # fmt: skip
+
+
+def _article_dict(a: Any) -> dict[str, Any]:
+    return {
+        "id": a.id,
+        "subject": str(a.subject),
+        "title": a.title,
+        "subtitle": a.subtitle,
+        "version": str(a.version),
+        "date": str(a.date),
+        "read_minutes": a.read_minutes,
+        "short_version": a.short_version,
+        "url": _link(a.id),
+        "card": f"{_link(a.id)}/card.png",
+    }
+
+
+@api_router.get("/articles", summary="Every article of the library (id, title, short version)")
+def articles() -> list[dict[str, Any]]:
+    lib = library()
+    return [] if lib is None else [_article_dict(a) for a in lib.articles]
+
+
+@api_router.get(
+    "/articles/{article_id}",
+    summary="One article's metadata and its HTML",
+    responses={404: {"description": "no such article"}},
+)
+def article_json(
+    article_id: Annotated[str, Path(max_length=40, examples=["ZW-AUX-17", "BZ-SS-02"])],
+) -> Response:
+    article = _article(article_id)
+    if article is None:
+        return JSONResponse({"detail": "no such article"}, status_code=404)
+    data = _article_dict(article)
+    data["html"] = _body(article)
+    return JSONResponse(data)

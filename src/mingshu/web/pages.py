@@ -1,0 +1,415 @@
+"""The HTML pages: the chart page (birth form, Zi Wei board, BaZi tables, unknown hour),
+a star's rule, and the settings page.  Server-rendered with Jinja2 (autoescape on); every
+page works without JavaScript."""
+
+from __future__ import annotations
+
+from functools import cache, lru_cache
+from typing import Any, Final
+from urllib.parse import parse_qs
+
+from fastapi import APIRouter, Request, Response
+from fastapi.responses import HTMLResponse, RedirectResponse
+from jinja2 import Environment, PackageLoader, select_autoescape
+
+from mingshu import __version__
+from mingshu.birth import Notice
+from mingshu.web import cities
+from mingshu.web.api import CACHE_SIZE, cached
+from mingshu.web.charts import Charts, draw, horoscope_of, place_of, ziwei_of
+from mingshu.web.library import article_exists, article_for_bazi_star
+from mingshu.web.query import BAZI_CHOICES, CHOICES, MAX_VALUE, ChartQuery, FieldErrors, parse
+from mingshu.web.settings_help import ARTICLES, HELP, LABELS, WORDS
+from mingshu.web.views import branch_name, name, star_detail, stem_name, unknown_hour_table
+
+__all__ = ["environment", "render", "router"]
+
+router = APIRouter(include_in_schema=False)
+
+
+@cache
+def environment() -> Environment:
+    env = Environment(
+        loader=PackageLoader("mingshu.web", "templates"),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.globals["version"] = __version__
+    return env
+
+
+def render(template: str, status: int = 200, **context: Any) -> HTMLResponse:
+    html = environment().get_template(template).render(**context)
+    return HTMLResponse(html, status_code=status)
+
+
+def _params(request: Request) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key in request.query_params:
+        values = request.query_params.getlist(key)
+        out[key] = values if len(values) > 1 or key == "star" else values[0]
+    return out
+
+
+def _settings_rows(q: ChartQuery | None, raw: dict[str, Any]) -> list[dict[str, Any]]:
+    rows = []
+    for table in (CHOICES, BAZI_CHOICES):
+        for setting, (allowed, default) in table.items():
+            value = q.setting(setting) if q else str(raw.get(setting) or default)
+            article = ARTICLES.get(setting)
+            if article and not article_exists(article):
+                article = None
+            rows.append(
+                {
+                    "name": setting,
+                    "label": LABELS[setting],
+                    "help": HELP[setting],
+                    "options": [(v, WORDS.get(v, v)) for v in allowed],
+                    "value": value,
+                    "default": default,
+                    "article": f"/library/{article}" if article else "",
+                    "link": f"/library/{article}" if article else f"/settings#{setting}",
+                }
+            )
+    return rows
+
+
+def _star_article() -> str:
+    article = ARTICLES["star"]
+    return f"/library/{article}" if article_exists(article) else ""
+
+
+@cache
+def _star_tables() -> list[tuple[str, str, list[tuple[str, str]]]]:
+    from mingshu.bazi import STARS
+
+    return [
+        (s.key, s.names.hans, [(v.id, v.label) for v in s.variants])
+        for s in STARS
+        if len(s.variants) > 1
+    ]
+
+
+def _form(q: ChartQuery | None, raw: dict[str, Any]) -> dict[str, Any]:
+    def text(key: str) -> str:
+        value = raw.get(key, "")
+        if isinstance(value, list):
+            value = value[-1] if value else ""
+        return str(value)[:MAX_VALUE]
+
+    if q is not None:
+        return {
+            "date": q.date, "calendar": q.calendar, "leap": q.leap, "time": q.time,
+            "unknown_hour": q.unknown_hour, "gender": q.gender, "place": text("place"),
+            "city": q.city, "tz": q.tz, "lon": q.lon, "true_solar": q.true_solar,
+            "stars": set(q.stars), "names": q.names, "at": q.at, "year": q.year,
+        }  # fmt: skip
+    return {
+        "date": text("date"), "calendar": text("calendar"), "leap": text("leap") == "1",
+        "time": text("time"), "unknown_hour": text("unknown_hour") == "1",
+        "gender": text("gender"), "place": text("place"), "city": text("city")
+        if text("city").isdigit() else "", "tz": text("tz"), "lon": text("lon"),
+        "true_solar": text("true_solar") == "1", "stars": set(), "names": "hans"
+        if text("names") != "hant" else "hant", "at": text("at"), "year": text("year"),
+    }  # fmt: skip
+
+
+FORM_FIELDS: Final = frozenset(
+    {"date", "calendar", "leap", "time", "unknown_hour", "gender", "place", "city", "tz",
+     "lon", "true_solar", "fold", "star", "at", "year", *CHOICES, *BAZI_CHOICES}
+)  # fmt: skip
+
+
+def _page(request: Request, raw: dict[str, Any], errors: dict[str, str]) -> dict[str, Any]:
+    return {
+        "request": request,
+        "form": _form(None, raw),
+        "errors": errors,
+        "other_errors": {k: v for k, v in errors.items() if k not in FORM_FIELDS},
+        "settings": _settings_rows(None, raw),
+        "star_tables": _star_tables(),
+        "star_article": _star_article(),
+        "place_label": "",
+        "charts": None,
+    }
+
+
+@router.get("/", response_class=HTMLResponse)
+def home(request: Request) -> Response:
+    return render("chart.html", **_page(request, {}, {}))
+
+
+def _bazi_view(charts: Charts, style: str) -> dict[str, Any] | None:
+    if charts.bazi is None:
+        return None
+    from mingshu.present import annual_to_dict, chart_to_dict
+
+    d = chart_to_dict(charts.bazi)
+    titles = {"year": "年 year", "month": "月 month", "day": "日 day", "hour": "时 hour"}
+    positions = []
+    for key in ("year", "month", "day", "hour"):
+        p = d["details"][key]
+        positions.append(
+            {
+                "key": key,
+                "title": titles[key],
+                "pillar": p["pillar"],
+                "ten_god": name(p["ten_god"], style) if p["ten_god"] else "日主 day master",
+                "hidden": [
+                    f"{stem_name(h['stem'], style)} {name(h['ten_god'], style)}"
+                    for h in p["hidden"]
+                ],
+                "nayin": name(p["nayin"], style),
+                "stage": name(p["stage"], style),
+                "self_stage": name(p["self_stage"], style),
+                "void": "".join(branch_name(b, style) for b in p["void"]),
+            }
+        )
+    luck = d["luck"]
+    start = luck["start"]
+    steps = [
+        {**s, "ten_god": name(s["ten_god"], style) if s.get("ten_god") else ""}
+        for s in luck["steps"]
+    ]
+    annual = None
+    if charts.annual is not None:
+        a = annual_to_dict(charts.annual)
+        annual = {**a, "ten_god": name(a["ten_god"], style)}
+    return {
+        "positions": positions,
+        "tai_yuan": d["tai_yuan"],
+        "tai_xi": d["tai_xi"],
+        "ming_gong": d["ming_gong"],
+        "shen_gong": d["shen_gong"],
+        "stars": [{**s, "article": article_for_bazi_star(s["key"]) or ""} for s in d["stars"]],
+        "start": f"{start['years']} years {start['months']} months {start['days']} days "
+        f"(from {luck['start_moment']})",
+        "luck": steps,
+        "annual": annual,
+    }
+
+
+@router.get("/chart", response_class=HTMLResponse)
+async def chart_page(request: Request) -> Response:
+    # async: a repeat is a cache hit, and a new chart holds the interpreter lock for its
+    # ~20 ms either way; the thread pool would only add switching.
+    raw = _params(request)
+    if not raw:
+        return render("chart.html", **_page(request, raw, {}))
+    # A place typed without picking a city (no JavaScript): take the largest match and
+    # redirect to the chart's stable URL, which names the city by id.
+    place = raw.get("place")
+    # (A typed place wins over the city id the form carried from the previous chart.)
+    if isinstance(place, str) and place.strip():
+        found = cities.search(place[:60], 1)
+        if not found:
+            errors = {"place": f"no city called {place[:60]!r} (try English or Chinese)"}
+            return render("chart.html", status=422, **_page(request, raw, errors))
+        rest = {k: v for k, v in raw.items() if k != "place"}
+        rest["city"] = str(found[0].id)
+        try:
+            q = parse(rest)
+        except FieldErrors as e:
+            return render("chart.html", status=422, **_page(request, rest, e.errors))
+        return RedirectResponse(f"/chart?{q.query_string()}", status_code=303)
+    try:
+        q = parse(raw)
+        body = chart_page_bytes(q.query_string())
+    except FieldErrors as e:
+        return render("chart.html", status=422, **_page(request, raw, e.errors))
+    return cached(request, body, "text/html; charset=utf-8")
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def chart_page_bytes(query_string: str) -> bytes:
+    """The chart page of a canonical query string.  A pure function of its argument, so
+    each process keeps the most recent pages (charts are deterministic; see docs/web.md)."""
+    q = parse(parse_qs(query_string, keep_blank_values=True))
+    return _chart_html(q, draw(q))
+
+
+def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
+    from mingshu.present.ziwei_svg import chart_svg
+
+    style = q.names
+    qs = q.query_string()
+    hours_qs = q.query_string(unknown_hour=False, at="", year="", names="hans")
+    context: dict[str, Any] = {
+        "form": _form(q, {}),
+        "errors": {},
+        "settings": _settings_rows(q, {}),
+        "star_tables": _star_tables(),
+        "star_article": _star_article(),
+        "place_label": charts.place.label,
+        "charts": charts,
+        "permalink": f"/chart?{qs}",
+        "hant_link": f"/chart?{q.query_string(names='hant')}",
+        "hans_link": f"/chart?{q.query_string(names='hans')}",
+        "api_ziwei": f"/api/ziwei?{q.query_string(at='', year='', names='hans')}"
+        if not q.unknown_hour else "",
+        "api_horoscope": f"/api/ziwei/horoscope?{q.query_string(year='', names='hans')}"
+        if q.at else "",
+        "api_bazi": f"/api/bazi?{q.query_string(at='', names='hans')}"
+        if not q.unknown_hour else "",
+        "svg_link": f"/chart.svg?{q.query_string(year='')}" if not q.unknown_hour else "",
+        "api_hours": f"/api/ziwei/hours?{hours_qs}",
+        "board_svg": "",
+        "column_src": "",
+        "horoscope": charts.horoscope,
+        "notices": [],
+        "unknown": None,
+        "bazi": _bazi_view(charts, style),
+    }  # fmt: skip
+    # Each notice names the engine it came from (Zi Wei takes a clock time without a zone as
+    # given, as iztro does; BaZi needs a zone and assumes Beijing's), or "both".
+    notices: dict[tuple[str, str], Any] = {}
+    for engine, chart in (("Zi Wei", charts.ziwei), ("BaZi", charts.bazi)):
+        for n in () if chart is None else chart.notices:
+            key = (n.code, n.message)
+            if key in notices:
+                notices[key] = (notices[key][0] + " and " + engine, n)
+            else:
+                notices[key] = (engine, n)
+    if charts.ziwei is not None and charts.ziwei.birth.time_index == 12:
+        rule = q.setting("late_rat_hour")
+        day = "the next day" if rule == "next_day" else "the birth day (as the early Rat hour)"
+        bz = q.setting("bz_late_rat_hour").replace("_", " ")
+        message = (
+            f"the birth falls in the late Rat hour (23:00–24:00): Zi Wei counts it as {day} "
+            f"(setting late_rat_hour={rule}); BaZi uses the {bz} rule. Change the settings "
+            "to see the other reading."
+        )
+        notices[("late_rat_hour", message)] = ("both", Notice("late_rat_hour", "time", message))
+    context["notices"] = list(notices.values())
+    if charts.ziwei is not None:
+        z = charts.ziwei
+        context["board_svg"] = chart_svg(z, charts.horoscope, style, "board")
+        # The phone layout is fetched by site.js on narrow screens only (/chart.svg): a new
+        # chart page draws one board instead of two.
+        context["column_src"] = f"/chart.svg?{q.query_string(year='')}&layout=column"
+        links = []
+        for palace in z.palaces:
+            for placed in palace.stars:
+                links.append(
+                    {
+                        "key": placed.star.key,
+                        "label": name(placed.star.names, style),
+                        "where": f"{name(palace.name.names, style)} "
+                        f"{name(palace.branch.names, style)}",
+                        "href": f"/chart/star/{placed.star.key}?{qs}",
+                    }
+                )
+        context["star_links"] = links
+    if charts.unknown:
+        context["unknown"] = unknown_hour_table(charts.unknown, style)
+        context["unknown_links"] = [
+            f"/chart?{q.query_string(unknown_hour=False, time=t)}"
+            for t in ("00:30", "02:00", "04:00", "06:00", "08:00", "10:00", "12:00",
+                      "14:00", "16:00", "18:00", "20:00", "22:00", "23:30")
+        ]  # fmt: skip
+    context["steps"] = _horoscope_steps(q)
+    html = environment().get_template("chart.html").render(**context)
+    return html.encode()
+
+
+def _horoscope_steps(q: ChartQuery) -> list[tuple[str, str]]:
+    """Links that move the horoscope moment by a decade, a year, a month, a day or a
+    double hour, so a reader walks through the layers without typing dates."""
+    if not q.at:
+        return []
+    import calendar
+    import datetime as dt
+
+    at = dt.datetime.fromisoformat(q.at)
+    timed = "T" in q.at
+
+    def shift_months(months: int) -> dt.datetime:
+        total = at.year * 12 + at.month - 1 + months
+        year, month = divmod(total, 12)
+        day = min(at.day, calendar.monthrange(year, month + 1)[1])
+        return at.replace(year=year, month=month + 1, day=day)
+
+    def text(moment: dt.datetime) -> str:
+        return moment.strftime("%Y-%m-%dT%H:%M" if timed else "%Y-%m-%d")
+
+    moves = [
+        ("decade", shift_months(-120), shift_months(120)),
+        ("year", shift_months(-12), shift_months(12)),
+        ("month", shift_months(-1), shift_months(1)),
+        ("day", at - dt.timedelta(days=1), at + dt.timedelta(days=1)),
+    ]
+    if timed:
+        moves.append(("hour", at - dt.timedelta(hours=2), at + dt.timedelta(hours=2)))
+    links = []
+    for label, back, forward in moves:
+        if back.year >= 1900:
+            links.append((f"← {label}", f"/chart?{q.query_string(at=text(back))}#chart"))
+        if forward.year <= 2100:
+            links.append((f"{label} →", f"/chart?{q.query_string(at=text(forward))}#chart"))
+    return links
+
+
+@router.get("/chart.svg")
+async def chart_svg_file(request: Request) -> Response:
+    """The Zi Wei board alone as an SVG file (``layout=board`` or ``column``), with the
+    horoscope when ``at`` is given: the same stable URL scheme as the page."""
+    raw = _params(request)
+    layout = raw.pop("layout", "board")
+    if layout not in ("board", "column"):
+        return render(
+            "chart.html", status=422,
+            **_page(request, raw, {"layout": "layout must be board or column"}),
+        )  # fmt: skip
+    try:
+        q = parse(raw)
+        if q.unknown_hour:
+            raise FieldErrors({"time": "the board needs the birth hour"})
+        body = chart_svg_bytes(q.query_string(year=""), str(layout))
+    except FieldErrors as e:
+        return render("chart.html", status=422, **_page(request, raw, e.errors))
+    response = cached(request, body, "image/svg+xml")
+    response.headers["Content-Disposition"] = 'inline; filename="ziwei-chart.svg"'
+    return response
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def chart_svg_bytes(query_string: str, layout: str) -> bytes:
+    from mingshu.present.ziwei_svg import chart_svg
+
+    q = parse(parse_qs(query_string, keep_blank_values=True))
+    chart = ziwei_of(q)
+    horoscope = horoscope_of(chart, q.at) if q.at else None
+    return chart_svg(chart, horoscope, q.names, layout).encode()
+
+
+@router.get("/chart/star/{key}", response_class=HTMLResponse)
+def star_page(request: Request, key: str) -> Response:
+    raw = _params(request)
+    try:
+        q = parse(raw)
+        if q.unknown_hour:
+            raise FieldErrors({"time": "a star's place needs the birth hour"})
+        place_of(q)
+        chart = ziwei_of(q)
+    except FieldErrors as e:
+        return render("chart.html", status=422, **_page(request, raw, e.errors))
+    try:
+        d = star_detail(chart, key[:40], q.names)
+    except (KeyError, ValueError):
+        return render(
+            "error.html", status=404, title="No such star",
+            message=f"This chart has no star {key[:40]!r}.",
+        )  # fmt: skip
+    from mingshu.web.library import article_for_star
+
+    article = article_for_star(key)
+    return render(
+        "star.html", d=d, back=f"/chart?{q.query_string()}#chart",
+        article_href=f"/library/{article}" if article else "",
+    )  # fmt: skip
+
+
+@router.get("/settings", response_class=HTMLResponse)
+def settings_page(request: Request) -> Response:
+    return render("settings.html", settings=_settings_rows(None, {}))

@@ -1,0 +1,69 @@
+"""One plain line for each chart setting on the form, and the article that explains it.
+
+Display text only (the settings themselves are the engines' ``ZiweiSettings`` and
+``BaziSettings``); ``ARTICLES`` names a library article id per setting where one exists.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+__all__ = ["ARTICLES", "HELP", "LABELS", "WORDS"]
+
+LABELS: Final[dict[str, str]] = {
+    "year_boundary": "Year boundary (Zi Wei)",
+    "horoscope_boundary": "Horoscope year boundary",
+    "late_rat_hour": "Late Rat hour (Zi Wei)",
+    "leap_month": "Leap month",
+    "age_count": "Age count",
+    "algorithm": "School: 全书 / 中州",
+    "chart_type": "Chart: 天 / 地 / 人",
+    "bz_late_rat_hour": "Late Rat hour (BaZi)",
+    "start_age": "Luck start age (BaZi)",
+}
+
+HELP: Final[dict[str, str]] = {
+    "year_boundary": "Where the birth year begins for the palace stems and 四化: the lunar "
+    "new year (正月初一) or 立春.",
+    "horoscope_boundary": "Where a year begins for the horoscope layers and yearly gods.",
+    "late_rat_hour": "A birth at 23:00–24:00 counts as the next day, or stays on the birth "
+    "day as the early Rat hour.",
+    "leap_month": "A leap-month birth counts as that month until day 15 and the next from "
+    "day 16 (split), or as that month throughout (whole).",
+    "age_count": "Nominal age (虚岁) grows at each lunar new year, or on the lunar birthday.",
+    "algorithm": "Whose rules place the stars: 紫微斗数全书, or the 中州派 (68 stars).",
+    "chart_type": "The ordinary chart (天盘), or the Body (地盘) or Spirit palace (人盘) "
+    "taken as the Life palace.",
+    "bz_late_rat_hour": "BaZi day and hour pillars for 23:00–24:00: next day, split "
+    "(day pillar of the birth day, hour stem of the next), or same day.",
+    "start_age": "How the days from birth to the 节 become the luck start age (3 days = "
+    "1 year), as each reference library counts them.",
+}
+
+WORDS: Final[dict[str, str]] = {
+    "lunar_new_year": "lunar new year (正月初一)",
+    "spring_begins": "立春",
+    "next_day": "next day",
+    "same_day": "same day",
+    "split": "split at day 16",
+    "whole": "whole month",
+    "lunar_year": "nominal age (虚岁)",
+    "birthday": "lunar birthday",
+    "quanshu": "全书 Quan Shu",
+    "zhongzhou": "中州派 Zhongzhou",
+    "heaven": "天盘 heaven",
+    "earth": "地盘 earth",
+    "human": "人盘 human",
+    "seconds": "exact seconds (tyme4py)",
+    "minutes": "whole minutes (lunar-python 2)",
+    "days_shichen": "days and 时辰 (lunar-python 1)",
+    "china95": "元亨利贞 (China 95)",
+}
+
+ARTICLES: Final[dict[str, str]] = {
+    "late_rat_hour": "ZW-SET-01",
+    "leap_month": "ZW-SET-01",
+    "bz_late_rat_hour": "ZW-SET-01",
+    "star": "BZ-SS-02",
+}
+"""Setting name -> library article that explains it; linked once the article exists."""

@@ -1,0 +1,79 @@
+// Small progressive enhancements; every page works without this file.
+"use strict";
+(function () {
+  // City search: suggestions from /api/cities as the reader types.
+  const place = document.querySelector("input[data-city-search]");
+  if (place) {
+    const list = document.getElementById("place-options");
+    let timer = null;
+    place.addEventListener("input", function () {
+      clearTimeout(timer);
+      const q = place.value.trim();
+      const hidden = place.form.querySelector("input[name=city]");
+      if (hidden) hidden.remove();  // a new place: search again on submit
+      if (!q) return;
+      timer = setTimeout(function () {
+        fetch("/api/cities?limit=8&q=" + encodeURIComponent(q))
+          .then(function (r) { return r.ok ? r.json() : []; })
+          .then(function (cities) {
+            list.replaceChildren();
+            cities.forEach(function (c) {
+              const o = document.createElement("option");
+              o.value = c.name;
+              o.label = c.label;
+              list.appendChild(o);
+            });
+          })
+          .catch(function () {});
+      }, 150);
+    });
+  }
+  // Clicking a star on the board opens its rule (the same page the star list links to).
+  // The rule shows in a panel above the board; without a panel (an error), the page opens.
+  const panel = document.getElementById("star-panel");
+  function showStar(href) {
+    fetch(href)
+      .then(function (r) { return r.ok ? r.text() : Promise.reject(r.status); })
+      .then(function (text) {
+        const main = new DOMParser().parseFromString(text, "text/html").querySelector("main");
+        if (!main || !panel) { window.location.href = href; return; }
+        panel.replaceChildren.apply(panel, Array.from(main.childNodes).map(function (n) {
+          return document.importNode(n, true);
+        }));
+        panel.hidden = false;
+        panel.scrollIntoView({block: "nearest"});
+      })
+      .catch(function () { window.location.href = href; });
+  }
+  function starClicks(svg) {
+    svg.addEventListener("click", function (e) {
+      const t = e.target.closest("[data-star]");
+      if (!t) return;
+      const link = document.querySelector('a[data-star-link="' + t.getAttribute("data-star") + '"]');
+      if (link) showStar(link.href);
+    });
+  }
+  document.querySelectorAll(".board svg").forEach(starClicks);
+
+  // On a narrow screen, fetch the phone layout (one palace a row) and show it instead.
+  const column = document.getElementById("ziwei-column");
+  const narrow = window.matchMedia("(max-width: 600px)");
+  let loading = false;
+  function loadColumn() {
+    if (!column || !column.dataset.src || loading || !narrow.matches) return;
+    loading = true;
+    fetch(column.dataset.src)
+      .then(function (r) { return r.ok ? r.text() : Promise.reject(r.status); })
+      .then(function (text) {
+        const doc = new DOMParser().parseFromString(text, "image/svg+xml");
+        const svg = document.importNode(doc.documentElement, true);
+        if (svg.nodeName.toLowerCase() !== "svg") return;
+        column.replaceChildren(svg);
+        starClicks(svg);
+        column.closest(".chart").classList.add("has-column");
+      })
+      .catch(function () { loading = false; });
+  }
+  loadColumn();
+  narrow.addEventListener("change", loadColumn);
+})();

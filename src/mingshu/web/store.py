@@ -1,0 +1,210 @@
+"""What the web site stores: article feedback and rendered share cards (SQLAlchemy 2).
+
+SQLite by default (a file under the user's data directory), PostgreSQL (psycopg 3) when
+``MINGSHU_DATABASE_URL`` names one.  The schema is made by the Alembic migrations in
+``mingshu/web/migrations`` (:func:`migrate`), never by ``create_all``, so both databases
+get the same tables the same way.  The app keeps nothing in process: every worker or host
+shares the one database (docs/web.md, Scale-out).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from sqlalchemy import (
+    Boolean,
+    DateTime,
+    Engine,
+    Integer,
+    LargeBinary,
+    String,
+    Text,
+    create_engine,
+    event,
+    func,
+    select,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+__all__ = [
+    "MAX_COMMENT",
+    "Base",
+    "Feedback",
+    "FeedbackIn",
+    "RateLimited",
+    "ShareCard",
+    "Store",
+    "database_url",
+    "migrate",
+]
+
+MAX_COMMENT: Final = 2000
+"""Longest feedback comment kept, in characters."""
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class Feedback(Base):
+    """One answer to "Was this article helpful?"."""
+
+    __tablename__ = "feedback"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    article_id: Mapped[str] = mapped_column(String(40), index=True)
+    article_version: Mapped[str] = mapped_column(String(40))
+    helpful: Mapped[bool] = mapped_column(Boolean)
+    comment: Mapped[str] = mapped_column(Text, default="")
+    client: Mapped[str] = mapped_column(String(64), index=True)
+    """A salted hash of the client's address: enough to rate-limit, not to identify."""
+    created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
+class ShareCard(Base):
+    """A rendered share card, once per article version (every worker reads the same one)."""
+
+    __tablename__ = "share_card"
+
+    article_id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    article_version: Mapped[str] = mapped_column(String(40), primary_key=True)
+    png: Mapped[bytes] = mapped_column(LargeBinary)
+    created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RateLimited(Exception):
+    """Too many feedback posts from one client in the window."""
+
+
+@dataclass(frozen=True, slots=True)
+class FeedbackIn:
+    article_id: str
+    article_version: str
+    helpful: bool
+    comment: str
+    client_address: str
+
+
+def database_url() -> str:
+    """``MINGSHU_DATABASE_URL``, or an SQLite file in ``$XDG_DATA_HOME/mingshu``."""
+    url = os.environ.get("MINGSHU_DATABASE_URL", "").strip()
+    if url:
+        if url.startswith("postgresql://") or url.startswith("postgres://"):
+            url = "postgresql+psycopg://" + url.split("://", 1)[1]
+        return url
+    home = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    folder = Path(home) / "mingshu"
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'web.sqlite3'}"
+
+
+def _engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(conn: Any, _record: Any) -> None:
+            # WAL: readers never wait for the writer; busy_timeout: writers queue instead of
+            # failing when several workers post feedback at once.
+            cur = conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA busy_timeout=30000")
+            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.close()
+
+        return engine
+    return create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+
+
+def migrate(url: str) -> None:
+    """Bring the database at ``url`` up to the newest Alembic migration."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    config.attributes["url"] = url
+    command.upgrade(config, "head")
+
+
+class Store:
+    """The database the site writes to; one per app (an engine and its connection pool)."""
+
+    def __init__(self, url: str, *, salt: str = "mingshu", rate: int = 10, window: int = 60):
+        self.url = url
+        self.engine = _engine(url)
+        self.salt = salt
+        self.rate = rate
+        """Feedback posts allowed per client in ``window`` seconds."""
+        self.window = window
+
+    def client_hash(self, address: str) -> str:
+        return hashlib.sha256(f"{self.salt}:{address}".encode()).hexdigest()
+
+    def add_feedback(self, item: FeedbackIn) -> int:
+        """Store one feedback answer; :class:`RateLimited` past the client's allowance.
+        The count lives in the database, so the limit holds across workers and hosts."""
+        client = self.client_hash(item.client_address)
+        now = dt.datetime.now(dt.UTC)
+        since = now - dt.timedelta(seconds=self.window)
+        with Session(self.engine) as session, session.begin():
+            recent = session.scalar(
+                select(func.count())
+                .select_from(Feedback)
+                .where(Feedback.client == client, Feedback.created >= since)
+            )
+            if (recent or 0) >= self.rate:
+                raise RateLimited(f"at most {self.rate} answers a minute; try again later")
+            row = Feedback(
+                article_id=item.article_id,
+                article_version=item.article_version,
+                helpful=item.helpful,
+                comment=item.comment[:MAX_COMMENT],
+                client=client,
+                created=now,
+            )
+            session.add(row)
+            session.flush()
+            return row.id
+
+    def feedback(self, article_id: str | None = None) -> list[Feedback]:
+        with Session(self.engine) as session:
+            query = select(Feedback).order_by(Feedback.id)
+            if article_id is not None:
+                query = query.where(Feedback.article_id == article_id)
+            return list(session.scalars(query))
+
+    def card(self, article_id: str, version: str) -> bytes | None:
+        with Session(self.engine) as session:
+            row = session.get(ShareCard, (article_id, version))
+            return None if row is None else row.png
+
+    def save_card(self, article_id: str, version: str, png: bytes) -> None:
+        """Keep a rendered card; if another worker stored it first, theirs stays."""
+        with Session(self.engine) as session:
+            if session.get(ShareCard, (article_id, version)) is not None:
+                return
+            session.add(
+                ShareCard(
+                    article_id=article_id,
+                    article_version=version,
+                    png=png,
+                    created=dt.datetime.now(dt.UTC),
+                )
+            )
+            try:
+                session.commit()
+            except Exception:  # a concurrent insert of the same card: keep the first
+                session.rollback()
+
+    def ping(self) -> bool:
+        with self.engine.connect() as conn:
+            return conn.exec_driver_sql("SELECT 1").scalar() == 1
+
+    def dispose(self) -> None:
+        self.engine.dispose()

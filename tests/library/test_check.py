@@ -1,0 +1,181 @@
+"""`mingshu library check`: the shipped articles pass, and each kind of planted error fails
+with a message that names it."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from mingshu.library import claims as C
+from mingshu.library import load
+from mingshu.library.check import check, normalise_quote
+from mingshu.library.model import _ROOT
+from mingshu.space.claims import Claim
+
+ARTICLE = "ZW-AUX-17"
+
+
+@pytest.fixture()
+def copy(tmp_path: Path) -> Path:
+    """A copy of the shipped articles (with the planned list and the record)."""
+    folder = tmp_path / "articles"
+    shutil.copytree(_ROOT, folder)
+    return folder
+
+
+def _edit(folder: Path, article_id: str, old: str, new: str) -> None:
+    path = folder / f"{article_id}.md"
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {article_id}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_shipped_articles_pass(space: Path, sources: Path) -> None:
+    report = check(load(), space=space, sources=sources)
+    assert report.errors == []
+    assert report.articles >= 1 and report.claims > 0 and report.rows > 0
+    assert report.quotations > 0 and report.problems >= 2 * report.articles
+    print(report.summary())
+
+
+def test_every_cited_claim_has_a_whole_space_record() -> None:
+    """The counts the pages print come from a run over 1900–2100 with the current queries."""
+    record = C.read_record(_ROOT)
+    report_keys: set[str] = set()
+    from mingshu.library.check import claim_keys
+
+    for article in load().articles:
+        report_keys.update(claim_keys(article))
+    for key in report_keys:
+        entry = record[key]
+        assert entry["digest"] == C.digest(key)
+        assert entry["counterexamples"] == 0
+        if key not in C.ENGINE_CLAIMS:
+            assert "every Zi Wei chart 1900–2100" in entry["space"], entry
+            assert entry["rows"] > 0
+
+
+def test_wrong_table_cell_fails(copy: Path, space: Path, sources: Path) -> None:
+    _edit(copy, ARTICLE, "[Day 5, Ox, Rat, Pig", "[Day 5, Ox, Ox, Pig")
+    errors = check(load(copy), space=space, sources=sources).errors
+    assert any("table differs from the engine: row 5 column 3" in e for e in errors), errors
+
+
+def test_wrong_problem_answer_fails(copy: Path, space: Path, sources: Path) -> None:
+    _edit(copy, ARTICLE, 'answer: "Dog"', 'answer: "Pig"')
+    errors = check(load(copy), space=space, sources=sources).errors
+    assert any("prints 'Pig', the engine says 'Dog'" in e for e in errors), errors
+
+
+def test_false_claim_fails(
+    copy: Path, space: Path, sources: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    false = Claim(
+        key="en_guang_always_on_wen_chang",
+        statement="En Guang is always in Wen Chang's palace",
+        source="planted",
+        sql="SELECT count(*) FROM charts WHERE en_guang <> wen_chang",
+    )
+    real = C.space_claims
+
+    def planted() -> dict[str, object]:
+        return {**real(), false.key: false}
+
+    monkeypatch.setattr(C, "space_claims", planted)
+    _edit(
+        copy,
+        ARTICLE,
+        "{claim}`en_guang_no_month, six_hour_stars_hour_only`",
+        "{claim}`en_guang_always_on_wen_chang, six_hour_stars_hour_only`",
+    )
+    errors = check(load(copy), space=space, sources=sources).errors
+    assert any(
+        re.search(r"claim en_guang_always_on_wen_chang is false: [\d,]+ counter", e) for e in errors
+    ), errors
+
+
+def test_unknown_claim_fails(copy: Path, space: Path, sources: Path) -> None:
+    _edit(copy, ARTICLE, "{claim}`en_guang_from_wen_chang`", "{claim}`en_guang_from_wen_qu`")
+    errors = check(load(copy), space=space, sources=sources).errors
+    assert any("unknown claim 'en_guang_from_wen_qu'" in e for e in errors), errors
+
+
+def test_broken_link_fails(copy: Path, space: Path, sources: Path) -> None:
+    _edit(copy, ARTICLE, "(ZW-AUX-05)", "(ZW-AUX-99)")
+    errors = check(load(copy), space=space, sources=sources).errors
+    assert any("link to ZW-AUX-99, which does not exist and is not planned" in e for e in errors), (
+        errors
+    )
+
+
+def test_misquoted_classic_fails(copy: Path, space: Path, sources: Path) -> None:
+    _edit(copy, ARTICLE, "旺夫益子受恩光", "旺夫益子得恩光")
+    errors = check(load(copy), space=space, sources=sources).errors
+    assert any("quotation not found verbatim in ziwei-quanshu.juan1.md" in e for e in errors), (
+        errors
+    )
+
+
+def test_unknown_directive_fails(copy: Path, space: Path, sources: Path) -> None:
+    _edit(copy, ARTICLE, "```{table} remainder", "```{tabel} remainder")
+    errors = check(load(copy), space=space, sources=sources).errors
+    assert any("{tabel}: unknown directive" in e for e in errors), errors
+
+
+def test_missing_part_fails(copy: Path, space: Path, sources: Path) -> None:
+    _edit(copy, ARTICLE, "read_first: ZW-BAS-01\n", "")
+    errors = check(load(copy), space=space, sources=sources).errors
+    assert f"{ARTICLE}: missing part read_first" in errors, errors
+
+
+def test_quote_normalisation_ignores_only_layout() -> None:
+    assert (
+        normalise_quote("有文昌貴甲人¶\n　寅辛未<pb:KR3g0042_WYG_003-37a>¶") == "有文昌貴甲人寅辛未"
+    )
+    assert normalise_quote("甲乙") != normalise_quote("甲丙")
+
+
+def test_cli_check_prints_the_summary_line(space: Path, sources: Path) -> None:
+    from typer.testing import CliRunner
+
+    from mingshu.cli import app
+
+    args = ["library", "check", "--space", str(space), "--years", "2000:2000", "--quiet"]
+    result = CliRunner().invoke(app, [*args, "--sources", str(sources)])
+    assert result.exit_code == 0, result.output
+    last = result.output.strip().splitlines()[-1]
+    assert re.fullmatch(
+        r"library check ok: \d+ articles, \d+ claims over [\d,]+ rows, \d+ tables \(\d+ cells\), "
+        r"\d+ problems, \d+ quotations, \d+ links \(\d+ planned\), [\d.]+ s",
+        last,
+    ), last
+    assert "planned (linked, not yet written): BZ-SS-00" in result.output
+    bad = CliRunner().invoke(app, ["library", "check", "--years", "2200:2300"])
+    assert bad.exit_code == 2
+    assert (
+        bad.output.strip() == "error: years: years are 1900 … 2100, first ≤ last, not '2200:2300'"
+    )
+
+
+def test_absence_that_is_not_absent_fails(copy: Path, space: Path, sources: Path) -> None:
+    _edit(copy, "ZW-AUX-18", 'terms: ["天贵", "天貴"]', 'terms: ["天贵", "文曲"]')
+    errors = check(load(copy), space=space, sources=sources).errors
+    assert any("'文曲' does occur in" in e for e in errors), errors
+
+
+def test_cli_check_fails_with_exit_1_naming_the_error(
+    copy: Path, space: Path, sources: Path
+) -> None:
+    from typer.testing import CliRunner
+
+    from mingshu.cli import app
+
+    _edit(copy, ARTICLE, 'answer: "Dog"', 'answer: "Pig"')
+    args = ["library", "check", "--space", str(space), "--years", "2000:2000", "--quiet"]
+    result = CliRunner().invoke(app, [*args, "--sources", str(sources), "--root", str(copy)])
+    assert result.exit_code == 1
+    assert "FAIL ZW-AUX-17: problem 'Forward: which branch?' prints 'Pig'" in result.output
+    assert "library check 1 error:" in result.output

@@ -1,0 +1,207 @@
+"""One browser session over the real site, run by tests/web/test_web_browser.py.
+
+Starts the app under uvicorn on 127.0.0.1 (a fresh SQLite database), drives Debian's
+Chromium with Playwright like a reader, and writes what it saw to OUT/observations.json
+and screenshots to OUT/*.png.  It asserts nothing itself: the tests compare what it saw
+with the engines.  Run inside a loopback-only network namespace when possible
+(``unshare -n``); Chromium's resolver maps every host name but 127.0.0.1 to nothing.
+
+    python tests/web/browser_session.py OUT
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import sys
+import threading
+import time
+import traceback
+from pathlib import Path
+from typing import Any
+
+CHROMIUM = "/usr/lib/chromium/chromium"
+ARGS = ["--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1", "--no-sandbox"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_server(db: str, port: int) -> Any:
+    import uvicorn
+
+    from mingshu.web import create_app
+
+    config = uvicorn.Config(
+        create_app(db), host="127.0.0.1", port=port, log_level="warning",
+        loop="uvloop", http="httptools",
+    )  # fmt: skip
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    for _ in range(200):
+        if server.started:
+            return server
+        time.sleep(0.05)
+    raise RuntimeError("the server did not start")
+
+
+BOARD_STARS = """() => {
+  const out = {};
+  document.querySelectorAll('#ziwei-board svg g[data-branch]').forEach(g => {
+    const keys = out[g.getAttribute('data-branch')] || [];
+    g.querySelectorAll('[data-star]').forEach(t => keys.push(t.getAttribute('data-star')));
+    out[g.getAttribute('data-branch')] = keys;
+  });
+  return out;
+}"""
+LAYERS = """() => Array.from(new Set(Array.from(
+  document.querySelectorAll('#ziwei-board svg [data-layer]')).map(e => e.getAttribute('data-layer'))))"""
+
+
+def session(base: str, out: Path, seen: dict[str, Any]) -> None:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        context = browser.new_context(
+            viewport={"width": 1280, "height": 900}, accept_downloads=True
+        )
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+
+        # 1. Enter a birth in the form and see the chart.
+        page.goto(base + "/chart")
+        page.fill("#date", "1987-05-16")
+        page.fill("#time", "10:30")
+        page.check("input[name=gender][value=female]")
+        page.click("form.birth button[type=submit]")
+        page.wait_for_selector("#ziwei-board svg")
+        seen["chart_url"] = page.url
+        seen["board"] = page.evaluate(BOARD_STARS)
+        page.screenshot(path=str(out / "chart-1280.png"), full_page=True)
+        page.set_viewport_size({"width": 360, "height": 800})
+        page.wait_for_selector("#ziwei-column svg", timeout=10000)  # fetched by site.js
+        seen["column_stars"] = page.eval_on_selector_all(
+            "#ziwei-column svg [data-star]", "ts => ts.map(t => t.getAttribute('data-star'))"
+        )
+        seen["column_visible"] = page.is_visible("#ziwei-column svg")
+        seen["board_visible_360"] = page.is_visible("#ziwei-board svg")
+        page.screenshot(path=str(out / "chart-360.png"), full_page=True)
+        page.set_viewport_size({"width": 1280, "height": 900})
+
+        # 2. Change a setting: the chart changes.
+        page.click("fieldset.settings summary")  # the settings fold away under a chart
+        page.select_option("#algorithm", "zhongzhou")
+        page.click("form.birth button[type=submit]")
+        page.wait_for_selector("#ziwei-board svg")
+        seen["zhongzhou_url"] = page.url
+        seen["zhongzhou_board"] = page.evaluate(BOARD_STARS)
+
+        # 3. Overlay a horoscope.
+        page.fill("#at", "2026-11-29T10:00")
+        page.click("form.birth button[type=submit]")
+        page.wait_for_selector("#ziwei-board svg")
+        seen["horoscope_url"] = page.url
+        seen["layers"] = page.evaluate(LAYERS)
+
+        # 4. Click a star on the board: its rule.
+        page.goto(seen["chart_url"])
+        page.click("#ziwei-board svg [data-star=wen_chang]")
+        page.wait_for_selector("#star-panel #star-title")
+        seen["star_title"] = page.inner_text("#star-panel #star-title")
+        seen["star_inputs"] = page.inner_text("#star-panel .inputs")
+        seen["star_url"] = page.url  # still the chart: the rule opened in place
+        page.click("#star-list summary")  # without JavaScript: the list of stars links
+        page.click("a[data-star-link=wen_chang]")
+        page.wait_for_selector("#star-title")
+        seen["star_page_url"] = page.url
+
+        # 5. City search: suggestions while typing, then a chart for the city.
+        page.goto(base + "/chart")
+        page.fill("#date", "1990-05-15")
+        page.fill("#time", "11:30")
+        page.check("input[name=gender][value=male]")
+        page.type("#place", "Zür", delay=30)
+        # (wait_for_function would evaluate a string: the CSP forbids that, as it should)
+        page.wait_for_selector("#place-options option", state="attached", timeout=5000)
+        seen["suggestions"] = page.eval_on_selector_all(
+            "#place-options option", "os => os.map(o => o.value)"
+        )
+        page.fill("#place", "Beijing")
+        page.click("form.birth button[type=submit]")
+        page.wait_for_selector("#ziwei-board svg")
+        seen["city_url"] = page.url
+        seen["city_hint"] = page.inner_text("form.birth .hint")
+        seen["city_notices"] = page.eval_on_selector_all(
+            "#notices li", "ls => ls.map(l => l.getAttribute('data-code'))"
+        )
+
+        # 6. Reload a chart URL: the same chart.
+        page.goto(seen["chart_url"])
+        seen["reloaded_board"] = page.evaluate(BOARD_STARS)
+
+        # 7. The library: an article, its table, the share card, feedback.
+        response = page.goto(base + "/library")
+        seen["library_status"] = response.status if response else None
+        if response is not None and response.status == 200:
+            page.click(".index a[href='/library/ZW-AUX-17']")
+            page.wait_for_selector("#article")
+            seen["article_url"] = page.url
+            seen["article_title"] = page.title()
+            seen["article_table"] = page.eval_on_selector_all(
+                "#article table tr",
+                "rs => rs.slice(0, 6).map(r => Array.from(r.cells).map(c => c.innerText.trim()))",
+            )
+            page.screenshot(path=str(out / "article-1280.png"), full_page=True)
+            with page.expect_download() as download:
+                page.click("#article a[href$='/card.png']")
+            card = out / "share-card.png"
+            download.value.save_as(str(card))
+            seen["card"] = str(card)
+            page.check("input[name=helpful][value=yes]")
+            page.fill("#comment", "The table made it clear — 谢谢")
+            page.click("#feedback button[type=submit]")
+            page.wait_for_selector("#feedback-thanks")
+            seen["feedback_thanks"] = page.inner_text("#feedback-thanks")
+        seen["console_errors"] = errors
+
+        # 8. Without JavaScript: the form, the place search and the chart still work.
+        plain = browser.new_context(java_script_enabled=False).new_page()
+        plain.goto(base + "/chart")
+        plain.fill("#date", "1987-05-16")
+        plain.fill("#time", "10:30")
+        plain.check("input[name=gender][value=female]")
+        plain.fill("#place", "上海")
+        plain.click("form.birth button[type=submit]")
+        plain.wait_for_selector("#ziwei-board svg")
+        seen["nojs_url"] = plain.url
+        seen["nojs_star_count"] = len(plain.query_selector_all("#ziwei-board svg [data-star]"))
+        seen["nojs_bazi"] = plain.is_visible("#bazi-pillars")
+        browser.close()
+
+
+def main() -> None:
+    out = Path(sys.argv[1])
+    out.mkdir(parents=True, exist_ok=True)
+    db = f"sqlite:///{out / 'browser.sqlite3'}"
+    seen: dict[str, Any] = {"database": db, "run": os.environ.get("MINGSHU_TEST_RUN", "")}
+    port = free_port()
+    server = start_server(db, port)
+    try:
+        session(f"http://127.0.0.1:{port}", out, seen)
+    except Exception:
+        seen["error"] = traceback.format_exc()
+    finally:
+        server.should_exit = True
+    (out / "observations.json").write_text(json.dumps(seen, ensure_ascii=False, indent=1))
+
+
+if __name__ == "__main__":
+    main()

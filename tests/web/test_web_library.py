@@ -1,0 +1,173 @@
+"""Library pages on the site: index and search, article pages with the library's renderer,
+the share card (a 1200×630 PNG drawn with the shipped font, kept once per article version),
+and feedback (stored; CSRF, size and rate limits; never a 500)."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from fastapi.testclient import TestClient
+from PIL import Image
+
+from mingshu import library
+from mingshu.library import cards
+from mingshu.web.cards import FONT
+from mingshu.web.security import CSRF_COOKIE
+
+LIB = library.load()
+FIRST = LIB.articles[0]
+
+
+def test_index_lists_every_article_and_searches(client: TestClient) -> None:
+    r = client.get("/library")
+    assert r.status_code == 200
+    for a in LIB.articles:
+        assert f"/library/{a.id}" in r.text
+    found = client.get("/library", params={"q": "En Guang"}).text
+    results = found.split('id="results"')[1].split("</section>")[0]
+    assert "ZW-AUX-17" in results and "BZ-SS-02" not in results
+
+
+@pytest.mark.parametrize("article", LIB.articles, ids=lambda a: a.id)
+def test_article_page_has_every_part(client: TestClient, article: library.Article) -> None:
+    r = client.get(f"/library/{article.id}")
+    assert r.status_code == 200
+    for part in ("ms-short", "ms-summary", "ms-check", "ms-problems", "ms-sources"):
+        assert f"class='{part}'" in r.text
+    assert article.title.replace("'", "&#39;") in r.text or article.title in r.text
+    assert "<svg" in r.text  # diagrams inline
+    assert f"/library/{article.id}/card.png" in r.text
+    assert 'name="csrf"' in r.text and CSRF_COOKIE in r.headers["set-cookie"]
+
+
+def test_share_card_is_the_articles_card_and_cached(client: TestClient) -> None:
+    r = client.get(f"/library/{FIRST.id}/card.png")
+    assert r.status_code == 200 and r.headers["content-type"] == "image/png"
+    image = Image.open(io.BytesIO(r.content))
+    assert image.format == "PNG" and image.size == (1200, 630)
+    assert r.content == cards.share_card_png(FIRST, font_path=str(FONT))
+    store = client.app.state.store  # type: ignore[attr-defined]
+    assert store.card(FIRST.id, str(FIRST.version)) == r.content
+    assert client.get(f"/library/{FIRST.id}/card.png").content == r.content
+
+
+def test_shipped_font_covers_every_card_character() -> None:
+    from fontTools.ttLib import TTFont
+
+    cmap = TTFont(str(FONT)).getBestCmap()
+    for a in LIB.articles:
+        text = f"{a.id}{a.title}{a.subtitle}{a.short_version}{a.subject}"
+        missing = sorted({c for c in text if ord(c) > 0x7F and ord(c) not in cmap})
+        assert not missing, (
+            f"{a.id}: the shipped font lacks {missing}: run tools/build_card_font.py"
+        )
+
+
+def _token(client: TestClient, article_id: str) -> str:
+    page = client.get(f"/library/{article_id}").text
+    m = re.search(r'name="csrf" value="([^"]+)"', page)
+    assert m
+    return m.group(1)
+
+
+def test_feedback_is_stored(client: TestClient) -> None:
+    token = _token(client, FIRST.id)
+    r = client.post(
+        f"/library/{FIRST.id}/feedback",
+        data={"csrf": token, "helpful": "no", "comment": "  a table for 闰月 please "},
+        follow_redirects=False,
+    )
+    assert r.status_code == 303 and r.headers["location"].endswith("thanks=1#feedback")
+    rows = client.app.state.store.feedback(FIRST.id)  # type: ignore[attr-defined]
+    assert [(x.helpful, x.comment, x.article_version) for x in rows] == [
+        (False, "a table for 闰月 please", str(FIRST.version))
+    ]
+    assert 'id="feedback-thanks"' in client.get(r.headers["location"]).text
+
+
+@pytest.mark.parametrize(
+    ("data", "status"),
+    [
+        ({"helpful": "yes"}, 403),  # no token
+        ({"helpful": "yes", "csrf": "forged-token-value-123"}, 403),
+        ({"helpful": "maybe", "csrf": None}, 422),
+        ({"helpful": "yes", "comment": "x" * 2001, "csrf": None}, 422),
+        ({"helpful": "yes", "comment": "x" * 9000, "csrf": None}, 413),
+    ],
+)
+def test_bad_feedback_is_refused(client: TestClient, data: dict, status: int) -> None:
+    token = _token(client, FIRST.id)
+    if "csrf" in data and data["csrf"] is None:
+        data = {**data, "csrf": token}
+    r = client.post(f"/library/{FIRST.id}/feedback", data=data, follow_redirects=False)
+    assert r.status_code == status
+    assert "Traceback" not in r.text
+    assert client.app.state.store.feedback() == []  # type: ignore[attr-defined]
+
+
+def test_feedback_from_another_origin_is_refused(client: TestClient) -> None:
+    token = _token(client, FIRST.id)
+    r = client.post(
+        f"/library/{FIRST.id}/feedback", data={"csrf": token, "helpful": "yes"},
+        headers={"Origin": "https://evil.example"}, follow_redirects=False,
+    )  # fmt: skip
+    assert r.status_code == 403
+
+
+def test_feedback_rate_limit(sqlite_url: str) -> None:
+    from mingshu.web import create_app
+
+    with TestClient(create_app(sqlite_url, feedback_rate=2)) as c:
+        token = _token(c, FIRST.id)
+        codes = [
+            c.post(f"/library/{FIRST.id}/feedback", data={"csrf": token, "helpful": "yes"},
+                   follow_redirects=False).status_code
+            for _ in range(3)
+        ]  # fmt: skip
+        assert codes == [303, 303, 429]
+        assert len(c.app.state.store.feedback()) == 2  # type: ignore[attr-defined]
+
+
+def test_unknown_article(client: TestClient) -> None:
+    assert client.get("/library/ZW-NOPE-99").status_code == 404
+    assert client.get("/library/ZW-NOPE-99/card.png").status_code == 404
+    assert client.get("/api/articles/ZW-NOPE-99").status_code == 404
+    assert client.post("/library/ZW-NOPE-99/feedback", data={"helpful": "yes"}).status_code == 404
+
+
+def test_articles_api(client: TestClient) -> None:
+    data = client.get("/api/articles").json()
+    assert [a["id"] for a in data] == [a.id for a in LIB.articles]
+    one = client.get(f"/api/articles/{FIRST.id}").json()
+    assert one["title"] == FIRST.title and "<article" in one["html"]
+
+
+def test_star_page_links_its_article(client: TestClient) -> None:
+    r = client.get("/chart/star/en_guang?date=1987-05-16&time=10:30&gender=female")
+    assert 'href="/library/ZW-AUX-17"' in r.text
+
+
+def test_feedback_through_the_site_on_each_database(db_url: str) -> None:
+    from mingshu.web import create_app
+
+    with TestClient(create_app(db_url)) as c:
+        token = _token(c, FIRST.id)
+        r = c.post(
+            f"/library/{FIRST.id}/feedback",
+            data={"csrf": token, "helpful": "yes", "comment": "清楚"},
+            follow_redirects=False,
+        )
+        assert r.status_code == 303
+        card = c.get(f"/library/{FIRST.id}/card.png").content
+        store = c.app.state.store  # type: ignore[attr-defined]
+        assert [(x.helpful, x.comment) for x in store.feedback(FIRST.id)] == [(True, "清楚")]
+        assert store.card(FIRST.id, str(FIRST.version)) == card
+
+
+def test_bazi_star_links_its_article(client: TestClient) -> None:
+    r = client.get("/chart?date=1987-05-16&time=10:30&gender=female&tz=Asia/Shanghai")
+    stars = r.text.split('id="bazi-stars"')[1].split("</ul>")[0]
+    line = next(li for li in stars.split("<li") if "Literary Star" in li)
+    assert 'href="/library/BZ-SS-02"' in line
