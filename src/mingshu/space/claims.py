@@ -434,7 +434,7 @@ _SITE_LITERARY: Final = (5, 6, 8, 9, 8, 9, 11, 0, 2, 3)
 _W1: Final = "wen_chang__w1"
 # Each star on its data file's basis (the day stem for 文昌 and 天厨), no peer profile: other
 # bases (the year stem as a second basis) would add hits the seed does not describe.
-_DAY_STEM_ONLY: Final = (("star_bases", {}), ("profile", ""))
+_DAY_STEM_ONLY: Final[tuple[tuple[str, object], ...]] = (("star_bases", {}), ("profile", ""))
 
 
 def _branch_mask(table: Sequence[int]) -> str:

@@ -38,10 +38,12 @@ _Ints = npt.NDArray[np.int64]
 
 
 def supports(settings: ZiweiSettings) -> bool:
-    """Whether this backend draws charts of ``settings`` (heaven charts only)."""
+    """Whether this backend draws charts of ``settings``: heaven charts of the iztro school
+    (the 全书 school's leap months, 长生 and extra stars are the engine's alone)."""
     from mingshu.ziwei import ChartType
+    from mingshu.ziwei.settings import School
 
-    return settings.chart_type is ChartType.HEAVEN
+    return settings.chart_type is ChartType.HEAVEN and settings.school is School.IZTRO
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +91,8 @@ def _compiled(settings: ZiweiSettings) -> _Compiled:
     from mingshu.ziwei.tables import nayin_class
 
     stars, placer = compile_natal(settings.algorithm.value)
-    slots, by_stem = natal._star_tables(settings.algorithm, settings.mutagens, settings.brightness)
+    tables = natal._star_tables(natal._catalogue(settings), settings.mutagens, settings.brightness)
+    slots, by_stem = tables.slots, tables.by_stem
     brightness = np.full((len(stars), 12), -1, dtype=np.int64)
     for i in range(len(stars)):
         for b in range(12):
