@@ -280,6 +280,12 @@ def table(
         d.jie_kong[k],
         tian_shi,
         tian_shang,
+        # xun_kong_first/second, dou_jun, jin_suo: read by the 全书 school's stars only,
+        # which this backend does not draw (supports()).
+        0,
+        0,
+        0,
+        0,
     )
     rows = len(k)
     int8 = pa.int8()
