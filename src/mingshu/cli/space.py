@@ -17,15 +17,34 @@ exits with code 2.  pyarrow, duckdb, Rich and the engine load inside the command
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Final
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated, Any, Final
 
 import typer
+
+if TYPE_CHECKING:
+    from mingshu.space import SweepReport
 
 __all__ = ["claims", "find", "query", "register", "sweep_bazi", "sweep_ziwei"]
 
 EXIT_INTERRUPTED: Final = 130
 # The API's field names, as the options that set them are called.
 _FIELDS: Final = {"first_year": "from", "last_year": "to"}
+
+# The options both sweeps take.
+_FromYear = Annotated[
+    int, typer.Option("--from", metavar="YEAR", help="First year (1900 starts 1900-01-31).")
+]
+_ToYear = Annotated[int, typer.Option("--to", metavar="YEAR", help="Last year (≤ 2100).")]
+_Out = Annotated[
+    str,
+    typer.Option(
+        "--out",
+        metavar="DIR",
+        help="Dataset directory: out/year=YYYY/part.parquet and out/_mingshu.json. "
+        "Years already there are skipped.",
+    ),
+]
 
 
 def register(app: typer.Typer) -> None:
@@ -45,19 +64,9 @@ def register(app: typer.Typer) -> None:
 
 
 def sweep_ziwei(
-    first_year: Annotated[
-        int, typer.Option("--from", metavar="YEAR", help="First year (1900 starts 1900-01-31).")
-    ],
-    last_year: Annotated[int, typer.Option("--to", metavar="YEAR", help="Last year (≤ 2100).")],
-    out: Annotated[
-        str,
-        typer.Option(
-            "--out",
-            metavar="DIR",
-            help="Dataset directory: out/year=YYYY/part.parquet and out/_mingshu.json. "
-            "Years already there are skipped.",
-        ),
-    ],
+    first_year: _FromYear,
+    last_year: _ToYear,
+    out: _Out,
     workers: Annotated[
         int | None,
         typer.Option("--workers", help="Processes charting years at once (default: every core)."),
@@ -108,12 +117,10 @@ def sweep_ziwei(
 ) -> None:
     """Every natal Zi Wei chart of the years: each solar day × 13 time indices × 2 genders,
     one Parquet row per birth, one file per year."""
-    from mingshu.cli._errors import fail
-    from mingshu.errors import InputError
-
     raw = [str(first_year), str(last_year), out, year_boundary, late_rat_hour, leap_month, backend]
     raw += [scheduler] if scheduler is not None else []
-    try:
+
+    def run() -> SweepReport:
         from mingshu import space, ziwei
 
         # Plain words, coerced and checked by the settings type (as `mingshu ziwei` does).
@@ -127,7 +134,7 @@ def sweep_ziwei(
         if school == "quanshu" and leap_month == "split":  # the option's default: the school's
             words.pop("leap_month")
         settings = ziwei.ZiweiSettings(**words)
-        report = space.sweep_ziwei(
+        return space.sweep_ziwei(
             out,
             first_year,
             last_year,
@@ -136,33 +143,14 @@ def sweep_ziwei(
             scheduler=scheduler,
             backend=backend,
         )
-    except InputError as e:
-        fail(InputError(_FIELDS.get(e.field, e.field), e.message), raw)
-    except KeyboardInterrupt:
-        typer.echo("interrupted: finished years are kept; run again to resume", err=True)
-        raise typer.Exit(EXIT_INTERRUPTED) from None
-    if report.years_skipped:
-        typer.echo(f"skipped {len(report.years_skipped)} year(s) already written", err=True)
-    typer.echo(
-        f"{report.rows:,} rows in {report.seconds:.1f} s ({report.rows_per_second:,.0f} rows/s), "
-        f"{report.bytes:,} bytes written to {report.out}"
-    )
+
+    _sweep(raw, run)
 
 
 def sweep_bazi(
-    first_year: Annotated[
-        int, typer.Option("--from", metavar="YEAR", help="First year (1900 starts 1900-01-31).")
-    ],
-    last_year: Annotated[int, typer.Option("--to", metavar="YEAR", help="Last year (≤ 2100).")],
-    out: Annotated[
-        str,
-        typer.Option(
-            "--out",
-            metavar="DIR",
-            help="Dataset directory: out/year=YYYY/part.parquet and out/_mingshu.json. "
-            "Years already there are skipped.",
-        ),
-    ],
+    first_year: _FromYear,
+    last_year: _ToYear,
+    out: _Out,
     workers: Annotated[
         int | None,
         typer.Option("--workers", help="Processes writing years at once (default: every core)."),
@@ -180,18 +168,28 @@ def sweep_bazi(
 ) -> None:
     """Every BaZi pillar set 1900-2100: one row per two-hour block (split at midnight and at
     every 节), with the pillars where each variant of each symbolic star is found."""
-    from mingshu.cli._errors import fail
-    from mingshu.errors import InputError
-
     raw = [str(first_year), str(last_year), out, late_rat_hour]
-    try:
+
+    def run() -> SweepReport:
         from mingshu import bazi, space
 
         settings = bazi.BaziSettings(
             late_rat_hour=late_rat_hour,  # type: ignore[arg-type]  # checked by the settings
             include_basis_pillar=include_basis_pillar,
         )
-        report = space.sweep_bazi(out, first_year, last_year, settings, workers=workers)
+        return space.sweep_bazi(out, first_year, last_year, settings, workers=workers)
+
+    _sweep(raw, run)
+
+
+def _sweep(raw: list[str], run: Callable[[], SweepReport]) -> None:
+    """Run a sweep: bad input as one line naming the option, Ctrl-C as exit 130 (finished
+    years stay), then the one-line report."""
+    from mingshu.cli._errors import fail
+    from mingshu.errors import InputError
+
+    try:
+        report = run()
     except InputError as e:
         fail(InputError(_FIELDS.get(e.field, e.field), e.message), raw)
     except KeyboardInterrupt:
