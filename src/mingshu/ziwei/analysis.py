@@ -154,8 +154,12 @@ def resolve_palace(chart: NatalChart, which: object) -> Palace:
 # ---------------------------------------------------------------------- palace groups
 
 
-def _all_stars(palaces: Iterable[Palace]) -> set[Star]:
-    return {p.star for palace in palaces for p in palace.stars}
+def _found(palaces: Iterable[Palace], stars: StarsArg) -> tuple[int, int]:
+    """How many of ``stars`` sit in one of ``palaces``, and how many were asked: the
+    have / not_have / have_one_of of both palace groups read it."""
+    present = {p.star for palace in palaces for p in palace.stars}
+    asked = star_list(stars)
+    return sum(s in present for s in asked), len(asked)
 
 
 class Surrounded(NamedTuple):
@@ -168,18 +172,16 @@ class Surrounded(NamedTuple):
 
     def have(self, stars: StarsArg) -> bool:
         """Every one of ``stars`` is in one of the four palaces."""
-        present = _all_stars(self)
-        return all(s in present for s in star_list(stars))
+        found, asked = _found(self, stars)
+        return found == asked
 
     def not_have(self, stars: StarsArg) -> bool:
         """None of ``stars`` is in any of the four palaces."""
-        present = _all_stars(self)
-        return not any(s in present for s in star_list(stars))
+        return _found(self, stars)[0] == 0
 
     def have_one_of(self, stars: StarsArg) -> bool:
         """At least one of ``stars`` is in one of the four palaces."""
-        present = _all_stars(self)
-        return any(s in present for s in star_list(stars))
+        return _found(self, stars)[0] > 0
 
     def has_mutagen(self, mutagen: str | Mutagen) -> bool:
         """A star of the four palaces carries the natal transformation ``mutagen``."""
@@ -196,16 +198,14 @@ class Flanking(NamedTuple):
     next: Palace
 
     def have(self, stars: StarsArg) -> bool:
-        present = _all_stars(self)
-        return all(s in present for s in star_list(stars))
+        found, asked = _found(self, stars)
+        return found == asked
 
     def not_have(self, stars: StarsArg) -> bool:
-        present = _all_stars(self)
-        return not any(s in present for s in star_list(stars))
+        return _found(self, stars)[0] == 0
 
     def have_one_of(self, stars: StarsArg) -> bool:
-        present = _all_stars(self)
-        return any(s in present for s in star_list(stars))
+        return _found(self, stars)[0] > 0
 
     def has_mutagen(self, mutagen: str | Mutagen) -> bool:
         return any(p.has_mutagen(mutagen) for p in self)
