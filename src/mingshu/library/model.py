@@ -36,12 +36,14 @@ __all__ = [
     "parse",
 ]
 
-ARTICLE_ID: Final = re.compile(r"^(ZW|BZ)-([A-Z]{2,4})-(\d{2})$")
-"""Area (ZW Zi Wei Dou Shu, BZ BaZi), series, number: ``ZW-AUX-17``."""
-SUBJECTS: Final = {"ZW": "Zi Wei Dou Shu", "BZ": "BaZi"}
+ARTICLE_ID: Final = re.compile(r"^(ZW|BZ|MS)-([A-Z]{2,4})-(\d{2})$")
+"""Area (ZW Zi Wei Dou Shu, BZ BaZi, MS the library itself), series, number: ``ZW-AUX-17``."""
+SUBJECTS: Final = {"ZW": "Zi Wei Dou Shu", "BZ": "BaZi", "MS": "About this library"}
 SERIES: Final = {
     "AUX": "Supporting and minor stars",
     "BAS": "Basics",
+    "BK": "The book beside the engine",
+    "LIB": "How the library works",
     "SET": "Settings and edge cases",
     "SS": "Symbolic stars",
 }
