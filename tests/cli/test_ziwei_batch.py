@@ -111,7 +111,15 @@ def test_standard_input(tmp_path: Path) -> None:
         (["--batch", "in.jsonl", "--algorithm", "zhongzhou"], "batch"),
         (["--batch", "in.jsonl", "--json"], "batch"),
         (["--batch", "in.jsonl", "-g", "male"], "batch"),
-        (["2000-01-01", "--time-index", "2", "-g", "male", "--lang", "ja"], "lang"),
+        (["2000-01-01", "--time-index", "2", "-g", "male", "--lang", "fr"], "lang"),
+        (
+            ["2000-01-01", "--time-index", "2", "-g", "male", "--lang", "ja", "--names", "hant"],
+            "lang",
+        ),
+        (
+            ["2000-01-01", "--time-index", "2", "-g", "male", "--lang", "ja", "--svg", "x.svg"],
+            "lang",
+        ),
     ],
 )
 def test_misused_options(args: list[str], field: str) -> None:

@@ -121,3 +121,53 @@ def test_styles_in_a_terminal(chart: NatalChart) -> None:
     assert "\x1b[1;30;42m流年" in ansi  # the layer's palace is marked
     assert "\x1b[1;31m命宫" in ansi and "\x1b[1;30;43m身宫" in ansi
     assert "\x1b[1;7m27" in ansi  # the current age
+
+
+# --------------------------------------------------------------------------- languages
+
+
+def render_lang(chart: NatalChart, lang: str, horoscope: Any = None, width: int = 200) -> str:
+    console = Console(width=width, record=True, file=io.StringIO(), color_system=None)
+    console.print(ChartGrid(chart, horoscope, lang=lang))
+    return console.export_text()
+
+
+@pytest.mark.parametrize(
+    ("lang", "style"),
+    [("zh-CN", "hans"), ("zh-TW", "hant"), ("en", "english"), ("pinyin", "pinyin")],
+)
+def test_our_own_languages_are_the_name_styles(chart: NatalChart, lang: str, style: str) -> None:
+    h = chart.horoscope("2026-03-01T10:00")
+    assert render_lang(chart, lang, h) == "\n".join(render(chart, 200, h, style)) + "\n"
+
+
+@pytest.mark.parametrize("lang", ["ja-JP", "ko-KR", "vi-VN"])
+def test_iztro_languages_name_every_star_palace_and_grade_as_iztro(
+    chart: NatalChart, lang: str
+) -> None:
+    """The names are iztro 2.6.0's own (its locale tables, via ``iztro_name``); a name iztro
+    lacks falls back to our 繁 form."""
+    from mingshu.ziwei.locale import iztro_name
+
+    text = render_lang(chart, lang)
+    expected = set()
+    for palace in chart.palaces:
+        expected.add(iztro_name(palace.name, lang) or palace.name.names.hant)
+        for placed in palace.stars:
+            expected.add(iztro_name(placed.star, lang) or placed.star.names.hant)
+            if placed.brightness is not None:
+                expected.add(iztro_name(placed.brightness, lang) or "")
+    expected.add(iztro_name(chart.five_elements_class, lang) or "")
+    expected.discard("")
+    missing = sorted(n for n in expected if n not in text)
+    assert not missing
+    assert len(expected) > 40
+    assert "紫微斗數 命盤" in text if lang == "ja-JP" else "Zi Wei Dou Shu chart" in text
+
+
+def test_an_unknown_language_is_refused_naming_lang(chart: NatalChart) -> None:
+    from mingshu.errors import InputError
+
+    with pytest.raises(InputError) as e:
+        ChartGrid(chart, lang="fr")
+    assert e.value.field == "lang"

@@ -228,8 +228,9 @@ def ziwei(
         typer.Option(
             "--lang",
             metavar="LANG",
-            help='With --json or --batch: add "locale", the names of the chart\'s stars, '
-            "palaces, grades … in zh-CN, zh-TW, en-US, ja-JP, ko-KR, vi-VN or pinyin.",
+            help="Name the chart's stars, palaces, grades … in zh-CN, zh-TW, en-US, ja-JP, "
+            'ko-KR, vi-VN or pinyin: in the grid (instead of --names), or as "locale" '
+            "added to --json and --batch output.",
         ),
     ] = None,
     out: Annotated[
@@ -281,11 +282,11 @@ def ziwei(
         batch_command(batch, birth_date, birth_time, analysis=analysis, out=out, lang=lang)
         return
     if lang is not None and not as_json:
-        fail(
-            InputError(
-                "lang", "--lang names things in --json and --batch output; the grid has --names"
-            )
-        )
+        if svg is not None:
+            fail(InputError("lang", "the SVG board names things by --names, not --lang"))
+        names_source = ctx.get_parameter_source("names")
+        if names_source is not None and names_source.name != "DEFAULT":
+            fail(InputError("lang", "the grid takes --names or --lang, not both"))
     if birth_date is None:
         fail(InputError("date", "missing: give a birth date (YYYY-MM-DD) or --batch FILE"))
     mutagen, brightness = mutagen or [], brightness or []
@@ -360,7 +361,11 @@ def ziwei(
     from mingshu.present.ziwei_text import ChartGrid
 
     console = Console(highlight=False)
-    console.print(ChartGrid(chart, horoscope, names.value))
+    try:
+        grid = ChartGrid(chart, horoscope, names.value, lang=None if as_json else lang)
+    except InputError as e:
+        fail(e, [lang or ""])
+    console.print(grid)
     for n in chart.notices:  # which clock was used, DST removed, a repeated clock time …
         console.print(f"[yellow]note ({n.code}):[/yellow] {n.message}")
 

@@ -2,7 +2,10 @@
 
 The twelve palaces around the border (巳 午 未 申 on top, 寅 丑 子 亥 at the bottom), the
 birth data in the middle; below 61 columns the palaces are listed one under another.
-``Console().print(ChartGrid(chart, horoscope, names="hans"))`` prints it.
+``Console().print(ChartGrid(chart, horoscope, names="hans"))`` prints it;
+``lang="ja-JP"`` (any language of :mod:`mingshu.ziwei.locale`) names the stars, palaces,
+grades, 四化, stems, branches and gods in that language instead, with the labels of the
+closest name style: 繁體 for Japanese, English for Korean and Vietnamese.
 """
 
 from __future__ import annotations
@@ -10,9 +13,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
+from mingshu.cycles import Names
 from mingshu.present.labels import BOARD
 from mingshu.present.labels import LABELS as _LABELS
 from mingshu.present.names import display as _name
+from mingshu.ziwei.horoscope import Layer
+from mingshu.ziwei.locale import language
+from mingshu.ziwei.locale import name as _locale_name
 
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderResult
@@ -20,7 +27,7 @@ if TYPE_CHECKING:
 
     from mingshu.cycles import Pillar
     from mingshu.ziwei import NatalChart, Palace, PlacedStar
-    from mingshu.ziwei.horoscope import Horoscope, Layer
+    from mingshu.ziwei.horoscope import Horoscope
 
 __all__ = ["ChartGrid"]
 
@@ -67,14 +74,22 @@ _SHOW_AGES: Final = 5
 _POSITIONS: Final = BOARD
 
 
+# The name style whose labels and layout (CJK or Latin) a language's grid takes; the four
+# languages that are our own name forms are those styles exactly.
+_LANG_STYLES: Final = {
+    "zh-CN": "hans",
+    "zh-TW": "hant",
+    "en-US": "english",
+    "pinyin": "pinyin",
+    "ja-JP": "hant",
+    "ko-KR": "english",
+    "vi-VN": "english",
+}
+_OWN_FORMS: Final = ("zh-CN", "zh-TW", "en-US", "pinyin")
+
+
 def _latin(mode: str) -> bool:
     return mode in ("pinyin", "english")
-
-
-def _pillar(pillar: Pillar, mode: str) -> str:
-    if _latin(mode):
-        return pillar.stem.names.pinyin + pillar.branch.names.pinyin
-    return _name(pillar.stem.names, mode) + _name(pillar.branch.names, mode)
 
 
 # ----------------------------------------------------------------------------- the grid
@@ -84,13 +99,44 @@ class ChartGrid:
     """The 4×4 board of a chart (and a horoscope), as a Rich renderable that fits the width
     it is given: every line of it has the same display width."""
 
-    def __init__(self, chart: NatalChart, horoscope: Horoscope | None = None, names: str = "hans"):
+    def __init__(
+        self,
+        chart: NatalChart,
+        horoscope: Horoscope | None = None,
+        names: str = "hans",
+        lang: str | None = None,
+    ):
         if names not in _LABELS:
             raise ValueError(f"names must be one of {', '.join(_LABELS)}")
+        self.lang: str | None = None
+        if lang is not None:
+            code = language(lang)  # InputError("lang", …) on an unknown language
+            names = _LANG_STYLES[code]
+            # Our own four forms are the name styles themselves; only iztro's other three
+            # languages need the locale tables.
+            self.lang = None if code in _OWN_FORMS else code
         self.chart = chart
         self.horoscope = horoscope
         self.mode = names
         self.labels = _LABELS[names]
+
+    def _n(self, thing: Any) -> str:
+        """The name of a star, palace name, grade, 四化, stem, branch, god, hour or sign."""
+        if self.lang is not None and not isinstance(thing, Layer):
+            return _locale_name(thing, self.lang)
+        return _name(thing if isinstance(thing, Names) else thing.names, self.mode)
+
+    def _pillar(self, pillar: Pillar) -> str:
+        if self.lang is not None:
+            stem, branch = self._n(pillar.stem), self._n(pillar.branch)
+            # Vietnamese stems and branches are words (Giáp Tý); Japanese, Korean one glyph.
+            return f"{stem} {branch}" if len(stem) > 1 else stem + branch
+        if _latin(self.mode):
+            return pillar.stem.names.pinyin + pillar.branch.names.pinyin
+        return self._n(pillar.stem) + self._n(pillar.branch)
+
+    def _badge(self, mutagen: Any) -> Text:
+        return _span(f"[{self._n(mutagen)}]", _MUTAGEN_STYLES[int(mutagen)])
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         from rich.segment import Segment
@@ -210,7 +256,7 @@ class ChartGrid:
             head += _wrap([self._star(s) for s in group], width, sep)
         if h is not None:
             flowing = [
-                _span(_name(s.star.names, mode), f"italic {_LAYER_COLORS[layer.scope.value]}")
+                _span(self._n(s.star), f"italic {_LAYER_COLORS[layer.scope.value]}")
                 for layer in h.layers
                 for s in layer.stars
                 if s.branch == palace.branch
@@ -220,22 +266,22 @@ class ChartGrid:
         foot: list[Text] = []
         if h is not None:
             marks = [
-                _span(_name(layer.names, mode), f"bold black on {_LAYER_COLORS[layer.scope.value]}")
+                _span(self._n(layer), f"bold black on {_LAYER_COLORS[layer.scope.value]}")
                 for layer in h.layers
                 if layer.branch == palace.branch
             ]
             foot += _wrap(marks, width, " ")
         gods = (palace.chang_sheng, palace.bo_shi, palace.jiang_qian, palace.sui_qian)
-        foot += _wrap([_span(_name(g.names, mode), "dim") for g in gods], width, sep)
+        foot += _wrap([_span(self._n(g), "dim") for g in gods], width, sep)
         foot += self._ages(palace, width)
 
-        name = _span(_name(palace.name.names, mode), _LIFE if palace.name.key == "life" else "bold")
+        name = _span(self._n(palace.name), _LIFE if palace.name.key == "life" else "bold")
         marks = [name]
         if palace.is_body:
             marks.append(_span(labels["body"], _MARKER))
         if palace.is_original:
             marks.append(_span(labels["original"], _MARKER))
-        pillar = _span(_pillar(palace.pillar, mode), "bold")
+        pillar = _span(self._pillar(palace.pillar), "bold")
         bottom = _wrap(marks, width, " ")
         last = bottom[-1]
         if last.cell_len + 1 + pillar.cell_len <= width:
@@ -259,15 +305,15 @@ class ChartGrid:
             style = _KIND_STYLES.get(star.kind.value, "")
         else:
             style = _ADJECTIVE
-        text = _span(_name(star.names, mode), style)
+        text = _span(self._n(star), style)
         if placed.brightness is not None:
-            grade = _name(placed.brightness.names, mode)
+            grade = self._n(placed.brightness)
             text.append(
                 f"({grade})" if _latin(mode) else grade,
                 style=_STRONG_GRADE if placed.brightness <= Brightness.LI else _WEAK_GRADE,
             )
         if placed.mutagen is not None:
-            text.append_text(_badge(placed.mutagen, mode))
+            text.append_text(self._badge(placed.mutagen))
         return text
 
     def _ages(self, palace: Palace, width: int) -> list[Text]:
@@ -315,7 +361,7 @@ class ChartGrid:
         def value(text: str, style: str = "bold") -> Text:
             return _span(text, style)
 
-        hour = _name(chart.hour.names, mode)
+        hour = self._n(chart.hour)
         solar = birth.solar_date.isoformat()
         if birth.clock_time is not None:
             clock = birth.clock_time
@@ -332,18 +378,18 @@ class ChartGrid:
         rows: list[list[tuple[str, Text]]] = [
             [("solar", value(f"{solar} {hour}"))],
             [("lunar", value(f"{lunar} {hour}"))],
-            [("pillars", value(" ".join(_pillar(p, mode) for p in chart.pillars)))],
+            [("pillars", value(" ".join(self._pillar(p) for p in chart.pillars)))],
             [
                 ("gender", value(f"{polarity} {gender}" if _latin(mode) else polarity + gender)),
-                ("class", value(_name(chart.five_elements_class.names, mode))),
+                ("class", value(self._n(chart.five_elements_class))),
             ],
             [
-                ("life_master", value(_name(chart.life_master.names, mode), _MAJOR)),
-                ("body_master", value(_name(chart.body_master.names, mode), _MAJOR)),
+                ("life_master", value(self._n(chart.life_master), _MAJOR)),
+                ("body_master", value(self._n(chart.body_master), _MAJOR)),
             ],
             [
-                ("zodiac", value(_name(chart.zodiac, mode))),
-                ("sign", value(_name(chart.sign, mode))),
+                ("zodiac", value(self._n(chart.zodiac))),
+                ("sign", value(self._n(chart.sign))),
             ],
         ]
         lines += _table(rows, labels, width)
@@ -399,7 +445,7 @@ class ChartGrid:
         from mingshu.ziwei.tables import HOURS
 
         mode, labels = self.mode, self.labels
-        hour = _name(HOURS[h.time_index].names, mode)
+        hour = self._n(HOURS[h.time_index])
         lunar = h.lunar_date
         lunar_text = f"{lunar.year}-{lunar.month}-{lunar.day}" if _latin(mode) else lunar.chinese()
         head = [
@@ -416,15 +462,14 @@ class ChartGrid:
     def _layer_tokens(self, layer: Layer) -> list[Text]:
         from mingshu.ziwei.stars import Mutagen
 
-        mode = self.mode
         color = _LAYER_COLORS[layer.scope.value]
         tokens = [
-            _span(_name(layer.names, mode), f"bold black on {color}"),
-            _span(_pillar(layer.pillar, mode), f"bold {color}"),
+            _span(self._n(layer), f"bold black on {color}"),
+            _span(self._pillar(layer.pillar), f"bold {color}"),
         ]
         for mutagen, star in zip(Mutagen, layer.mutagens, strict=True):
-            text = _badge(mutagen, mode)
-            text.append(_name(star.names, mode))
+            text = self._badge(mutagen)
+            text.append(self._n(star))
             tokens.append(text)
         return tokens
 
@@ -479,12 +524,6 @@ def _grade(key: str, mode: str) -> str:
     if grade is None:
         return "-"
     return grade.key if _latin(mode) else _name(grade.names, mode)
-
-
-def _badge(mutagen: Any, mode: str) -> Text:
-
-    name = _name(mutagen.names, mode)
-    return _span(f"[{name}]", _MUTAGEN_STYLES[int(mutagen)])
 
 
 def _fit(text: Text, width: int) -> Text:
