@@ -256,6 +256,21 @@ def _horse_from_group_head() -> tuple[int, int]:
     return bad, n
 
 
+def _horse_basis_pillar_moot() -> tuple[int, int]:
+    """Letting the basis pillar carry the Horse (include_basis_pillar) changes no result: a
+    branch's Horse is never in its own group, so never the basis branch itself."""
+    from mingshu.bazi import BaziSettings
+
+    with_self = BaziSettings(include_basis_pillar=True)
+    bad = n = 0
+    for _branches, pillars in _pillar_layouts():
+        if pillars[2].stem > 1:  # as above: one day stem per day branch
+            continue
+        n += 1
+        bad += _hits_by_basis("yi_ma", pillars) != _hits_by_basis("yi_ma", pillars, with_self)
+    return bad, n
+
+
 def _flowing_horse() -> tuple[int, int]:
     """Each horoscope layer's flowing Horse (运马 流马 月马 日马 时马) stands at the clash of
     the group head of the layer's own branch, over sixty flowing years of one chart."""
@@ -413,6 +428,15 @@ ENGINE_CLAIMS: Final[dict[str, EngineClaim]] = {
             "layouts",
             "every arrangement of four branches (one real pillar on each)",
             _horse_from_group_head,
+        ),
+        EngineClaim(
+            "traveling_horse_basis_pillar_moot",
+            "Whether the basis pillar may carry the Traveling Horse (include_basis_pillar) "
+            "changes no result: no branch's Horse is in the branch's own group",
+            "layouts",
+            "every arrangement of four branches (one real pillar on each), under both values "
+            "of the setting",
+            _horse_basis_pillar_moot,
         ),
         EngineClaim(
             "flowing_horse_same_rule",

@@ -582,6 +582,27 @@ def _p_year_star_years(q: Options) -> str:
     raise InputError("by", f"give stem or branch, not {by!r}")
 
 
+def _p_horse_of_birth(q: Options) -> str:
+    """A real birth in both systems: each one's year branch and the Horse it gives (BaZi's
+    year pillar turns at the Start of Spring; Zi Wei's year by its ``year_boundary``)."""
+    from mingshu import bazi, ziwei
+
+    date, time = str(q["date"]), str(q.get("time", "12:00"))
+    try:
+        boundary = ziwei.YearBoundary(str(q.get("year_boundary", "lunar_new_year")))
+    except ValueError:
+        raise InputError("year_boundary", "use lunar_new_year or spring_begins") from None
+    settings = ziwei.ZiweiSettings(year_boundary=boundary)
+    year = int(bazi.chart(date, time, "female").pillars.year.branch)
+    (horse,) = bazi_cell("yi_ma", "standard", year)
+    chart = ziwei.chart(date, time, "female", settings=settings)
+    tian_ma, zi_wei_year = int(chart.star("tian_ma").branch), int(chart.year.branch)
+    return (
+        f"BaZi {branch_name(horse)} (year {branch_name(year)}), "
+        f"Zi Wei {branch_name(tian_ma)} (year {branch_name(zi_wei_year)})"
+    )
+
+
 PROBLEMS: Final[dict[str, Callable[[Options], str]]] = {
     "star_branch": _p_star_branch,
     "stars_branches": _p_stars_branches,
@@ -593,6 +614,7 @@ PROBLEMS: Final[dict[str, Callable[[Options], str]]] = {
     "bazi_star_hits": _p_bazi_star_hits,
     "bazi_stems_for": _p_bazi_stems_for,
     "year_star_years": _p_year_star_years,
+    "horse_of_birth": _p_horse_of_birth,
 }
 
 
