@@ -431,7 +431,7 @@ def _kitchen_tables(options: Options) -> Table:
         cells = (stem_name(god), branch_name(k1), branch_name(k2), branch_name(zi_wei))
         rows.append((stem_name(int(stem)), *cells))
     return Table(
-        ("Stem", "Eating God", "K1 gloss", "K2 verse", "Tian Chu (Zi Wei)"),
+        ("Stem", "Eating God", "K1 note", "K2 verse", "Tian Chu (Zi Wei)"),
         tuple(rows),
         frozenset(marked),
         "same branch as K1, the Eating God's Emolument",
