@@ -181,3 +181,27 @@ def test_a_planted_wrong_table_makes_the_zi_wei_claims_fail(
     _plant(monkeypatch, ("v1", "k2"), STEMS.index("庚"))  # the library test space is 2000
     planted = [C.space_claims()[k] for k in keys]
     assert all((r.counterexamples or 0) > 0 for r in run_sql(split, planted))
+
+
+def test_each_bazi_claim_runs_once_per_process(
+    tmp_path: Path, sources: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "articles"
+    shutil.copytree(_ROOT, folder)
+    calls: list[str] = []
+
+    def counted() -> tuple[int, int]:
+        calls.append("run")
+        return 1, 10  # a false claim: the check must say so both times
+
+    planted = C.EngineClaim("planted_once", "planted", "day stems", "every day stem", counted)
+    monkeypatch.setitem(C.ENGINE_CLAIMS, planted.key, planted)
+    path = folder / "BZ-SS-04.md"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(
+        text.replace("{claim}`kitchen_k1_k2_agree_at_wood_only`", "{claim}`planted_once`", 1)
+    )
+    for _ in range(2):
+        errors = check(load(folder), space=None, sources=sources).errors
+        assert any("claim planted_once is false: 1 counterexamples in 10" in e for e in errors)
+    assert calls == ["run"]
