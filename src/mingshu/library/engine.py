@@ -328,7 +328,7 @@ def bazi_cell(star: str, variant: str, value: int) -> tuple[int, ...]:
         v = stars.star(star).variant(variant)
     except KeyError:
         raise InputError("variant", f"no table {variant!r} of {star}") from None
-    return tuple(int(target) for _kind, target in v.lookup[value % len(v.lookup)])
+    return tuple(int(target) for _kind, target in v.lookup[value])
 
 
 def branches_name(branches: Sequence[int]) -> str:
