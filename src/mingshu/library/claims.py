@@ -128,6 +128,193 @@ def _no_grade() -> tuple[int, int]:
     return bad, n
 
 
+# ------------------------------------------------- BZ-SS-01, BZ-SS-03, BZ-SS-04 (i11-bazi1)
+
+
+def _pillar_layouts() -> Any:
+    """Every arrangement of four branches with a real pillar on each: the day pillar of every
+    day stem of the day branch's polarity, and one stem of its branch's polarity elsewhere."""
+    from mingshu.cycles import Pillar
+
+    for branches in itertools.product(range(12), repeat=4):
+        y, m, d, h = branches
+        for day_stem in range(d % 2, 10, 2):
+            pillars = (
+                Pillar.of(y % 2, y),
+                Pillar.of(m % 2, m),
+                Pillar.of(day_stem, d),
+                Pillar.of(h % 2, h),
+            )
+            yield branches, pillars
+
+
+def _year_and_day_pillars() -> Any:
+    """Every day pillar with every year pillar and every month branch; the hour pillar is
+    the month's, so that two pillars share a branch in every case."""
+    from mingshu.cycles import SIXTY, Pillar
+
+    for year in SIXTY:
+        for day in SIXTY:
+            for m in range(12):
+                month = Pillar.of(m % 2, m)
+                pillars = (year, month, day, month)
+                yield tuple(int(p.branch) for p in pillars), pillars
+
+
+def _hits_by_basis(star: str, pillars: Any, settings: Any = None) -> dict[str, list[int]]:
+    from mingshu.bazi import shensha
+    from mingshu.bazi.settings import DEFAULT
+
+    found = next(
+        r for r in shensha.stars_in(*pillars, settings=settings or DEFAULT) if r.star.key == star
+    )
+    by: dict[str, list[int]] = {}
+    for hit in found.hits:
+        by.setdefault(hit.basis, []).append(int(hit.position))
+    return {k: sorted(v) for k, v in by.items()}
+
+
+def _nobleman_hits(settings: Any, bases: tuple[str, ...], cases: Any) -> tuple[int, int]:
+    """The engine's Nobleman on each case: from each basis stem, every pillar whose branch is
+    one of the pair the stem's V1 cell gives, the basis pillar included."""
+    from mingshu.library.engine import bazi_cell
+
+    pairs = [bazi_cell("tian_yi", "v1", s) for s in range(10)]
+    stem_of = {"day_stem": 2, "year_stem": 0}
+    bad = n = 0
+    for branches, pillars in cases:
+        n += 1
+        want: dict[str, list[int]] = {}
+        for basis in bases:
+            pair = pairs[pillars[stem_of[basis]].stem]
+            at = [i for i, b in enumerate(branches) if b in pair]
+            if at:
+                want[basis] = at
+        bad += _hits_by_basis("tian_yi", pillars, settings) != want
+    return bad, n
+
+
+def _nobleman_four_pillars() -> tuple[int, int]:
+    from mingshu.bazi import BaziSettings
+
+    by_day = BaziSettings(star_bases={"tian_yi": "day_stem"})
+    return _nobleman_hits(by_day, ("day_stem",), _pillar_layouts())
+
+
+def _nobleman_both_stems() -> tuple[int, int]:
+    from mingshu.bazi.settings import DEFAULT
+
+    return _nobleman_hits(DEFAULT, ("day_stem", "year_stem"), _year_and_day_pillars())
+
+
+def _nobleman_v1_walk() -> tuple[int, int]:
+    from mingshu.library.engine import bazi_cell, nobleman_walk
+
+    day, night = nobleman_walk(0, 1), nobleman_walk(8, -1)
+    bad = sum(
+        sorted(bazi_cell("tian_yi", "v1", s)) != sorted({day[s], night[s]}) for s in range(10)
+    )
+    return bad, 10
+
+
+def _nobleman_v2_at_yang_metal() -> tuple[int, int]:
+    from mingshu.library.engine import bazi_cell
+
+    bad = 0
+    for stem in Stem:
+        same = sorted(bazi_cell("tian_yi", "v1", int(stem))) == sorted(
+            bazi_cell("tian_yi", "v2", int(stem))
+        )
+        bad += same == (stem.names.hans == "庚")
+    return bad, 10
+
+
+def _nobleman_skips_dragon_dog() -> tuple[int, int]:
+    from mingshu.library.engine import bazi_cell
+
+    cells = [bazi_cell("tian_yi", v, s) for v in ("v1", "v2") for s in range(10)]
+    return sum(bool({4, 10} & set(c)) or len(c) != 2 for c in cells), len(cells)
+
+
+def _horse_from_group_head() -> tuple[int, int]:
+    """The engine's Traveling Horse: from the year branch and from the day branch, each of
+    the other three pillars whose branch is the clash of the basis's group head."""
+    from mingshu.library.engine import group_head
+
+    bad = n = 0
+    for branches, pillars in _pillar_layouts():
+        if pillars[2].stem > 1:  # one day stem per day branch: the Horse reads branches only
+            continue
+        n += 1
+        want: dict[str, list[int]] = {}
+        for basis, own in (("year_branch", 0), ("day_branch", 2)):
+            horse = (group_head(branches[own]) + 6) % 12
+            at = [i for i, b in enumerate(branches) if b == horse and i != own]
+            if at:
+                want[basis] = at
+        bad += _hits_by_basis("yi_ma", pillars) != want
+    return bad, n
+
+
+def _horse_basis_pillar_moot() -> tuple[int, int]:
+    """Letting the basis pillar carry the Horse (include_basis_pillar) changes no result: a
+    branch's Horse is never in its own group, so never the basis branch itself."""
+    from mingshu.bazi import BaziSettings
+
+    with_self = BaziSettings(include_basis_pillar=True)
+    bad = n = 0
+    for _branches, pillars in _pillar_layouts():
+        if pillars[2].stem > 1:  # as above: one day stem per day branch
+            continue
+        n += 1
+        bad += _hits_by_basis("yi_ma", pillars) != _hits_by_basis("yi_ma", pillars, with_self)
+    return bad, n
+
+
+def _flowing_horse() -> tuple[int, int]:
+    """Each horoscope layer's flowing Horse (运马 流马 月马 日马 时马) stands at the clash of
+    the group head of the layer's own branch, over sixty flowing years of one chart."""
+    import datetime as dt
+
+    from mingshu import ziwei
+    from mingshu.library.engine import group_head
+
+    chart = ziwei.by_lunar("1984-1-1", 0, "female")
+    bad = n = 0
+    for year in range(1984, 2044):
+        for layer in chart.horoscope(dt.date(year, 7, 1)).layers:
+            horses = [s for s in layer.stars if s.star.key.endswith("_ma")]
+            if not layer.stars:
+                continue  # the small limit has no flowing stars
+            n += 1
+            want = (group_head(int(layer.pillar.branch)) + 6) % 12
+            bad += [int(s.branch) for s in horses] != [want]
+    return bad, n
+
+
+def _kitchen_four_pillars() -> tuple[int, int]:
+    from mingshu.library.engine import eating_god, emolument
+
+    kitchens = [emolument(eating_god(s)) for s in range(10)]
+    bad = n = 0
+    for branches, pillars in _pillar_layouts():
+        n += 1
+        kitchen = kitchens[pillars[2].stem]
+        at = [i for i, b in enumerate(branches) if b == kitchen]
+        bad += _hits_by_basis("tian_chu", pillars) != ({"day_stem": at} if at else {})
+    return bad, n
+
+
+def _kitchen_k2_at_wood() -> tuple[int, int]:
+    from mingshu.library.engine import bazi_cell
+
+    bad = 0
+    for stem in Stem:
+        same = bazi_cell("tian_chu", "k1", int(stem)) == bazi_cell("tian_chu", "k2", int(stem))
+        bad += same != stem.names.english.endswith("Wood")
+    return bad, 10
+
+
 _STEMS: Final = "every day stem (10)"
 ENGINE_CLAIMS: Final[dict[str, EngineClaim]] = {
     c.key: c
@@ -189,6 +376,95 @@ ENGINE_CLAIMS: Final[dict[str, EngineClaim]] = {
             _STEMS,
             _agree("w4", ("甲", "乙", "丙", "丁", "戊", "己", "庚", "壬", "癸")),
         ),
+        # BZ-SS-01 Heavenly Nobleman
+        EngineClaim(
+            "nobleman_searched_in_four_pillars",
+            "Looked up from the day stem, the Heavenly Nobleman is found in every pillar, the "
+            "day pillar included, whose branch is one of the two the stem's V1 cell gives",
+            "layouts",
+            "every day stem with every arrangement of the four branches that makes a real "
+            "day pillar",
+            _nobleman_four_pillars,
+        ),
+        EngineClaim(
+            "nobleman_from_day_and_year_stem",
+            "By default the Nobleman is looked up from the day stem and from the year stem, "
+            "each look-up finding its own pair in all four pillars",
+            "charts",
+            "every day pillar with every year pillar and every month branch (the hour "
+            "pillar the month's)",
+            _nobleman_both_stems,
+        ),
+        EngineClaim(
+            "nobleman_v1_is_sanming_walk",
+            "Each V1 pair is the two branches the Sanming Tonghui's two walks give the stem: "
+            "forward from Rat and backward from Monkey, skipping Dragon, Dog, the start's "
+            "clash and the start itself, each stem handing its branch to its combining partner",
+            "day stems",
+            _STEMS,
+            _nobleman_v1_walk,
+        ),
+        EngineClaim(
+            "nobleman_v2_differs_at_yang_metal_only",
+            "V1 and V2 give the same pair for nine stems and differ only at Yang Metal",
+            "day stems",
+            _STEMS,
+            _nobleman_v2_at_yang_metal,
+        ),
+        EngineClaim(
+            "nobleman_never_dragon_or_dog",
+            "No cell of either Nobleman table holds Dragon or Dog, and every cell holds two "
+            "branches",
+            "cells",
+            "every day stem in both tables, V1 and V2 (20 cells)",
+            _nobleman_skips_dragon_dog,
+        ),
+        # BZ-SS-03 Traveling Horse
+        EngineClaim(
+            "traveling_horse_clash_of_group_head",
+            "The Traveling Horse is looked up from the year branch and from the day branch and "
+            "found in each other pillar whose branch clashes with the head of the basis "
+            "branch's three-harmony group",
+            "layouts",
+            "every arrangement of four branches (one real pillar on each)",
+            _horse_from_group_head,
+        ),
+        EngineClaim(
+            "traveling_horse_basis_pillar_moot",
+            "Whether the basis pillar may carry the Traveling Horse (include_basis_pillar) "
+            "changes no result: no branch's Horse is in the branch's own group",
+            "layouts",
+            "every arrangement of four branches (one real pillar on each), under both values "
+            "of the setting",
+            _horse_basis_pillar_moot,
+        ),
+        EngineClaim(
+            "flowing_horse_same_rule",
+            "Every Zi Wei horoscope layer with flowing stars has one flowing Horse, at the "
+            "clash of the head of the three-harmony group of the layer's own branch",
+            "layers",
+            "the decade, year, month, day and hour layers of one chart over sixty flowing "
+            "years (every year pillar of the cycle)",
+            _flowing_horse,
+        ),
+        # BZ-SS-04 Heavenly Kitchen
+        EngineClaim(
+            "kitchen_searched_in_four_pillars",
+            "The Heavenly Kitchen (K1) is found in every pillar, the day pillar included, whose "
+            "branch is the Emolument of the day stem's Eating God",
+            "layouts",
+            "every day stem with every arrangement of the four branches that makes a real "
+            "day pillar",
+            _kitchen_four_pillars,
+        ),
+        EngineClaim(
+            "kitchen_k1_k2_agree_at_wood_only",
+            "The Xingxue Dacheng's Heavenly Kitchen gloss (K1) and verse (K2) agree at Yang "
+            "Wood and Yin Wood only",
+            "day stems",
+            _STEMS,
+            _kitchen_k2_at_wood,
+        ),
     )
 }
 
@@ -236,6 +512,63 @@ def _library_sql_claims() -> tuple[Any, ...]:
             statement="The engine gives Di Kong no brightness grade on any chart",
             source="ZW-AUX-11 (Di Kong): 'the engine gives it no grade'",
             sql=f"SELECT count(*) FROM {VIEW} WHERE di_kong__brightness IS NOT NULL",
+        ),
+        *_bazi1_sql_claims(),
+    )
+
+
+# BZ-SS-01, BZ-SS-03, BZ-SS-04: Zi Wei stars that share a rule with a BaZi star.  The BaZi
+# cells come from the BaZi engine's tables, so each claim says the two engines agree.
+_YEAR_STEM: Final = "(year_pillar % 10)"
+_YEAR_BRANCH: Final = "(year_pillar % 12)"
+
+
+def _sql_list(values: list[int], index: str) -> str:
+    return f"[{', '.join(map(str, values))}][{index} + 1]"
+
+
+def _bazi1_sql_claims() -> tuple[Any, ...]:
+    from mingshu.library.engine import bazi_cell
+    from mingshu.space.claims import Claim
+    from mingshu.space.sql import VIEW
+
+    pairs = [sorted(bazi_cell("tian_yi", "v1", s)) for s in range(10)]
+    k2 = [bazi_cell("tian_chu", "k2", s)[0] for s in range(10)]
+    b = _YEAR_BRANCH
+    # The head of the group: the member of {b, b + 4, b + 8} among Tiger, Snake, Monkey, Pig.
+    head = (
+        f"(CASE WHEN {b} % 3 = 2 THEN {b} WHEN ({b} + 4) % 12 % 3 = 2 THEN ({b} + 4) % 12 "
+        f"ELSE ({b} + 8) % 12 END)"
+    )
+    return (
+        Claim(
+            key="kui_yue_are_the_nobleman_pair",
+            statement="Tian Kui (天魁) and Tian Yue (天钺) stand on the two branches the BaZi "
+            "Heavenly Nobleman's V1 table gives the birth year's stem",
+            source="BZ-SS-01 (Heavenly Nobleman): 'Zi Wei's Tian Kui and Tian Yue are the "
+            "same pair, read from the year stem'",
+            sql=(
+                f"SELECT count(*) FROM {VIEW} WHERE "
+                f"least(tian_kui, tian_yue) <> {_sql_list([p[0] for p in pairs], _YEAR_STEM)} "
+                f"OR greatest(tian_kui, tian_yue) <> "
+                f"{_sql_list([p[1] for p in pairs], _YEAR_STEM)}"
+            ),
+        ),
+        Claim(
+            key="tian_ma_clash_of_group_head",
+            statement="Tian Ma (天马) stands on the clash of the head of the year branch's "
+            "three-harmony group",
+            source="BZ-SS-03 (Traveling Horse): 'find the head of the year branch's group, "
+            "then take the branch opposite it'",
+            sql=f"SELECT count(*) FROM {VIEW} WHERE tian_ma <> ({head} + 6) % 12",
+        ),
+        Claim(
+            key="tian_chu_is_the_xingxue_verse",
+            statement="Zi Wei's Tian Chu (天厨) stands where the Xingxue Dacheng verse table of "
+            "the BaZi Heavenly Kitchen (K2) puts the birth year's stem",
+            source="BZ-SS-04 (Heavenly Kitchen): 'Zi Wei's Tian Chu follows the verse, not "
+            "the gloss'",
+            sql=f"SELECT count(*) FROM {VIEW} WHERE tian_chu <> {_sql_list(k2, _YEAR_STEM)}",
         ),
     )
 

@@ -317,6 +317,127 @@ def _eating_god_table(options: Options) -> Table:
     )
 
 
+# ------------------------------------ BZ-SS-01, BZ-SS-03, BZ-SS-04: Nobleman, Horse, Kitchen
+
+
+def bazi_cell(star: str, variant: str, value: int) -> tuple[int, ...]:
+    """The branches the table ``variant`` of a BaZi star gives for the basis ``value``."""
+    from mingshu.bazi import stars
+
+    try:
+        v = stars.star(star).variant(variant)
+    except KeyError:
+        raise InputError("variant", f"no table {variant!r} of {star}") from None
+    return tuple(int(target) for _kind, target in v.lookup[value])
+
+
+def branches_name(branches: Sequence[int]) -> str:
+    return ", ".join(branch_name(b) for b in branches) or "none"
+
+
+def group_head(branch: int) -> int:
+    """The head of a branch's three-harmony group (申子辰 → 申): the one of its three members
+    among Tiger, Snake, Monkey and Pig, the branches where a group's element is born."""
+    return next(m for m in (branch, branch + 4, branch + 8) if m % 3 == 2) % 12
+
+
+def nobleman_walk(start: int, step: int) -> dict[int, int]:
+    """The Sanming Tonghui juan 3 walk of the Nobleman: from ``start``, one branch per stem
+    甲 … 癸 in the direction ``step``, skipping Dragon and Dog (天羅 地網), the clash of the
+    start and the start itself when met again; the stem that stops on a branch gives it to its
+    combining partner (甲 to 己, 乙 to 庚 …).  Returns stem → branch."""
+    skip = {4, 10, (start + 6) % 12}
+    found: dict[int, int] = {}
+    branch = start
+    for stem in range(10):
+        while branch in skip or (stem and branch == start):
+            branch = (branch + step) % 12
+        found[(stem + 5) % 10] = branch
+        branch = (branch + step) % 12
+    return found
+
+
+@cache
+def _year_chart(offset: int) -> Any:
+    """A Zi Wei chart born on the first day of the lunar year 1984 + ``offset`` (1984 is
+    甲子, so the year's stem is ``offset % 10`` and its branch ``offset % 12``)."""
+    from mingshu import ziwei
+
+    return ziwei.from_birth(ziwei.Birth.lunar(f"{1984 + offset}-1-1", 0, "female"))
+
+
+def year_star_branch(star: str, *, stem: int | None = None, branch: int | None = None) -> int:
+    """Where a Zi Wei year star stands for a birth year of the given stem or branch."""
+    offset = stem if stem is not None else (branch or 0)
+    try:
+        return int(_year_chart(offset).star(star).branch)
+    except (InputError, KeyError, ValueError):
+        raise InputError("star", f"no Zi Wei star {star!r} on the chart") from None
+
+
+_NOBLEMAN_TABLES: Final = (("v1", "V1 Sanming j.3"), ("v2", "V2 Shenfeng"))
+
+
+def _nobleman_tables(options: Options) -> Table:
+    day, night = nobleman_walk(0, 1), nobleman_walk(8, -1)
+    rows, marked = [], set()
+    for r, stem in enumerate(Stem):
+        v1, v2 = (bazi_cell("tian_yi", v, int(stem)) for v, _ in _NOBLEMAN_TABLES)
+        if sorted(v2) == sorted(v1):
+            marked.add((r, 2))
+        walked = (branch_name(day[int(stem)]), branch_name(night[int(stem)]))
+        rows.append((stem_name(int(stem)), branches_name(v1), branches_name(v2), *walked))
+    return Table(
+        (
+            "Day stem",
+            *(label for _, label in _NOBLEMAN_TABLES),
+            "Walk from Rat",
+            "Walk from Monkey",
+        ),
+        tuple(rows),
+        frozenset(marked),
+        "V2 gives the same pair as V1",
+    )
+
+
+def _horse_table(options: Options) -> Table:
+    rows, marked = [], set()
+    for b in range(12):
+        head = group_head(b)
+        group = sorted({b, (b + 4) % 12, (b + 8) % 12}, key=lambda m: (m - head) % 12)
+        (horse,) = bazi_cell("yi_ma", "standard", b)
+        tian_ma = year_star_branch("tian_ma", branch=b)
+        if tian_ma == horse:
+            marked.add((b, 3))
+        rows.append(
+            (branch_name(b), branches_name(group), branch_name(horse), branch_name(tian_ma))
+        )
+    return Table(
+        ("Branch", "Its group, head first", "Traveling Horse (BaZi)", "Tian Ma (Zi Wei)"),
+        tuple(rows),
+        frozenset(marked),
+        "Zi Wei's Tian Ma on the same branch as BaZi's Traveling Horse",
+    )
+
+
+def _kitchen_tables(options: Options) -> Table:
+    rows, marked = [], set()
+    for r, stem in enumerate(Stem):
+        god = eating_god(int(stem))
+        (k1,) = bazi_cell("tian_chu", "k1", int(stem))
+        (k2,) = bazi_cell("tian_chu", "k2", int(stem))
+        zi_wei = year_star_branch("tian_chu", stem=int(stem))
+        marked |= {(r, c) for c, b in ((3, k2), (4, zi_wei)) if b == k1}
+        cells = (stem_name(god), branch_name(k1), branch_name(k2), branch_name(zi_wei))
+        rows.append((stem_name(int(stem)), *cells))
+    return Table(
+        ("Stem", "Eating God", "K1 note", "K2 verse", "Tian Chu (Zi Wei)"),
+        tuple(rows),
+        frozenset(marked),
+        "same branch as K1, the Eating God's Emolument",
+    )
+
+
 TABLES: Final[dict[str, Callable[[Options], Table]]] = {
     "day_hour": _day_hour,
     "remainder": _remainder,
@@ -326,6 +447,10 @@ TABLES: Final[dict[str, Callable[[Options], Table]]] = {
     "month_palace": _month_palace,
     "literary_tables": _literary_tables,
     "eating_god": _eating_god_table,
+    # BZ-SS-01, BZ-SS-03, BZ-SS-04
+    "nobleman_tables": _nobleman_tables,
+    "horse_table": _horse_table,
+    "kitchen_tables": _kitchen_tables,
 }
 
 
@@ -389,6 +514,95 @@ def _p_literary_hits(q: Options) -> str:
     return f"{branch_name(target)}: " + (" and ".join(hits) if hits else "not in the chart")
 
 
+# BZ-SS-01, BZ-SS-03, BZ-SS-04: BaZi stars found by the engine, and Zi Wei year stars
+
+
+_PILLARS: Final = ("year", "month", "day", "hour")
+_BASIS_WORDS: Final = {
+    "day_stem": "day stem",
+    "year_stem": "year stem",
+    "day_branch": "day branch",
+    "year_branch": "year branch",
+}
+
+
+def _p_bazi_star_hits(q: Options) -> str:
+    """Where the BaZi engine finds ``star`` among four pillars: ``branches`` year to hour,
+    the day pillar's stem ``day_stem`` (other stems take the branch's polarity, which the
+    stars asked about ignore); ``variant`` and ``basis`` default to the engine's."""
+    from mingshu.bazi import BaziSettings, shensha, stars
+    from mingshu.cycles import Pillar
+
+    star = str(q["star"])
+    if stars.star(star).variants[0].target != "branch":
+        raise InputError("star", f"{star} does not give a branch")
+    branches = [branch_number(b) for b in q["branches"]]
+    if len(branches) != 4:
+        raise InputError("branches", "give four branches, year to hour")
+    day_stem = parse_stem(q["day_stem"])
+    if day_stem % 2 != branches[2] % 2:
+        raise InputError("day_stem", "the day stem and the day branch differ in polarity")
+    variants = {star: str(q["variant"])} if "variant" in q else {}
+    bases = {star: str(q["basis"])} if "basis" in q else {}
+    settings = BaziSettings(star_variants=variants, star_bases=bases)
+    stems = [b % 2 for b in branches]
+    stems[2] = day_stem
+    pillars = [Pillar.of(s, b) for s, b in zip(stems, branches, strict=True)]
+    (found,) = (r for r in shensha.stars_in(*pillars, settings=settings) if r.star.key == star)
+    several = len({h.basis for h in found.hits}) > 1
+    hits = [
+        f"{_PILLARS[int(h.position)]} {branch_name(branches[int(h.position)])}"
+        + (f" ({_BASIS_WORDS.get(h.basis, h.basis)})" if several else "")
+        for h in found.hits
+    ]
+    return ", ".join(hits) or "not in the chart"
+
+
+def _p_bazi_stems_for(q: Options) -> str:
+    """The day stems whose table ``variant`` of ``star`` gives ``branch``."""
+    from mingshu.bazi import stars
+
+    star = str(q["star"])
+    variant = str(q.get("variant", stars.star(star).default))
+    target = branch_number(q["branch"])
+    found = [int(s) for s in Stem if target in bazi_cell(star, variant, int(s))]
+    return " or ".join(stem_name(s) for s in found) or "none"
+
+
+def _p_year_star_years(q: Options) -> str:
+    """The birth-year stems (``by: stem``) or branches (``by: branch``) that put the Zi Wei
+    year star ``star`` on ``branch``."""
+    star, target, by = str(q["star"]), branch_number(q["branch"]), str(q.get("by", "branch"))
+    if by == "stem":
+        stems = [s for s in range(10) if year_star_branch(star, stem=s) == target]
+        return " or ".join(stem_name(s) for s in stems) or "none"
+    if by == "branch":
+        found = [b for b in range(12) if year_star_branch(star, branch=b) == target]
+        return " or ".join(branch_name(b) for b in found) or "none"
+    raise InputError("by", f"give stem or branch, not {by!r}")
+
+
+def _p_horse_of_birth(q: Options) -> str:
+    """A real birth in both systems: each one's year branch and the Horse it gives (BaZi's
+    year pillar turns at the Start of Spring; Zi Wei's year by its ``year_boundary``)."""
+    from mingshu import bazi, ziwei
+
+    date, time = str(q["date"]), str(q.get("time", "12:00"))
+    try:
+        boundary = ziwei.YearBoundary(str(q.get("year_boundary", "lunar_new_year")))
+    except ValueError:
+        raise InputError("year_boundary", "use lunar_new_year or spring_begins") from None
+    settings = ziwei.ZiweiSettings(year_boundary=boundary)
+    year = int(bazi.chart(date, time, "female").pillars.year.branch)
+    (horse,) = bazi_cell("yi_ma", "standard", year)
+    chart = ziwei.chart(date, time, "female", settings=settings)
+    tian_ma, zi_wei_year = int(chart.star("tian_ma").branch), int(chart.year.branch)
+    return (
+        f"BaZi {branch_name(horse)} (year {branch_name(year)}), "
+        f"Zi Wei {branch_name(tian_ma)} (year {branch_name(zi_wei_year)})"
+    )
+
+
 PROBLEMS: Final[dict[str, Callable[[Options], str]]] = {
     "star_branch": _p_star_branch,
     "stars_branches": _p_stars_branches,
@@ -396,6 +610,11 @@ PROBLEMS: Final[dict[str, Callable[[Options], str]]] = {
     "hours_same_palace": _p_hours_same,
     "palace": _p_palace,
     "literary_hits": _p_literary_hits,
+    # BZ-SS-01, BZ-SS-03, BZ-SS-04
+    "bazi_star_hits": _p_bazi_star_hits,
+    "bazi_stems_for": _p_bazi_stems_for,
+    "year_star_years": _p_year_star_years,
+    "horse_of_birth": _p_horse_of_birth,
 }
 
 

@@ -363,6 +363,45 @@ def _layers(o: Options) -> tuple[str, str]:
     return _svg(width, height, "".join(parts), alt), alt
 
 
+# BZ-SS-03 Traveling Horse
+
+
+def _horse_ring(o: Options) -> tuple[str, str]:
+    """One three-harmony group on the ring: its members, its head, and the branch opposite
+    the head, where both engines put the Horse (BaZi's table, Zi Wei's chart)."""
+    branch = E.branch_number(o.get("branch", "horse"))
+    head = E.group_head(branch)
+    members = sorted({branch, (branch + 4) % 12, (branch + 8) % 12}, key=lambda m: (m - head) % 12)
+    (horse,) = E.bazi_cell("yi_ma", "standard", branch)
+    tian_ma = E.year_star_branch("tian_ma", branch=branch)
+    if tian_ma != horse:
+        raise InputError("branch", "the two engines put the Horse apart")  # the claims forbid it
+    marks = {m: START for m in members}
+    marks[head] = END
+    marks[horse] = HIT
+    labels = {
+        head: "head of the group",
+        **{m: "in the group" for m in members if m != head},
+        horse: "the Horse (opposite the head)",
+    }
+    x0, y0 = _pos(head, _R - 24)
+    x1, y1 = _pos(horse, _R - 24)
+    body = (
+        _markers(HIT)
+        + _ring(marks, labels)
+        + f"<line x1='{x0:.1f}' y1='{y0:.1f}' x2='{x1:.1f}' y2='{y1:.1f}' stroke='{HIT}' "
+        f"stroke-width='2' marker-end='url(#arrow-{HIT[1:]})'/>"
+    )
+    names = ", ".join(E.branch_name(m) for m in members)
+    alt = (
+        f"Ring of the twelve branches: the group {names} with its head "
+        f"{E.branch_name(head)}; the line crosses the ring to {E.branch_name(horse)}, the "
+        f"branch opposite the head, where the Traveling Horse (BaZi) and Tian Ma (Zi Wei) "
+        f"both stand for a {E.branch_name(branch)} year."
+    )
+    return _svg(2 * _C, _ring_height(labels), body, alt), alt
+
+
 DIAGRAMS: Final[dict[str, Callable[[Options], tuple[str, str]]]] = {
     "count_ring": _count_ring,
     "hour_ring": _hour_ring,
@@ -371,6 +410,8 @@ DIAGRAMS: Final[dict[str, Callable[[Options], tuple[str, str]]]] = {
     "first_days": _first_days,
     "layers": _layers,
     "literary_lookup": _literary_lookup,
+    # BZ-SS-03
+    "horse_ring": _horse_ring,
 }
 
 
