@@ -128,6 +128,16 @@ def _no_grade() -> tuple[int, int]:
     return bad, n
 
 
+def _no_grade_by_hour(star: str) -> tuple[int, int]:
+    """An hour-only star carries no brightness on the chart of any of the twelve hours (which
+    put it on twelve different branches)."""
+    from mingshu.library.engine import _chart
+
+    placed = [_chart(1, hour).star(star) for hour in range(12)]
+    bad = sum(p.brightness is not None for p in placed)
+    return bad + (len({int(p.branch) for p in placed}) != 12), len(placed)
+
+
 _STEMS: Final = "every day stem (10)"
 ENGINE_CLAIMS: Final[dict[str, EngineClaim]] = {
     c.key: c
@@ -188,6 +198,14 @@ ENGINE_CLAIMS: Final[dict[str, EngineClaim]] = {
             "day stems",
             _STEMS,
             _agree("w4", ("甲", "乙", "丙", "丁", "戊", "己", "庚", "壬", "癸")),
+        ),
+        # ZW-AUX-20 (Feng Gao)
+        EngineClaim(
+            "no_brightness_feng_gao",
+            "The engine gives Feng Gao no brightness grade on any of the twelve branches",
+            "landings",
+            "Feng Gao on each of the twelve branches (one birth hour each)",
+            lambda: _no_grade_by_hour("feng_gao"),
         ),
     )
 }
