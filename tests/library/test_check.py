@@ -64,6 +64,17 @@ def test_wrong_table_cell_fails(copy: Path, space: Path, sources: Path) -> None:
     assert any("table differs from the engine: row 5 column 3" in e for e in errors), errors
 
 
+def test_wrong_brightness_cell_fails(copy: Path, space: Path, sources: Path) -> None:
+    # ZW-AUX-05's hour_brightness table: Wen Chang on Rat (the Dog hour) is 得, not 庙.
+    _edit(copy, "ZW-AUX-05", "[Dog, Rat, Gaining]", "[Dog, Rat, Temple]")
+    errors = check(load(copy), space=space, sources=sources).errors
+    assert any(
+        "{table}: table differs from the engine: row 11 column 3: stated 'Temple', engine "
+        "'Gaining'" in e
+        for e in errors
+    ), errors
+
+
 def test_wrong_problem_answer_fails(copy: Path, space: Path, sources: Path) -> None:
     _edit(copy, ARTICLE, 'answer: "Dog"', 'answer: "Pig"')
     errors = check(load(copy), space=space, sources=sources).errors

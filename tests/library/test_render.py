@@ -14,6 +14,7 @@ from mingshu.cli import app
 from mingshu.errors import InputError
 from mingshu.library import load
 from mingshu.library.cards import CARD_SIZE, share_card_png
+from mingshu.library.check import links
 from mingshu.library.model import _ROOT
 from mingshu.library.render import article_html, css_path, index_html
 from mingshu.library.summary import FRAME_MS, summary_webp
@@ -34,7 +35,10 @@ def test_article_fragment_links_planned_and_escapes() -> None:
     html = article_html(lib.get("ZW-AUX-17"), lib, link=lambda i: f"/lib/{i}")
     assert "<html" not in html and "<head>" not in html and "<body" not in html
     assert "href='/lib/ZW-AUX-18'" in html  # a written article is a link through `link`
-    assert "/lib/ZW-AUX-05" not in html and "ms-planned" in html  # planned: plain text
+    assert "href='/lib/ZW-AUX-05'" in html  # Wen Chang, written since the seeds
+    planned = [i for i in links(lib.get("ZW-AUX-17")) if i in lib.planned]
+    assert planned, "ZW-AUX-17 links to no planned article any more: pick another one here"
+    assert f"/lib/{planned[0]}" not in html and "ms-planned" in html  # planned: plain text
     assert html.count("<svg") >= 3 and "aria-label='" in html
     # the table cells are the engine's, and the marked diagonal is shown
     assert re.search(r"<th scope='row'>Day 5</th><td class='ms-mark'>Ox</td>", html)

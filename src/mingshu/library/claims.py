@@ -315,6 +315,16 @@ def _kitchen_k2_at_wood() -> tuple[int, int]:
     return bad, 10
 
 
+def _no_grade_by_hour(star: str) -> tuple[int, int]:
+    """An hour-only star carries no brightness on the chart of any of the twelve hours (which
+    put it on twelve different branches)."""
+    from mingshu.library.engine import _chart
+
+    placed = [_chart(1, hour).star(star) for hour in range(12)]
+    bad = sum(p.brightness is not None for p in placed)
+    return bad + (len({int(p.branch) for p in placed}) != 12), len(placed)
+
+
 _STEMS: Final = "every day stem (10)"
 ENGINE_CLAIMS: Final[dict[str, EngineClaim]] = {
     c.key: c
@@ -464,6 +474,14 @@ ENGINE_CLAIMS: Final[dict[str, EngineClaim]] = {
             "day stems",
             _STEMS,
             _kitchen_k2_at_wood,
+        ),
+        # ZW-AUX-20 (Feng Gao)
+        EngineClaim(
+            "no_brightness_feng_gao",
+            "The engine gives Feng Gao no brightness grade on any of the twelve branches",
+            "landings",
+            "Feng Gao on each of the twelve branches (one birth hour each)",
+            lambda: _no_grade_by_hour("feng_gao"),
         ),
     )
 }

@@ -438,6 +438,38 @@ def _kitchen_tables(options: Options) -> Table:
     )
 
 
+# ZW-AUX-05, ZW-AUX-06 (Wen Chang, Wen Qu) --------------------------------------------------
+
+
+def star_grade(star: str, *, hour: int = 0) -> str:
+    """The brightness grade (English name, "–" for none) of a Zi Wei star at ``hour``."""
+    chart = _chart(1, hour)
+    try:
+        grade = chart.star(star).brightness
+    except (InputError, KeyError, ValueError):
+        raise InputError("star", f"no Zi Wei star {star!r} on the chart") from None
+    return "–" if grade is None else str(grade.names.english)
+
+
+def _hour_brightness(options: Options) -> Table:
+    """Each hour's landing of the ``stars`` and the engine's brightness grade there."""
+    stars = [str(s) for s in options.get("stars", ["wen_chang"])]
+    hours = [hour_number(h) for h in options.get("hours", list(range(12)))]
+    rows = tuple(
+        (
+            branch_name(h),
+            *(
+                cell
+                for s in stars
+                for cell in (branch_name(star_branch(s, hour=h)), star_grade(s, hour=h))
+            ),
+        )
+        for h in hours
+    )
+    heads = (head for s in stars for head in (star_name(s), "Grade"))
+    return Table(("Hour", *heads), rows)
+
+
 TABLES: Final[dict[str, Callable[[Options], Table]]] = {
     "day_hour": _day_hour,
     "remainder": _remainder,
@@ -451,6 +483,8 @@ TABLES: Final[dict[str, Callable[[Options], Table]]] = {
     "nobleman_tables": _nobleman_tables,
     "horse_table": _horse_table,
     "kitchen_tables": _kitchen_tables,
+    # ZW-AUX-05, ZW-AUX-06 (Wen Chang, Wen Qu): where an hour star lands and its grade there
+    "hour_brightness": _hour_brightness,
 }
 
 

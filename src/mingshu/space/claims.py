@@ -181,6 +181,33 @@ def _six_moving() -> str:
     return " OR ".join(wrong)
 
 
+# ---- ZW-AUX-05 Wen Chang, ZW-AUX-06 Wen Qu, ZW-AUX-20 Feng Gao (the hour stars) ----
+# Not from a seed: each source names the article and the book line or data table it encodes.
+_HOUR_VERSE: Final = (
+    "ZW-AUX-05/06 (Wen Chang, Wen Qu): 紫微斗数全书 卷二 安文昌文曲星诀 "
+    "(ziwei-quanshu.juan2.newdu-full.txt L21–23)"
+)
+_FENG_GAO: Final = (
+    "ZW-AUX-20 (Feng Gao): 紫微斗数全书 卷二 安封诰诀 (ziwei-quanshu.juan2.newdu-full.txt L66–67)"
+)
+_GRADES_BOOK: Final = (
+    "紫微斗数全书 卷二 庙旺得地利益平和不得地落陷 table (ziwei-quanshu.juan2.newdu-full.txt "
+    "L383–433), read cell by cell"
+)
+# Grades as the dataset numbers them: 0 庙 Temple, 1 旺 Prosperous, 2 得 Gaining, 3 利
+# Favourable, 4 平 Level, 5 不 Unfavourable, 6 陷 Fallen.  By branch 子 … 亥, as the book's
+# table grades 昌 and 曲 (the 得地 column is 得, 利益 利, 平和 平, 落陷 陷).
+_WEN_CHANG_GRADES: Final = (2, 0, 6, 3) * 3
+_WEN_QU_GRADES: Final = (2, 0, 4, 1, 2, 0, 6, 1, 2, 0, 6, 1)
+_TEMPLE: Final = 0
+_FALLEN: Final = 6
+
+
+def _graded(star: str, grades: Sequence[int]) -> str:
+    """Rows where ``star``'s grade is missing or not ``grades[its branch]``."""
+    return _count_rows_where(f"coalesce({star}__brightness, -1) <> {_table(grades, star)}")
+
+
 _ZIWEI_CLAIMS: Final[tuple[Claim, ...]] = (
     # ---- En Guang (seed 000) ----
     Claim(
@@ -415,6 +442,145 @@ _ZIWEI_CLAIMS: Final[tuple[Claim, ...]] = (
         sql=_count_rows_where(f"{M_SPLIT} = 3 AND {_palace_name_at('di_kong')} <> {_HEALTH}"),
         total_sql=_count_rows_where(f"{M_SPLIT} = 3"),
         settings=_SPLIT,
+    ),
+    # ---- ZW-AUX-05 Wen Chang, ZW-AUX-06 Wen Qu, ZW-AUX-20 Feng Gao ----
+    Claim(
+        key="wen_chang_from_dog_back",
+        statement="Wen Chang (文昌) puts the Rat hour on the Dog palace and steps back one "
+        "palace per hour (Wen Chang = Dog − hour number); the late Rat hour counts as Rat",
+        source=f"{_HOUR_VERSE}: 子时戌上起文昌，逆到生时是贵乡",
+        sql=_count_rows_where(f"wen_chang <> {_mod12(f'10 - {H}')}"),
+    ),
+    Claim(
+        key="wen_qu_from_dragon",
+        statement="Wen Qu (文曲) puts the Rat hour on the Dragon palace and steps forward one "
+        "palace per hour (Wen Qu = Dragon + hour number); the late Rat hour counts as Rat",
+        source=f"{_HOUR_VERSE}: 文曲数从辰上起，顺到生时是本乡",
+        sql=_count_rows_where(f"wen_qu <> {_mod12(f'4 + {H}')}"),
+    ),
+    Claim(
+        key="wen_chang_wen_qu_book_examples",
+        statement="Rat hour: Wen Chang on Dog, Wen Qu on Dragon; Ox hour: Wen Chang on "
+        "Rooster, Wen Qu on Snake",
+        source=f"{_HOUR_VERSE}: 就在戌宫安，若丑时逆至酉宫安之 / 就在辰宫安，若丑时顺去巳宫安之",
+        sql=_count_rows_where(
+            f"({H} = 0 AND NOT (wen_chang = 10 AND wen_qu = 4)) "
+            f"OR ({H} = 1 AND NOT (wen_chang = 9 AND wen_qu = 5))"
+        ),
+        total_sql=_count_rows_where(f"{H} IN (0, 1)"),
+    ),
+    Claim(
+        key="wen_chang_wen_qu_mirror",
+        statement="Wen Chang and Wen Qu are mirror images across the Ox–Goat line: their "
+        "branch numbers add up to 2 (mod 12) in every hour",
+        source=f"{_HOUR_VERSE}: (Dog − h) + (Dragon + h) = 10 + 4 ≡ 2",
+        sql=_count_rows_where(f"{_mod12('wen_chang + wen_qu')} <> 2"),
+    ),
+    Claim(
+        key="wen_chang_wen_qu_same_palace_rabbit_rooster",
+        statement="Wen Chang and Wen Qu share a palace exactly in the Rabbit hour (both on "
+        "Goat) and the Rooster hour (both on Ox)",
+        source=f"{_HOUR_VERSE}: Dog − h = Dragon + h exactly when 2h ≡ 6 (mod 12)",
+        sql=_count_rows_where(
+            f"(wen_chang = wen_qu) <> ({H} IN (3, 9)) "
+            f"OR ({H} = 3 AND wen_chang <> 7) OR ({H} = 9 AND wen_chang <> 1)"
+        ),
+    ),
+    Claim(
+        key="wen_chang_wen_qu_opposite_rat_horse",
+        statement="Wen Chang and Wen Qu face each other (six palaces apart) exactly in the Rat "
+        "and Horse hours, on the Dragon–Dog axis",
+        source=f"{_HOUR_VERSE}: (Dragon + h) − (Dog − h) ≡ 6 exactly when 2h ≡ 0 (mod 12)",
+        sql=_count_rows_where(
+            f"({_mod12('wen_qu - wen_chang')} = 6) <> ({H} IN (0, 6)) "
+            f"OR ({H} IN (0, 6) AND wen_chang NOT IN (4, 10))"
+        ),
+    ),
+    Claim(
+        key="wen_chang_brightness_book",
+        statement="Wen Chang's grade by branch, Rat to Pig, is 得庙陷利 three times over: "
+        "Gaining, Temple, Fallen, Favourable, as the Quan Shu's juan 2 table grades 昌",
+        source=f"ZW-AUX-05 (Wen Chang): {_GRADES_BOOK}",
+        sql=_graded("wen_chang", _WEN_CHANG_GRADES),
+    ),
+    Claim(
+        key="wen_qu_brightness_book",
+        statement="Wen Qu's grade by branch, Rat to Pig, is 得庙平旺 得庙陷旺 得庙陷旺, as the "
+        "Quan Shu's juan 2 table grades 曲",
+        source=f"ZW-AUX-06 (Wen Qu): {_GRADES_BOOK}",
+        sql=_graded("wen_qu", _WEN_QU_GRADES),
+    ),
+    Claim(
+        key="wen_chang_wen_qu_temple_hours",
+        statement="Wen Chang and Wen Qu are in Temple (庙) in the same hours, exactly the Ox, "
+        "Snake and Rooster hours",
+        source=f"ZW-AUX-05/06 (Wen Chang, Wen Qu): {_GRADES_BOOK} (庙 on 丑 巳 酉 for both)",
+        sql=_count_rows_where(
+            f"(wen_chang__brightness = {_TEMPLE}) <> ({H} IN (1, 5, 9)) "
+            f"OR (wen_qu__brightness = {_TEMPLE}) <> ({H} IN (1, 5, 9))"
+        ),
+    ),
+    Claim(
+        key="wen_chang_fallen_hours",
+        statement="Wen Chang is Fallen (陷) exactly in the Rat, Dragon and Monkey hours (on "
+        "Dog, Horse and Tiger)",
+        source=f"ZW-AUX-05 (Wen Chang): {_GRADES_BOOK} (昌 落陷 on 寅 午 戌) with the hour verse",
+        sql=_count_rows_where(f"(wen_chang__brightness = {_FALLEN}) <> ({H} IN (0, 4, 8))"),
+    ),
+    Claim(
+        key="wen_qu_fallen_hours",
+        statement="Wen Qu is Fallen (陷) exactly in the Tiger and Horse hours (on Horse and "
+        "Dog); on Tiger, in the Dog hour, it is Level (平)",
+        source=f"ZW-AUX-06 (Wen Qu): {_GRADES_BOOK} (曲 落陷 on 午 戌, 平和 on 寅)",
+        sql=_count_rows_where(
+            f"(wen_qu__brightness = {_FALLEN}) <> ({H} IN (2, 6)) "
+            f"OR ({H} = 10 AND wen_qu__brightness <> 4)"
+        ),
+    ),
+    Claim(
+        key="wen_chang_palace_by_month_split",
+        statement="Wen Chang's palace name depends on the birth month only (leap month split: "
+        "days 16 on count as the next month, but not at the late Rat hour)",
+        source=f"{_HOUR_VERSE}, with 安身命例 (L3–4): Wen Chang and the Life palace both step "
+        "back one palace per hour",
+        sql=_count_rows_of_groups_varying(M_SPLIT, _palace_name_at("wen_chang")),
+        settings=_SPLIT,
+    ),
+    Claim(
+        key="wen_chang_palace_by_month_whole",
+        statement="Wen Chang's palace name depends on the birth month only (leap month whole: "
+        "a leap month counts as the month it repeats)",
+        source=f"{_HOUR_VERSE}, with 安身命例 (L3–4): Wen Chang and the Life palace both step "
+        "back one palace per hour",
+        sql=_count_rows_of_groups_varying(M_WHOLE, _palace_name_at("wen_chang")),
+        settings=_WHOLE,
+    ),
+    Claim(
+        key="feng_gao_from_tiger",
+        statement="Feng Gao (封诰) puts the Rat hour on the Tiger palace and steps forward one "
+        "palace per hour (Feng Gao = Tiger + hour number); the late Rat hour counts as Rat",
+        source=f"{_FENG_GAO}: 由寅起宫子顺数至本生时安之",
+        sql=_count_rows_where(f"feng_gao <> {_mod12(f'2 + {H}')}"),
+    ),
+    Claim(
+        key="feng_gao_tai_fu_trine",
+        statement="Tai Fu is four palaces after Feng Gao in every hour, so the two stand in one "
+        "trine (三合); the trine's third corner is the palace opposite Wen Qu",
+        source=f"{_FENG_GAO}, with 安台辅封诀 (L64–65, Tai Fu from 午): Horse − Tiger = 4",
+        sql=_count_rows_where(
+            f"tai_fu <> {_mod12('feng_gao + 4')} OR {_mod12('wen_qu + 6')} <> "
+            f"{_mod12('feng_gao + 8')}"
+        ),
+    ),
+    Claim(
+        key="feng_gao_wen_chang_mirror",
+        statement="Feng Gao and Wen Chang are mirror images across the Rat–Horse line (their "
+        "branch numbers add up to 0 mod 12) and share a palace exactly in the Dragon and Dog "
+        "hours",
+        source=f"{_FENG_GAO}, with 安文昌文曲星诀 (L21): (Tiger + h) + (Dog − h) = 12",
+        sql=_count_rows_where(
+            f"{_mod12('feng_gao + wen_chang')} <> 0 OR (feng_gao = wen_chang) <> ({H} IN (4, 10))"
+        ),
     ),
 )
 
