@@ -317,6 +317,80 @@ def _eating_god_table(options: Options) -> Table:
     )
 
 
+# ------------------------------------------- ZW-AUX-12, ZW-AUX-13, ZW-AUX-15, ZW-AUX-16
+# Month-and-day stars (三台 八座) and the two stars named 空 (天空 by year, 地空 by hour).
+
+
+@cache
+def _year_chart(year_branch: int) -> Any:
+    """A chart in a lunar year whose branch is ``year_branch``: 2020 is a Rat (庚子) year,
+    and the sixth month is far from both year boundaries."""
+    from mingshu import ziwei
+
+    birth = ziwei.Birth.lunar(f"{2020 + year_branch % 12}-6-1", 0, "female")
+    return ziwei.from_birth(birth)
+
+
+def year_star_branch(star: str, year_branch: int) -> int:
+    """The branch of a Zi Wei star on a chart of a year with branch ``year_branch``."""
+    try:
+        return int(_year_chart(year_branch).star(star).branch)
+    except (InputError, KeyError, ValueError):
+        raise InputError("star", f"no Zi Wei star {star!r} on the chart") from None
+
+
+def _month_day(options: Options) -> Table:
+    """A month-and-day star's branch for a block of months and days (hour Rat)."""
+    star = str(options.get("star", "san_tai"))
+    months = _range(options, "months", (1, 4))
+    days = _range(options, "days", (1, 4))
+    rows = tuple(
+        (f"Month {m}", *(branch_name(star_branch(star, day=d, month=m)) for d in days))
+        for m in months
+    )
+    marked: set[tuple[int, int]] = set()
+    rule = ""
+    if "sum" in options:
+        target = int(options["sum"])
+        rule = f"month + day = {target}"
+        marked = {
+            (r, c + 1) for r, m in enumerate(months) for c, d in enumerate(days) if m + d == target
+        }
+    return Table(("Month", *(f"Day {d}" for d in days)), rows, frozenset(marked), rule)
+
+
+def _month_day_remainder(options: Options) -> Table:
+    """A month-and-day star's branch by (month + day) mod 12, read on month 1."""
+    star = str(options.get("star", "san_tai"))
+    # Month 1 plus day (r − 1) leaves remainder r; r = 1 needs day 12, as day 0 does not exist.
+    cells = [branch_name(star_branch(star, day=(r - 1) % 12 or 12)) for r in range(12)]
+    head = star_name(star)
+    return Table(
+        ("Remainder", head, "Remainder", head),
+        tuple((str(r), cells[r], str(r + 6), cells[r + 6]) for r in range(6)),
+    )
+
+
+def _year_hour(options: Options) -> Table:
+    """Two rules side by side: stars placed by the year branch and stars placed by the hour,
+    one row per branch (a year with that branch, or a birth in that hour)."""
+    by_year = [str(s) for s in options.get("by_year", ["tian_kong"])]
+    by_hour = [str(s) for s in options.get("by_hour", ["di_kong"])]
+    rows = tuple(
+        (
+            branch_name(b),
+            *(branch_name(year_star_branch(s, b)) for s in by_year),
+            *(branch_name(star_branch(s, hour=b)) for s in by_hour),
+        )
+        for b in range(12)
+    )
+    heads = (
+        *(f"{star_name(s)} (year)" for s in by_year),
+        *(f"{star_name(s)} (hour)" for s in by_hour),
+    )
+    return Table(("Branch", *heads), rows)
+
+
 TABLES: Final[dict[str, Callable[[Options], Table]]] = {
     "day_hour": _day_hour,
     "remainder": _remainder,
@@ -326,6 +400,10 @@ TABLES: Final[dict[str, Callable[[Options], Table]]] = {
     "month_palace": _month_palace,
     "literary_tables": _literary_tables,
     "eating_god": _eating_god_table,
+    # ZW-AUX-12, ZW-AUX-13, ZW-AUX-15, ZW-AUX-16
+    "month_day": _month_day,
+    "month_day_remainder": _month_day_remainder,
+    "year_hour": _year_hour,
 }
 
 
@@ -389,6 +467,27 @@ def _p_literary_hits(q: Options) -> str:
     return f"{branch_name(target)}: " + (" and ".join(hits) if hits else "not in the chart")
 
 
+# ZW-AUX-13, ZW-AUX-15, ZW-AUX-16: stars placed by the year branch, and by month and day.
+
+
+def _p_year_star(q: Options) -> str:
+    return branch_name(year_star_branch(str(q["star"]), branch_number(q["year"], "year")))
+
+
+def _p_year_of(q: Options) -> str:
+    star, target = str(q["star"]), branch_number(q["branch"])
+    years = [y for y in range(12) if year_star_branch(star, y) == target]
+    return " or ".join(f"{branch_name(y)} year" for y in years) or "none"
+
+
+def _p_days_of(q: Options) -> str:
+    star, target, month = str(q["star"]), branch_number(q["branch"]), int(q["month"])
+    days = [d for d in range(1, 31) if star_branch(star, day=d, month=month) == target]
+    if not days:
+        return "none"
+    return " or ".join(filter(None, (", ".join(map(str, days[:-1])), str(days[-1]))))
+
+
 PROBLEMS: Final[dict[str, Callable[[Options], str]]] = {
     "star_branch": _p_star_branch,
     "stars_branches": _p_stars_branches,
@@ -396,6 +495,10 @@ PROBLEMS: Final[dict[str, Callable[[Options], str]]] = {
     "hours_same_palace": _p_hours_same,
     "palace": _p_palace,
     "literary_hits": _p_literary_hits,
+    # ZW-AUX-13, ZW-AUX-15, ZW-AUX-16
+    "year_star": _p_year_star,
+    "year_of": _p_year_of,
+    "days_of": _p_days_of,
 }
 
 
