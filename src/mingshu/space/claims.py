@@ -561,6 +561,13 @@ def _you_bi(month: str) -> str:
     return _mod12(f"10 - ({month} - 1)")
 
 
+_MONTH_SENTENCE: Final = {
+    "zuo_fu": "the first lunar month on the Dragon palace, one palace forward for each later month",
+    "you_bi": "You Bi puts the first lunar month on the Dog palace and moves one palace back "
+    "for each later month.",
+}
+
+
 def _month_claims(star: str, rule: str, m: str, label: str, setting: object) -> Claim:
     by = {"zuo_fu": _zuo_fu, "you_bi": _you_bi}[star]
     name = {"zuo_fu": "Zuo Fu (左辅)", "you_bi": "You Bi (右弼)"}[star]
@@ -568,7 +575,7 @@ def _month_claims(star: str, rule: str, m: str, label: str, setting: object) -> 
     return Claim(
         key=f"{star}_by_month_{setting}",
         statement=f"{name} puts month 1 on {rule} ({label})",
-        source=f"{article}: '{name.split(' (')[0]} is placed by the month alone: {rule}'",
+        source=f"{article}: '{_MONTH_SENTENCE[star]}'",
         sql=_count_rows_where(f"{star} <> {by(m)}"),
         settings=(("leap_month", setting),),
     )
@@ -580,28 +587,32 @@ _MONTH_DAY_CLAIMS: Final[tuple[Claim, ...]] = (
         key="di_jie_from_pig_forward",
         statement="Di Jie (地劫) puts the Rat hour on the Pig palace and steps forward one "
         "palace per hour; the late Rat hour counts as Rat",
-        source=f"{_DI_JIE}: 'Put the Rat hour on Pig and count forward one palace per hour'",
+        source=f"{_DI_JIE}: 'The Rat hour goes on the Pig palace, and each later hour goes one "
+        "palace further forward.'",
         sql=_count_rows_where(f"di_jie <> {_mod12(f'11 + {H}')}"),
     ),
     Claim(
         key="di_jie_di_kong_mirror",
         statement="Di Jie and Di Kong mirror each other across the Pig–Snake line: their "
         "branch numbers add up to 10 (mod 12) in every hour",
-        source=f"{_DI_JIE}: 'the two stars are mirror images across the line from Pig to Snake'",
+        source=f"{_DI_JIE}: 'In branch numbers (Rat 0 to Pig 11) the pair always adds up to 10, or "
+        "to 22, which is 10 once a lap is taken off.'",
         sql=_count_rows_where(f"{_mod12('di_jie + di_kong')} <> 10"),
     ),
     Claim(
         key="di_jie_meets_di_kong_rat_horse",
         statement="Di Jie and Di Kong share a palace exactly when the hour is Rat (early or "
         "late) or Horse",
-        source=f"{_DI_JIE}: 'They meet in the Rat and Horse hours and in no other'",
+        source=f"{_DI_JIE}: 'That happens in the Rat hour, when both are on Pig, and in the Horse "
+        "hour, when both are on Snake; in no other hour.'",
         sql=_count_rows_where(f"(di_jie = di_kong) <> ({H} IN (0, 6))"),
     ),
     Claim(
         key="di_jie_di_kong_together",
         statement="Every chart with Di Jie and Di Kong in one palace has a Rat or Horse hour, "
         "with both stars on Pig or both on Snake",
-        source=f"{_DI_JIE}: 'Counted over every chart where the two share a palace'",
+        source=f"{_DI_JIE}: 'Counted the other way round, from every chart where the two share a "
+        "palace, each one is a Rat or Horse birth with the pair on Pig or on Snake.'",
         sql=_count_rows_where(
             f"di_jie = di_kong AND NOT (({H} = 0 AND di_jie = 11) OR ({H} = 6 AND di_jie = 5))"
         ),
@@ -611,7 +622,7 @@ _MONTH_DAY_CLAIMS: Final[tuple[Claim, ...]] = (
         key="di_jie_late_rat_on_pig",
         statement="Born in the late Rat hour (23:00–24:00), Di Jie and Di Kong are both on Pig, "
         "as in the early Rat hour",
-        source=f"{_DI_JIE}: 'the late Rat hour is a Rat hour for both stars'",
+        source=f"{_DI_JIE}: 'Di Jie does not look at the day, so it stays on Pig beside Di Kong.'",
         sql=_count_rows_where(f"{_LATE_RAT} AND NOT (di_jie = 11 AND di_kong = 11)"),
         total_sql=_count_rows_where(_LATE_RAT),
     ),
@@ -619,7 +630,7 @@ _MONTH_DAY_CLAIMS: Final[tuple[Claim, ...]] = (
         key="di_jie_palace_by_month_and_hour_split",
         statement="Di Jie's palace name depends on (month − 2 × hour number) mod 12, never on "
         "the month alone (leap month split)",
-        source=f"{_DI_JIE}: 'its palace name follows the month minus twice the hour number'",
+        source=f"{_DI_JIE}: 'the palace name follows the month minus twice the hour number'",
         sql=_count_rows_of_groups_varying(
             _mod12(f"{M_SPLIT} - 2 * {H}"), _palace_name_at("di_jie")
         ),
@@ -629,7 +640,7 @@ _MONTH_DAY_CLAIMS: Final[tuple[Claim, ...]] = (
         key="di_jie_palace_by_month_and_hour_whole",
         statement="Di Jie's palace name depends on (month − 2 × hour number) mod 12 (leap "
         "month whole)",
-        source=f"{_DI_JIE}: 'its palace name follows the month minus twice the hour number'",
+        source=f"{_DI_JIE}: 'the palace name follows the month minus twice the hour number'",
         sql=_count_rows_of_groups_varying(
             _mod12(f"{M_WHOLE} - 2 * {H}"), _palace_name_at("di_jie")
         ),
@@ -638,7 +649,7 @@ _MONTH_DAY_CLAIMS: Final[tuple[Claim, ...]] = (
     Claim(
         key="di_jie_no_brightness",
         statement="The engine gives Di Jie no brightness grade on any chart",
-        source=f"{_DI_JIE}: 'the engine gives it no grade'",
+        source=f"{_DI_JIE}: 'The engine gives Di Jie no brightness grade on any chart.'",
         sql=_count_rows_where("di_jie__brightness IS NOT NULL"),
     ),
     # ---- ZW-AUX-13 Tian Kong ----
@@ -646,8 +657,7 @@ _MONTH_DAY_CLAIMS: Final[tuple[Claim, ...]] = (
         key="tian_kong_lunar_year",
         statement="Tian Kong (天空) stands one branch after the branch of the lunar year "
         "(year − 4 mod 12; the year begins at the lunar new year)",
-        source=f"{_TIAN_KONG}: 'one branch after the lunar year's branch, the year starting "
-        "at the lunar new year'",
+        source=f"{_TIAN_KONG}: 'The year is the lunar year, which starts at the lunar new year.'",
         sql=_count_rows_where(f"tian_kong <> {_mod12('lunar_year - 4 + 1')}"),
         settings=_LUNAR_NEW_YEAR,
     ),
@@ -655,15 +665,16 @@ _MONTH_DAY_CLAIMS: Final[tuple[Claim, ...]] = (
         key="tian_kong_meets_di_kong",
         statement="Tian Kong and Di Kong share a palace exactly when year branch + hour "
         "number = 10 (mod 12)",
-        source=f"{_TIAN_KONG}: 'the two meet when the year branch and the hour number add up "
-        "to 10'",
+        source=f"{_TIAN_KONG}: 'They coincide when the year branch and the hour number add up to "
+        "10, mod 12.'",
         sql=_count_rows_where(f"(tian_kong = di_kong) <> ({_mod12(f'{_YEAR_BRANCH} + {H}')} = 10)"),
     ),
     Claim(
         key="tian_kong_di_kong_together",
         statement="Every chart with Tian Kong and Di Kong in one palace has year branch + hour "
         "number = 10 (mod 12)",
-        source=f"{_TIAN_KONG}: 'counted over every chart where the two share a palace'",
+        source=f"{_TIAN_KONG}: 'Taken from the other side, every chart where the two stand "
+        "together has that sum.'",
         sql=_count_rows_where(f"tian_kong = di_kong AND {_mod12(f'{_YEAR_BRANCH} + {H}')} <> 10"),
         total_sql=_count_rows_where("tian_kong = di_kong"),
     ),
@@ -674,8 +685,8 @@ _MONTH_DAY_CLAIMS: Final[tuple[Claim, ...]] = (
         key="san_tai_from_zuo_fu",
         statement="San Tai (三台): day 1 on Zuo Fu's palace, counted forward to the birth day "
         "(San Tai = Zuo Fu + day − 1; the late Rat hour counts one day more)",
-        source=f"{_SAN_TAI}: 'Put lunar day 1 on Zuo Fu's palace and count forward to the birth "
-        "day'",
+        source=f"{_SAN_TAI}: 'Then lunar day 1 goes on Zuo Fu's palace, and the count walks "
+        "forward one palace per day to the birth day.'",
         sql=_count_rows_where(f"san_tai <> {_mod12(f'zuo_fu + {D} - 1')}"),
         settings=_NEXT_DAY,
     ),
@@ -683,7 +694,7 @@ _MONTH_DAY_CLAIMS: Final[tuple[Claim, ...]] = (
         key="san_tai_month_plus_day_whole",
         statement="San Tai follows (month + day) mod 12, remainder 0 on Tiger and forward "
         "(leap month whole)",
-        source=f"{_SAN_TAI}: 'San Tai's branch follows month plus day'",
+        source=f"{_SAN_TAI}: 'So one number is enough: month plus day, taken mod 12.'",
         sql=_count_rows_where(f"san_tai <> {_mod12(f'{M_WHOLE} + {D} + 2')}"),
         settings=_NEXT_DAY + _WHOLE,
     ),
@@ -691,7 +702,8 @@ _MONTH_DAY_CLAIMS: Final[tuple[Claim, ...]] = (
         key="san_tai_late_rat_day_30",
         statement="Born in the late Rat hour of lunar day 30, San Tai counts day 31 with no "
         "wrap to day 1: it stands opposite Zuo Fu (six palaces on)",
-        source=f"{_SAN_TAI}: 'after 23:00 on day 30 the count goes on to day 31'",
+        source=f"{_SAN_TAI}: 'Born in the late Rat hour of day 30, the count goes on to a day 31, "
+        "which puts San Tai directly opposite Zuo Fu.'",
         sql=_count_rows_where(
             f"{_LATE_RAT} AND lunar_day = 30 AND san_tai <> {_mod12('zuo_fu + 6')}"
         ),
@@ -702,8 +714,8 @@ _MONTH_DAY_CLAIMS: Final[tuple[Claim, ...]] = (
         key="zuo_fu_leap_second_half_next_month",
         statement="Under the split setting, days 16 on of a leap month put Zuo Fu where the "
         "next month puts it, except at the late Rat hour",
-        source=f"{_SAN_TAI}: 'in the second half of a leap month the split setting moves Zuo "
-        "Fu on one palace'",
+        source=f"{_SAN_TAI}: 'days 1 to 15 of a leap month count as the month repeated, days 16 on "
+        "as the next month.'",
         sql=_count_rows_where(f"{_SECOND_HALF} AND zuo_fu <> {_zuo_fu('lunar_month + 1')}"),
         total_sql=_count_rows_where(_SECOND_HALF),
         settings=_SPLIT,
@@ -712,7 +724,8 @@ _MONTH_DAY_CLAIMS: Final[tuple[Claim, ...]] = (
         key="zuo_fu_leap_late_rat_stays",
         statement="Under the split setting, a late Rat hour on day 16 or later of a leap month "
         "keeps the repeated month for Zuo Fu",
-        source=f"{_SAN_TAI}: 'the late Rat hour is never moved to the next month'",
+        source=f"{_SAN_TAI}: 'A late Rat hour is never moved into the next month, even on day 16 "
+        "or later.'",
         sql=_count_rows_where(
             f"lunar_leap AND lunar_day > 15 AND {_LATE_RAT} AND zuo_fu <> {_zuo_fu('lunar_month')}"
         ),
@@ -723,7 +736,7 @@ _MONTH_DAY_CLAIMS: Final[tuple[Claim, ...]] = (
         key="zuo_fu_leap_whole_same_month",
         statement="Under the whole setting, every day of a leap month puts Zuo Fu where the "
         "month it repeats puts it",
-        source=f"{_SAN_TAI}: 'the whole setting keeps the leap month on the month it repeats'",
+        source=f"{_SAN_TAI}: 'every day of the leap month counts as the month repeated.'",
         sql=_count_rows_where(f"lunar_leap AND zuo_fu <> {_zuo_fu('lunar_month')}"),
         total_sql=_count_rows_where("lunar_leap"),
         settings=_WHOLE,
@@ -732,21 +745,22 @@ _MONTH_DAY_CLAIMS: Final[tuple[Claim, ...]] = (
         key="san_tai_ba_zuo_mirror",
         statement="San Tai and Ba Zuo (八座) mirror each other across the Ox–Goat line: their "
         "branch numbers add up to 2 (mod 12) on every chart",
-        source=f"{_SAN_TAI} and {_BA_ZUO}: 'the two stars are mirror images across the line "
-        "from Ox to Goat'",
+        source=f"{_SAN_TAI}: 'In branch numbers (Rat 0 to Pig 11) Zuo Fu and You Bi always add up "
+        "to 2, mod 12, and so do San Tai and Ba Zuo.'",
         sql=_count_rows_where(f"{_mod12('san_tai + ba_zuo')} <> 2"),
     ),
     Claim(
         key="zuo_fu_you_bi_mirror",
         statement="Zuo Fu and You Bi mirror each other across the Ox–Goat line: their branch "
         "numbers add up to 2 (mod 12) on every chart, under either leap-month setting",
-        source=f"{_SAN_TAI} and {_BA_ZUO}: 'Zuo Fu and You Bi already mirror each other'",
+        source=f"{_SAN_TAI}: 'In branch numbers (Rat 0 to Pig 11) Zuo Fu and You Bi always add up "
+        "to 2, mod 12, and so do San Tai and Ba Zuo.'",
         sql=_count_rows_where(f"{_mod12('zuo_fu + you_bi')} <> 2"),
     ),
     Claim(
         key="san_tai_ba_zuo_together",
         statement="Every chart with San Tai and Ba Zuo in one palace has them on Ox or on Goat",
-        source=f"{_SAN_TAI} and {_BA_ZUO}: 'they can meet only on the mirror line'",
+        source=f"{_SAN_TAI}: 'The two meet only on that line, on Ox or on Goat.'",
         sql=_count_rows_where("san_tai = ba_zuo AND san_tai NOT IN (1, 7)"),
         total_sql=_count_rows_where("san_tai = ba_zuo"),
     ),
@@ -757,7 +771,8 @@ _MONTH_DAY_CLAIMS: Final[tuple[Claim, ...]] = (
         key="ba_zuo_from_you_bi",
         statement="Ba Zuo: day 1 on You Bi's palace, counted back to the birth day (Ba Zuo = "
         "You Bi − (day − 1); the late Rat hour counts one day more)",
-        source=f"{_BA_ZUO}: 'Put lunar day 1 on You Bi's palace and count back to the birth day'",
+        source=f"{_BA_ZUO}: 'Lunar day 1 goes on You Bi's palace, and the count walks back one "
+        "palace per day to the birth day.'",
         sql=_count_rows_where(f"ba_zuo <> {_mod12(f'you_bi - ({D} - 1)')}"),
         settings=_NEXT_DAY,
     ),
@@ -765,7 +780,8 @@ _MONTH_DAY_CLAIMS: Final[tuple[Claim, ...]] = (
         key="ba_zuo_month_plus_day_split",
         statement="Ba Zuo follows (month + day) mod 12, remainder 0 on Rat and back (leap "
         "month split)",
-        source=f"{_BA_ZUO}: 'Ba Zuo's branch follows month plus day too'",
+        source=f"{_BA_ZUO}: 'So month plus day, taken mod 12, names the branch, counting backward "
+        "from Rat.'",
         sql=_count_rows_where(f"ba_zuo <> {_mod12(f'0 - {M_SPLIT} - {D}')}"),
         settings=_NEXT_DAY + _SPLIT,
     ),
@@ -773,7 +789,8 @@ _MONTH_DAY_CLAIMS: Final[tuple[Claim, ...]] = (
         key="ba_zuo_month_plus_day_whole",
         statement="Ba Zuo follows (month + day) mod 12, remainder 0 on Rat and back (leap "
         "month whole)",
-        source=f"{_BA_ZUO}: 'Ba Zuo's branch follows month plus day too'",
+        source=f"{_BA_ZUO}: 'So month plus day, taken mod 12, names the branch, counting backward "
+        "from Rat.'",
         sql=_count_rows_where(f"ba_zuo <> {_mod12(f'0 - {M_WHOLE} - {D}')}"),
         settings=_NEXT_DAY + _WHOLE,
     ),
@@ -781,7 +798,8 @@ _MONTH_DAY_CLAIMS: Final[tuple[Claim, ...]] = (
         key="ba_zuo_late_rat_day_30",
         statement="Born in the late Rat hour of lunar day 30, Ba Zuo counts day 31: it stands "
         "opposite You Bi",
-        source=f"{_BA_ZUO}: 'after 23:00 on day 30 the count goes on to day 31'",
+        source=f"{_BA_ZUO}: 'the late Rat hour of day 30 counts as a day 31 and puts Ba Zuo "
+        "opposite You Bi.'",
         sql=_count_rows_where(
             f"{_LATE_RAT} AND lunar_day = 30 AND ba_zuo <> {_mod12('you_bi + 6')}"
         ),
