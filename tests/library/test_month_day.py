@@ -153,3 +153,28 @@ def test_planted_errors_in_the_new_kinds_fail(
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
     errors = check(load(copy), space=space, sources=sources).errors
     assert any(message in e for e in errors), errors
+
+
+def test_mirror_ring_draws_the_pairs_and_their_line() -> None:
+    from mingshu.library.svg import diagram
+
+    svg, alt = diagram(
+        "mirror_ring",
+        {"pairs": [["zuo_fu", "you_bi"], ["san_tai", "ba_zuo"]], "month": 3, "day": 10},
+    )
+    # Month 3: Zuo Fu on Horse, You Bi on Monkey; day 10: San Tai on Rabbit, Ba Zuo on Pig.
+    for text in ("Zuo Fu on Horse", "You Bi on Monkey", "San Tai on Rabbit", "Ba Zuo on Pig"):
+        assert text in alt
+    assert "add up to 2 (mod 12)" in alt and "through Ox and Goat" in alt
+    assert svg.startswith("<svg") and "stroke-dasharray" in svg
+    _, alt = diagram("mirror_ring", {"pairs": [["di_jie", "di_kong"]], "hour": "ox"})
+    assert "Di Jie on Rat and Di Kong on Dog" in alt and "through Snake and Pig" in alt
+    assert "month" not in alt
+
+
+def test_mirror_ring_refuses_pairs_that_do_not_share_a_line() -> None:
+    from mingshu.library.svg import diagram
+
+    with pytest.raises(InputError) as e:
+        diagram("mirror_ring", {"pairs": [["san_tai", "ba_zuo"], ["di_jie", "di_kong"]]})
+    assert e.value.field == "pairs"
