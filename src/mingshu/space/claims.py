@@ -563,8 +563,8 @@ def _you_bi(month: str) -> str:
 
 _MONTH_SENTENCE: Final = {
     "zuo_fu": "the first lunar month on the Dragon palace, one palace forward for each later month",
-    "you_bi": "You Bi puts the first lunar month on the Dog palace and moves one palace back "
-    "for each later month.",
+    "you_bi": "You Bi puts the first lunar month on the Dog palace and steps back one palace "
+    "with each later month.",
 }
 
 
@@ -685,8 +685,8 @@ _MONTH_DAY_CLAIMS: Final[tuple[Claim, ...]] = (
         key="san_tai_from_zuo_fu",
         statement="San Tai (三台): day 1 on Zuo Fu's palace, counted forward to the birth day "
         "(San Tai = Zuo Fu + day − 1; the late Rat hour counts one day more)",
-        source=f"{_SAN_TAI}: 'Then lunar day 1 goes on Zuo Fu's palace, and the count walks "
-        "forward one palace per day to the birth day.'",
+        source=f"{_SAN_TAI}: 'Then lunar day 1 goes on Zuo Fu's palace, and the count advances "
+        "a palace for each day until the birth day.'",
         sql=_count_rows_where(f"san_tai <> {_mod12(f'zuo_fu + {D} - 1')}"),
         settings=_NEXT_DAY,
     ),
@@ -771,8 +771,8 @@ _MONTH_DAY_CLAIMS: Final[tuple[Claim, ...]] = (
         key="ba_zuo_from_you_bi",
         statement="Ba Zuo: day 1 on You Bi's palace, counted back to the birth day (Ba Zuo = "
         "You Bi − (day − 1); the late Rat hour counts one day more)",
-        source=f"{_BA_ZUO}: 'Lunar day 1 goes on You Bi's palace, and the count walks back one "
-        "palace per day to the birth day.'",
+        source=f"{_BA_ZUO}: 'Lunar day 1 goes on You Bi's palace, and the count retreats a "
+        "palace for each day until the birth day.'",
         sql=_count_rows_where(f"ba_zuo <> {_mod12(f'you_bi - ({D} - 1)')}"),
         settings=_NEXT_DAY,
     ),
