@@ -18,6 +18,7 @@ from mingshu.space.claims import CLAIMS, Claim, check
 
 runner = CliRunner()
 SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"
+ARTICLES = Path(__file__).resolve().parents[2] / "src" / "mingshu" / "library" / "articles"
 ROWS = 9490  # 365 days x 13 time indices x 2 genders (docs/space.md)
 
 
@@ -31,7 +32,7 @@ def test_every_seed_claim_holds_over_every_row_of_the_year(
             print(f"  {r.claim.key}: {r.counterexamples} counterexamples in N = {r.rows}")
     assert [r.claim.key for r in results] == [c.key for c in CLAIMS]
     # The year is swept with the default settings (leap months split), so only the
-    # whole-leap-month variant does not apply, and the Literary Star's are about BaZi.
+    # whole-leap-month variants do not apply, and the Literary Star's are about BaZi.
     skipped = {r.claim.key: r.reason for r in results if not r.applies}
     assert skipped == {
         **{c.key: "settings" for c in CLAIMS if ("leap_month", "whole") in c.settings},
@@ -47,10 +48,15 @@ def test_every_seed_claim_holds_over_every_row_of_the_year(
                 assert r.rows == ROWS
 
 
-# A claim comes from a seed file, or (written after the seeds) from an article that names the
-# book line or data table it encodes.
+# A claim comes from a seed file, or (written after the seeds) from a library article: it then
+# quotes the article's sentence ('…', checked below) or names the book line or data table.
 _SEED_SOURCE = r"00[0-4]_[0-9a-f]{16}\.txt "
-_ARTICLE_SOURCE = r"[A-Z]{2}-[A-Z]{2,3}-\d\d(/\d\d)* \(.+?\): .*(卷|table)"
+_ARTICLE_SOURCE = r"[A-Z]{2}-[A-Z]{2,3}-\d\d(/\d\d)* \(.+?\): ('|.*(卷|table))"
+
+
+def _source_file(name: str) -> Path:
+    """A claim's source: a seed file, or a library article by id."""
+    return ARTICLES / f"{name}.md" if name.startswith(("ZW-", "BZ-")) else SEEDS / name
 
 
 def test_claim_keys_are_unique_and_every_claim_names_its_seed_or_article() -> None:
@@ -61,12 +67,14 @@ def test_claim_keys_are_unique_and_every_claim_names_its_seed_or_article() -> No
 
 @pytest.mark.skipif(not SEEDS.is_dir(), reason="the seed articles are not next to the repo")
 def test_every_quoted_seed_sentence_is_in_its_seed_file() -> None:
+    """Each claim quotes its seed, or the library article it was written for, verbatim."""
+
     def plain(text: str) -> str:
         return " ".join(text.split())
 
-    for c in (c for c in CLAIMS if re.match(_SEED_SOURCE, c.source)):
+    for c in (c for c in CLAIMS if ": '" in c.source):
         name, _, rest = c.source.partition(" ")
-        seed = plain((SEEDS / name).read_text(encoding="utf-8"))
+        seed = plain(_source_file(name).read_text(encoding="utf-8"))
         quoted = rest.partition(": '")[2].removesuffix("'")
         for sentence in quoted.split("' / '"):
             assert plain(sentence) in seed, (c.key, sentence)
@@ -179,3 +187,27 @@ def test_cli_exit_2_on_a_missing_dataset(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert result.stderr.startswith("error: dataset: ")
     assert "Traceback" not in result.output
+
+
+def test_the_leap_month_setting_and_the_late_rat_hour_matter_for_the_day_stars(
+    dataset: Path,
+) -> None:
+    """ZW-AUX-15/16: Zuo Fu read with the leap month whole, over a year swept with it split,
+    is wrong exactly on the days 16 on of the leap month outside the late Rat hour; San Tai
+    counted without the late Rat hour's extra day is wrong exactly at time index 12."""
+    whole_reading = planted(
+        "zuo_fu_leap_month_whole_on_split",
+        "SELECT count(*) FROM charts WHERE zuo_fu <> (4 + lunar_month - 1) % 12",
+    )
+    same_day = planted(
+        "san_tai_without_day_change",
+        "SELECT count(*) FROM charts WHERE san_tai <> (zuo_fu + lunar_day - 1) % 12",
+    )
+    second_half = planted(
+        "leap_second_half_rows",
+        "SELECT count(*) FROM charts WHERE lunar_leap AND lunar_day > 15 AND time_index <> 12",
+    )
+    late_rat = planted("late_rat_rows", "SELECT count(*) FROM charts WHERE time_index = 12")
+    leap, late, n_leap, n_late = check(dataset, [whole_reading, same_day, second_half, late_rat])
+    assert n_leap.counterexamples and leap.counterexamples == n_leap.counterexamples
+    assert n_late.counterexamples and late.counterexamples == n_late.counterexamples

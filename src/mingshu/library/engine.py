@@ -359,11 +359,12 @@ def nobleman_walk(start: int, step: int) -> dict[int, int]:
 
 @cache
 def _year_chart(offset: int) -> Any:
-    """A Zi Wei chart born on the first day of the lunar year 1984 + ``offset`` (1984 is
-    甲子, so the year's stem is ``offset % 10`` and its branch ``offset % 12``)."""
+    """A Zi Wei chart born in the lunar year 1984 + ``offset`` (1984 is 甲子, so the year's
+    stem is ``offset % 10`` and its branch ``offset % 12``), on the first day of the sixth
+    month, far from both year boundaries."""
     from mingshu import ziwei
 
-    return ziwei.from_birth(ziwei.Birth.lunar(f"{1984 + offset}-1-1", 0, "female"))
+    return ziwei.from_birth(ziwei.Birth.lunar(f"{1984 + offset}-6-1", 0, "female"))
 
 
 def year_star_branch(star: str, *, stem: int | None = None, branch: int | None = None) -> int:
@@ -470,6 +471,63 @@ def _hour_brightness(options: Options) -> Table:
     return Table(("Hour", *heads), rows)
 
 
+# ------------------------------------------- ZW-AUX-12, ZW-AUX-13, ZW-AUX-15, ZW-AUX-16
+# Month-and-day stars (三台 八座) and the two stars named 空 (天空 by year, 地空 by hour).
+
+
+@cache
+def _month_day(options: Options) -> Table:
+    """A month-and-day star's branch for a block of months and days (hour Rat)."""
+    star = str(options.get("star", "san_tai"))
+    months = _range(options, "months", (1, 4))
+    days = _range(options, "days", (1, 4))
+    rows = tuple(
+        (f"Month {m}", *(branch_name(star_branch(star, day=d, month=m)) for d in days))
+        for m in months
+    )
+    marked: set[tuple[int, int]] = set()
+    rule = ""
+    if "sum" in options:
+        target = int(options["sum"])
+        rule = f"month + day = {target}"
+        marked = {
+            (r, c + 1) for r, m in enumerate(months) for c, d in enumerate(days) if m + d == target
+        }
+    return Table(("Month", *(f"Day {d}" for d in days)), rows, frozenset(marked), rule)
+
+
+def _month_day_remainder(options: Options) -> Table:
+    """A month-and-day star's branch by (month + day) mod 12, read on month 1."""
+    star = str(options.get("star", "san_tai"))
+    # Month 1 plus day (r − 1) leaves remainder r; r = 1 needs day 12, as day 0 does not exist.
+    cells = [branch_name(star_branch(star, day=(r - 1) % 12 or 12)) for r in range(12)]
+    head = star_name(star)
+    return Table(
+        ("Remainder", head, "Remainder", head),
+        tuple((str(r), cells[r], str(r + 6), cells[r + 6]) for r in range(6)),
+    )
+
+
+def _year_hour(options: Options) -> Table:
+    """Two rules side by side: stars placed by the year branch and stars placed by the hour,
+    one row per branch (a year with that branch, or a birth in that hour)."""
+    by_year = [str(s) for s in options.get("by_year", ["tian_kong"])]
+    by_hour = [str(s) for s in options.get("by_hour", ["di_kong"])]
+    rows = tuple(
+        (
+            branch_name(b),
+            *(branch_name(year_star_branch(s, branch=b)) for s in by_year),
+            *(branch_name(star_branch(s, hour=b)) for s in by_hour),
+        )
+        for b in range(12)
+    )
+    heads = (
+        *(f"{star_name(s)} (year)" for s in by_year),
+        *(f"{star_name(s)} (hour)" for s in by_hour),
+    )
+    return Table(("Branch", *heads), rows)
+
+
 TABLES: Final[dict[str, Callable[[Options], Table]]] = {
     "day_hour": _day_hour,
     "remainder": _remainder,
@@ -485,6 +543,10 @@ TABLES: Final[dict[str, Callable[[Options], Table]]] = {
     "kitchen_tables": _kitchen_tables,
     # ZW-AUX-05, ZW-AUX-06 (Wen Chang, Wen Qu): where an hour star lands and its grade there
     "hour_brightness": _hour_brightness,
+    # ZW-AUX-12, ZW-AUX-13, ZW-AUX-15, ZW-AUX-16
+    "month_day": _month_day,
+    "month_day_remainder": _month_day_remainder,
+    "year_hour": _year_hour,
 }
 
 
@@ -637,6 +699,27 @@ def _p_horse_of_birth(q: Options) -> str:
     )
 
 
+# ZW-AUX-13, ZW-AUX-15, ZW-AUX-16: stars placed by the year branch, and by month and day.
+
+
+def _p_year_star(q: Options) -> str:
+    return branch_name(year_star_branch(str(q["star"]), branch=branch_number(q["year"], "year")))
+
+
+def _p_year_of(q: Options) -> str:
+    star, target = str(q["star"]), branch_number(q["branch"])
+    years = [y for y in range(12) if year_star_branch(star, branch=y) == target]
+    return " or ".join(f"{branch_name(y)} year" for y in years) or "none"
+
+
+def _p_days_of(q: Options) -> str:
+    star, target, month = str(q["star"]), branch_number(q["branch"]), int(q["month"])
+    days = [d for d in range(1, 31) if star_branch(star, day=d, month=month) == target]
+    if not days:
+        return "none"
+    return " or ".join(filter(None, (", ".join(map(str, days[:-1])), str(days[-1]))))
+
+
 PROBLEMS: Final[dict[str, Callable[[Options], str]]] = {
     "star_branch": _p_star_branch,
     "stars_branches": _p_stars_branches,
@@ -649,6 +732,10 @@ PROBLEMS: Final[dict[str, Callable[[Options], str]]] = {
     "bazi_stems_for": _p_bazi_stems_for,
     "year_star_years": _p_year_star_years,
     "horse_of_birth": _p_horse_of_birth,
+    # ZW-AUX-13, ZW-AUX-15, ZW-AUX-16
+    "year_star": _p_year_star,
+    "year_of": _p_year_of,
+    "days_of": _p_days_of,
 }
 
 

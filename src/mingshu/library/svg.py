@@ -63,7 +63,7 @@ _R: Final = 118
 _C: Final = 156
 
 
-def _pos(branch: int, r: float = _R) -> tuple[float, float]:
+def _pos(branch: float, r: float = _R) -> tuple[float, float]:
     a = math.radians(90 + 30 * branch)
     return _C + r * math.cos(a), _C + r * math.sin(a)
 
@@ -402,6 +402,64 @@ def _horse_ring(o: Options) -> tuple[str, str]:
     return _svg(2 * _C, _ring_height(labels), body, alt), alt
 
 
+# ------------------------------------------- ZW-AUX-12, ZW-AUX-15, ZW-AUX-16: mirror pairs
+
+_PAIR_COLOURS: Final = ((HIT, END), (START, "#2b5d8a"))
+
+
+def _mirror_ring(o: Options) -> tuple[str, str]:
+    """Pairs of stars that reflect each other in one line across the ring (their branch
+    numbers add up to the same sum), drawn with that line, for one month, day and hour."""
+    pairs = [[str(s) for s in pair] for pair in o.get("pairs", [["san_tai", "ba_zuo"]])]
+    if not pairs or any(len(p) != 2 for p in pairs) or len(pairs) > len(_PAIR_COLOURS):
+        raise InputError("pairs", "give one or two pairs of stars, as [[a, b], …]")
+    month, day = int(o.get("month", 1)), int(o.get("day", 1))
+    hour = E.hour_number(o.get("hour", 0))
+    at = {s: E.star_branch(s, day=day, hour=hour, month=month) for p in pairs for s in p}
+    sums = {(at[a] + at[b]) % 12 for a, b in pairs}
+    if len(sums) != 1:
+        raise InputError("pairs", f"the pairs do not share one mirror line: {pairs}")
+    (total,) = sums
+    axis = total / 2  # a branch number, or halfway between two when the sum is odd
+    marks: dict[int, str] = {}
+    labels: dict[int, str] = {}
+    for (a, b), colours in zip(pairs, _PAIR_COLOURS, strict=False):
+        for star, colour in ((a, colours[0]), (b, colours[1])):
+            marks.setdefault(at[star], colour)
+            name = E.star_name(star)
+            labels[at[star]] = f"{labels[at[star]]}, {name}" if at[star] in labels else name
+    x0, y0 = _pos(axis, _R + 30)
+    x1, y1 = _pos(axis + 6, _R + 30)
+    line = (
+        f"<line x1='{x0:.1f}' y1='{y0:.1f}' x2='{x1:.1f}' y2='{y1:.1f}' stroke='{MUTED}' "
+        "stroke-width='1.5' stroke-dasharray='6 5'/>"
+    )
+    given = (("month", f"month {month}"), ("day", f"day {day}"), ("hour", "hour"))
+    when = ", ".join(
+        f"the {E.branch_name(hour)} hour" if key == "hour" else text
+        for key, text in given
+        if key in o
+    )
+    ends = [E.branch_name(int(axis)), E.branch_name(int(axis) + 6)]
+    where = (
+        f"through {ends[0]} and {ends[1]}"
+        if axis == int(axis)
+        else f"between {E.branch_name(int(axis))} and {E.branch_name(int(axis) + 1)}"
+    )
+    body = line + _ring(marks, labels) + _text(_C, _C + 4, when, 11, MUTED)
+    alt = (
+        f"Ring of the twelve branches{' for ' + when if when else ''}: "
+        + "; ".join(
+            f"{E.star_name(a)} on {E.branch_name(at[a])} and {E.star_name(b)} on "
+            f"{E.branch_name(at[b])}"
+            for a, b in pairs
+        )
+        + f". Each pair's branch numbers add up to {total} (mod 12), so the two stars of a "
+        f"pair are reflections of each other in the dashed line {where}."
+    )
+    return _svg(2 * _C, _ring_height(labels), body, alt), alt
+
+
 DIAGRAMS: Final[dict[str, Callable[[Options], tuple[str, str]]]] = {
     "count_ring": _count_ring,
     "hour_ring": _hour_ring,
@@ -412,6 +470,8 @@ DIAGRAMS: Final[dict[str, Callable[[Options], tuple[str, str]]]] = {
     "literary_lookup": _literary_lookup,
     # BZ-SS-03
     "horse_ring": _horse_ring,
+    # ZW-AUX-12, ZW-AUX-15, ZW-AUX-16
+    "mirror_ring": _mirror_ring,
 }
 
 

@@ -6,7 +6,8 @@ holds over a dataset when that count is 0; :func:`check` runs claims and says ho
 each one looked at (``total_sql``, by default every row), so "holds" always comes with an N.
 
 :data:`CLAIMS` holds the engine facts of the five seed articles (``../shared/seeds``), each
-naming the file and the sentence it encodes.  Terms the SQL needs are defined once, below,
+naming the file and the sentence it encodes, and those of the library articles written since,
+each naming its article id.  Terms the SQL needs are defined once, below,
 and stated in the claims that use them:
 
 * the **hour number** ``h`` is ``time_index % 12``: 子 (Rat) 0 … 亥 (Pig) 11, so the late Rat
@@ -701,9 +702,284 @@ BAZI_CLAIMS: Final[tuple[Claim, ...]] = (
 """The Literary Star's engine facts (seed BZ-SS-02) as claims over the BaZi space: the site
 table W1 itself, and W1 against W2, W3, W4 and the Heavenly Kitchen K1, cell by cell."""
 
-CLAIMS: Final[tuple[Claim, ...]] = _ZIWEI_CLAIMS + BAZI_CLAIMS
-"""Every claim: the Zi Wei seed facts (over a Zi Wei dataset) and the Literary Star's (over a
-BaZi dataset); each dataset reports the other's as not applicable."""
+# ------------------------------ ZW-AUX-12 Di Jie, ZW-AUX-13 Tian Kong, ZW-AUX-15 San Tai,
+# ZW-AUX-16 Ba Zuo (issue 11): the other hour star of the 天空地劫 verse, the year star
+# named 天空, and the two day stars counted from 左辅 and 右弼, whose month is the leap-month
+# setting's and whose day is the day-change setting's.
+
+_DI_JIE: Final = "ZW-AUX-12 (Di Jie)"
+_TIAN_KONG: Final = "ZW-AUX-13 (Tian Kong)"
+_SAN_TAI: Final = "ZW-AUX-15 (San Tai)"
+_BA_ZUO: Final = "ZW-AUX-16 (Ba Zuo)"
+_YEAR_BRANCH: Final = "(year_pillar % 12)"
+_LUNAR_NEW_YEAR: Final = (("horoscope_boundary", "lunar_new_year"),)
+_LATE_RAT: Final = "time_index = 12"
+_SECOND_HALF: Final = f"lunar_leap AND lunar_day > 15 AND NOT {_LATE_RAT}"
+
+
+def _zuo_fu(month: str) -> str:
+    """Zuo Fu's branch: month 1 on Dragon, forward by month."""
+    return _mod12(f"4 + {month} - 1")
+
+
+def _you_bi(month: str) -> str:
+    """You Bi's branch: month 1 on Dog, back by month."""
+    return _mod12(f"10 - ({month} - 1)")
+
+
+_MONTH_SENTENCE: Final = {
+    "zuo_fu": "the first lunar month on the Dragon palace, one palace forward for each later month",
+    "you_bi": "You Bi puts the first lunar month on the Dog palace and steps back one palace "
+    "with each later month.",
+}
+
+
+def _month_claims(star: str, rule: str, m: str, label: str, setting: object) -> Claim:
+    by = {"zuo_fu": _zuo_fu, "you_bi": _you_bi}[star]
+    name = {"zuo_fu": "Zuo Fu (左辅)", "you_bi": "You Bi (右弼)"}[star]
+    article = _SAN_TAI if star == "zuo_fu" else _BA_ZUO
+    return Claim(
+        key=f"{star}_by_month_{setting}",
+        statement=f"{name} puts month 1 on {rule} ({label})",
+        source=f"{article}: '{_MONTH_SENTENCE[star]}'",
+        sql=_count_rows_where(f"{star} <> {by(m)}"),
+        settings=(("leap_month", setting),),
+    )
+
+
+_MONTH_DAY_CLAIMS: Final[tuple[Claim, ...]] = (
+    # ---- ZW-AUX-12 Di Jie ----
+    Claim(
+        key="di_jie_from_pig_forward",
+        statement="Di Jie (地劫) puts the Rat hour on the Pig palace and steps forward one "
+        "palace per hour; the late Rat hour counts as Rat",
+        source=f"{_DI_JIE}: 'The Rat hour goes on the Pig palace, and each later hour goes one "
+        "palace further forward.'",
+        sql=_count_rows_where(f"di_jie <> {_mod12(f'11 + {H}')}"),
+    ),
+    Claim(
+        key="di_jie_di_kong_mirror",
+        statement="Di Jie and Di Kong mirror each other across the Pig–Snake line: their "
+        "branch numbers add up to 10 (mod 12) in every hour",
+        source=f"{_DI_JIE}: 'In branch numbers (Rat 0 to Pig 11) the pair always adds up to 10, or "
+        "to 22, which is 10 once a lap is taken off.'",
+        sql=_count_rows_where(f"{_mod12('di_jie + di_kong')} <> 10"),
+    ),
+    Claim(
+        key="di_jie_meets_di_kong_rat_horse",
+        statement="Di Jie and Di Kong share a palace exactly when the hour is Rat (early or "
+        "late) or Horse",
+        source=f"{_DI_JIE}: 'That happens in the Rat hour, when both are on Pig, and in the Horse "
+        "hour, when both are on Snake; in no other hour.'",
+        sql=_count_rows_where(f"(di_jie = di_kong) <> ({H} IN (0, 6))"),
+    ),
+    Claim(
+        key="di_jie_di_kong_together",
+        statement="Every chart with Di Jie and Di Kong in one palace has a Rat or Horse hour, "
+        "with both stars on Pig or both on Snake",
+        source=f"{_DI_JIE}: 'Counted the other way round, from every chart where the two share a "
+        "palace, each one is a Rat or Horse birth with the pair on Pig or on Snake.'",
+        sql=_count_rows_where(
+            f"di_jie = di_kong AND NOT (({H} = 0 AND di_jie = 11) OR ({H} = 6 AND di_jie = 5))"
+        ),
+        total_sql=_count_rows_where("di_jie = di_kong"),
+    ),
+    Claim(
+        key="di_jie_late_rat_on_pig",
+        statement="Born in the late Rat hour (23:00–24:00), Di Jie and Di Kong are both on Pig, "
+        "as in the early Rat hour",
+        source=f"{_DI_JIE}: 'Di Jie does not look at the day, so it stays on Pig beside Di Kong.'",
+        sql=_count_rows_where(f"{_LATE_RAT} AND NOT (di_jie = 11 AND di_kong = 11)"),
+        total_sql=_count_rows_where(_LATE_RAT),
+    ),
+    Claim(
+        key="di_jie_palace_by_month_and_hour_split",
+        statement="Di Jie's palace name depends on (month − 2 × hour number) mod 12, never on "
+        "the month alone (leap month split)",
+        source=f"{_DI_JIE}: 'the palace name follows the month minus twice the hour number'",
+        sql=_count_rows_of_groups_varying(
+            _mod12(f"{M_SPLIT} - 2 * {H}"), _palace_name_at("di_jie")
+        ),
+        settings=_SPLIT,
+    ),
+    Claim(
+        key="di_jie_palace_by_month_and_hour_whole",
+        statement="Di Jie's palace name depends on (month − 2 × hour number) mod 12 (leap "
+        "month whole)",
+        source=f"{_DI_JIE}: 'the palace name follows the month minus twice the hour number'",
+        sql=_count_rows_of_groups_varying(
+            _mod12(f"{M_WHOLE} - 2 * {H}"), _palace_name_at("di_jie")
+        ),
+        settings=_WHOLE,
+    ),
+    Claim(
+        key="di_jie_no_brightness",
+        statement="The engine gives Di Jie no brightness grade on any chart",
+        source=f"{_DI_JIE}: 'The engine gives Di Jie no brightness grade on any chart.'",
+        sql=_count_rows_where("di_jie__brightness IS NOT NULL"),
+    ),
+    # ---- ZW-AUX-13 Tian Kong ----
+    Claim(
+        key="tian_kong_lunar_year",
+        statement="Tian Kong (天空) stands one branch after the branch of the lunar year "
+        "(year − 4 mod 12; the year begins at the lunar new year)",
+        source=f"{_TIAN_KONG}: 'The year is the lunar year, which starts at the lunar new year.'",
+        sql=_count_rows_where(f"tian_kong <> {_mod12('lunar_year - 4 + 1')}"),
+        settings=_LUNAR_NEW_YEAR,
+    ),
+    Claim(
+        key="tian_kong_meets_di_kong",
+        statement="Tian Kong and Di Kong share a palace exactly when year branch + hour "
+        "number = 10 (mod 12)",
+        source=f"{_TIAN_KONG}: 'They coincide when the year branch and the hour number add up to "
+        "10, mod 12.'",
+        sql=_count_rows_where(f"(tian_kong = di_kong) <> ({_mod12(f'{_YEAR_BRANCH} + {H}')} = 10)"),
+    ),
+    Claim(
+        key="tian_kong_di_kong_together",
+        statement="Every chart with Tian Kong and Di Kong in one palace has year branch + hour "
+        "number = 10 (mod 12)",
+        source=f"{_TIAN_KONG}: 'Taken from the other side, every chart where the two stand "
+        "together has that sum.'",
+        sql=_count_rows_where(f"tian_kong = di_kong AND {_mod12(f'{_YEAR_BRANCH} + {H}')} <> 10"),
+        total_sql=_count_rows_where("tian_kong = di_kong"),
+    ),
+    # ---- ZW-AUX-15 San Tai ----
+    _month_claims("zuo_fu", "Dragon and counts forward", M_SPLIT, "leap month split", "split"),
+    _month_claims("zuo_fu", "Dragon and counts forward", M_WHOLE, "leap month whole", "whole"),
+    Claim(
+        key="san_tai_from_zuo_fu",
+        statement="San Tai (三台): day 1 on Zuo Fu's palace, counted forward to the birth day "
+        "(San Tai = Zuo Fu + day − 1; the late Rat hour counts one day more)",
+        source=f"{_SAN_TAI}: 'Then lunar day 1 goes on Zuo Fu's palace, and the count advances "
+        "a palace for each day until the birth day.'",
+        sql=_count_rows_where(f"san_tai <> {_mod12(f'zuo_fu + {D} - 1')}"),
+        settings=_NEXT_DAY,
+    ),
+    Claim(
+        key="san_tai_month_plus_day_whole",
+        statement="San Tai follows (month + day) mod 12, remainder 0 on Tiger and forward "
+        "(leap month whole)",
+        source=f"{_SAN_TAI}: 'So one number is enough: month plus day, taken mod 12.'",
+        sql=_count_rows_where(f"san_tai <> {_mod12(f'{M_WHOLE} + {D} + 2')}"),
+        settings=_NEXT_DAY + _WHOLE,
+    ),
+    Claim(
+        key="san_tai_late_rat_day_30",
+        statement="Born in the late Rat hour of lunar day 30, San Tai counts day 31 with no "
+        "wrap to day 1: it stands opposite Zuo Fu (six palaces on)",
+        source=f"{_SAN_TAI}: 'Born in the late Rat hour of day 30, the count goes on to a day 31, "
+        "which puts San Tai directly opposite Zuo Fu.'",
+        sql=_count_rows_where(
+            f"{_LATE_RAT} AND lunar_day = 30 AND san_tai <> {_mod12('zuo_fu + 6')}"
+        ),
+        total_sql=_count_rows_where(f"{_LATE_RAT} AND lunar_day = 30"),
+        settings=_NEXT_DAY,
+    ),
+    Claim(
+        key="zuo_fu_leap_second_half_next_month",
+        statement="Under the split setting, days 16 on of a leap month put Zuo Fu where the "
+        "next month puts it, except at the late Rat hour",
+        source=f"{_SAN_TAI}: 'days 1 to 15 of a leap month count as the month repeated, days 16 on "
+        "as the next month.'",
+        sql=_count_rows_where(f"{_SECOND_HALF} AND zuo_fu <> {_zuo_fu('lunar_month + 1')}"),
+        total_sql=_count_rows_where(_SECOND_HALF),
+        settings=_SPLIT,
+    ),
+    Claim(
+        key="zuo_fu_leap_late_rat_stays",
+        statement="Under the split setting, a late Rat hour on day 16 or later of a leap month "
+        "keeps the repeated month for Zuo Fu",
+        source=f"{_SAN_TAI}: 'A late Rat hour is never moved into the next month, even on day 16 "
+        "or later.'",
+        sql=_count_rows_where(
+            f"lunar_leap AND lunar_day > 15 AND {_LATE_RAT} AND zuo_fu <> {_zuo_fu('lunar_month')}"
+        ),
+        total_sql=_count_rows_where(f"lunar_leap AND lunar_day > 15 AND {_LATE_RAT}"),
+        settings=_SPLIT,
+    ),
+    Claim(
+        key="zuo_fu_leap_whole_same_month",
+        statement="Under the whole setting, every day of a leap month puts Zuo Fu where the "
+        "month it repeats puts it",
+        source=f"{_SAN_TAI}: 'every day of the leap month counts as the month repeated.'",
+        sql=_count_rows_where(f"lunar_leap AND zuo_fu <> {_zuo_fu('lunar_month')}"),
+        total_sql=_count_rows_where("lunar_leap"),
+        settings=_WHOLE,
+    ),
+    Claim(
+        key="san_tai_ba_zuo_mirror",
+        statement="San Tai and Ba Zuo (八座) mirror each other across the Ox–Goat line: their "
+        "branch numbers add up to 2 (mod 12) on every chart",
+        source=f"{_SAN_TAI}: 'In branch numbers (Rat 0 to Pig 11) Zuo Fu and You Bi always add up "
+        "to 2, mod 12, and so do San Tai and Ba Zuo.'",
+        sql=_count_rows_where(f"{_mod12('san_tai + ba_zuo')} <> 2"),
+    ),
+    Claim(
+        key="zuo_fu_you_bi_mirror",
+        statement="Zuo Fu and You Bi mirror each other across the Ox–Goat line: their branch "
+        "numbers add up to 2 (mod 12) on every chart, under either leap-month setting",
+        source=f"{_SAN_TAI}: 'In branch numbers (Rat 0 to Pig 11) Zuo Fu and You Bi always add up "
+        "to 2, mod 12, and so do San Tai and Ba Zuo.'",
+        sql=_count_rows_where(f"{_mod12('zuo_fu + you_bi')} <> 2"),
+    ),
+    Claim(
+        key="san_tai_ba_zuo_together",
+        statement="Every chart with San Tai and Ba Zuo in one palace has them on Ox or on Goat",
+        source=f"{_SAN_TAI}: 'The two meet only on that line, on Ox or on Goat.'",
+        sql=_count_rows_where("san_tai = ba_zuo AND san_tai NOT IN (1, 7)"),
+        total_sql=_count_rows_where("san_tai = ba_zuo"),
+    ),
+    # ---- ZW-AUX-16 Ba Zuo ----
+    _month_claims("you_bi", "Dog and counts back", M_SPLIT, "leap month split", "split"),
+    _month_claims("you_bi", "Dog and counts back", M_WHOLE, "leap month whole", "whole"),
+    Claim(
+        key="ba_zuo_from_you_bi",
+        statement="Ba Zuo: day 1 on You Bi's palace, counted back to the birth day (Ba Zuo = "
+        "You Bi − (day − 1); the late Rat hour counts one day more)",
+        source=f"{_BA_ZUO}: 'Lunar day 1 goes on You Bi's palace, and the count retreats a "
+        "palace for each day until the birth day.'",
+        sql=_count_rows_where(f"ba_zuo <> {_mod12(f'you_bi - ({D} - 1)')}"),
+        settings=_NEXT_DAY,
+    ),
+    Claim(
+        key="ba_zuo_month_plus_day_split",
+        statement="Ba Zuo follows (month + day) mod 12, remainder 0 on Rat and back (leap "
+        "month split)",
+        source=f"{_BA_ZUO}: 'So month plus day, taken mod 12, names the branch, counting backward "
+        "from Rat.'",
+        sql=_count_rows_where(f"ba_zuo <> {_mod12(f'0 - {M_SPLIT} - {D}')}"),
+        settings=_NEXT_DAY + _SPLIT,
+    ),
+    Claim(
+        key="ba_zuo_month_plus_day_whole",
+        statement="Ba Zuo follows (month + day) mod 12, remainder 0 on Rat and back (leap "
+        "month whole)",
+        source=f"{_BA_ZUO}: 'So month plus day, taken mod 12, names the branch, counting backward "
+        "from Rat.'",
+        sql=_count_rows_where(f"ba_zuo <> {_mod12(f'0 - {M_WHOLE} - {D}')}"),
+        settings=_NEXT_DAY + _WHOLE,
+    ),
+    Claim(
+        key="ba_zuo_late_rat_day_30",
+        statement="Born in the late Rat hour of lunar day 30, Ba Zuo counts day 31: it stands "
+        "opposite You Bi",
+        source=f"{_BA_ZUO}: 'the late Rat hour of day 30 counts as a day 31 and puts Ba Zuo "
+        "opposite You Bi.'",
+        sql=_count_rows_where(
+            f"{_LATE_RAT} AND lunar_day = 30 AND ba_zuo <> {_mod12('you_bi + 6')}"
+        ),
+        total_sql=_count_rows_where(f"{_LATE_RAT} AND lunar_day = 30"),
+        settings=_NEXT_DAY,
+    ),
+)
+"""The facts of the articles on Di Jie, Tian Kong, San Tai and Ba Zuo (issue 11)."""
+
+
+CLAIMS: Final[tuple[Claim, ...]] = _ZIWEI_CLAIMS + BAZI_CLAIMS + _MONTH_DAY_CLAIMS
+"""Every claim: the Zi Wei seed facts (over a Zi Wei dataset), the Literary Star's (over a
+BaZi dataset) and the Zi Wei facts of the issue 11 articles; each dataset reports the other
+kind's as not applicable."""
 
 
 def _count(con: object, sql: str, key: str) -> int:
