@@ -475,7 +475,6 @@ def _hour_brightness(options: Options) -> Table:
 # Month-and-day stars (三台 八座) and the two stars named 空 (天空 by year, 地空 by hour).
 
 
-@cache
 def _month_day(options: Options) -> Table:
     """A month-and-day star's branch for a block of months and days (hour Rat)."""
     star = str(options.get("star", "san_tai"))
