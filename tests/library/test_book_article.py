@@ -66,7 +66,7 @@ def test_the_departures_are_the_rules_the_book_states_otherwise() -> None:
     ):
         assert title in titles
     yue_de = next(r for r in t.rows if r[0] == "安天德月德解神诀: 月德")
-    assert yue_de[3:] == ("12", "12")  # from 子 and from 巳 never meet
+    assert yue_de[2:4] == ("12", "12")  # from 子 and from 巳 never meet
     assert not E.table("conformance_rules", {"school": "quanshu", "show": "departures"}).rows
     with pytest.raises(InputError) as e:
         E.table("conformance_rules", {"school": "zhongzhou"})
@@ -161,3 +161,21 @@ def test_planted_wrong_answer_fails(copy: Path, sources: Path) -> None:
     _edit(copy, 'answer: "Dragon"', 'answer: "Pig"')
     errors = check(load(copy), sources=sources).errors
     assert any("prints 'Pig', the engine says 'Dragon'" in e for e in errors), errors
+
+
+def test_the_school_ring_draws_the_book_and_the_engine() -> None:
+    """癸卯 (lunar 2023, a yin year): 「甲午旬中空辰巳」 voids Dragon and Snake in the book;
+    the engine marks only the yin one.  The 1900 leap-month Life palace: Dog and Rooster."""
+    from mingshu.library.svg import diagram
+
+    birth = {"lunar": "2023-02-01", "hour": "rat", "gender": "male", "leap": True}
+    svg, alt = diagram("school_ring", {"birth": birth, "stars": ["xun_kong", "xun_kong_second"]})
+    assert svg.startswith("<svg") and "both schools" in svg  # Snake is on both
+    assert alt.endswith("iztro (default) puts it on Snake; quanshu (the book) puts it on "
+                        "Dragon and Snake.")  # fmt: skip
+    leap = {"lunar": "1900-08-01", "hour": "rat", "gender": "male", "leap": True}
+    _svg, alt = diagram("school_ring", {"birth": leap})
+    assert "iztro (default) puts it on Rooster; quanshu (the book) puts it on Dog" in alt
+    with pytest.raises(InputError) as e:
+        diagram("school_ring", {"stars": ["yue_de"]})
+    assert e.value.field == "birth"

@@ -23,6 +23,7 @@ __all__ = [
     "branch_name",
     "hour_number",
     "problem_answer",
+    "school_branches",
     "star_branch",
     "star_name",
     "table",
@@ -387,14 +388,15 @@ def _conformance_rules(options: Options) -> Table:
         (
             str(r["title"]),
             str(r["lines"]),
-            str(r["space"]),
             str(r["points"]),
             str(r["disagree"] if show == "departures" else r["unclear"]),
+            str(r["space"]),
         )
         for r in conformance()[school]
         if pick[show](r)
     )
-    return Table(("Rule", "Verse line", "Space", "Points", count), rows)
+    # The counts before the (long) space, so that a narrow page shows them unscrolled.
+    return Table(("Rule", "Verse line", "Points", count, "Space"), rows)
 
 
 def _settings(school: str) -> Any:
@@ -435,6 +437,21 @@ def _chang_sheng(chart: Any) -> str:
     at = {int(p.chang_sheng.position): int(p.branch) for p in chart.palaces}
     way = {1: "forward", 11: "back"}[(at[1] - at[0]) % 12]
     return f"{branch_name(at[0])}, {way}"
+
+
+def school_branches(birth: Options, stars: Sequence[str] = ()) -> dict[str, tuple[int, ...]]:
+    """School → the branches of the Life palace (no ``stars``) or of any of ``stars`` on
+    the chart of ``birth`` ({lunar, hour, gender, leap}) under that school."""
+    out: dict[str, tuple[int, ...]] = {}
+    for school in SCHOOLS:
+        chart = _lunar_chart(birth, school)
+        if not stars:
+            out[school] = (int(chart.life_branch),)
+            continue
+        out[school] = tuple(
+            sorted({int(p.branch) for p in chart.palaces for s in p.stars if s.star.key in stars})
+        )
+    return out
 
 
 def _school_row(item: Options, chart: Any) -> str:
