@@ -21,6 +21,7 @@ __all__ = [
     "TABLES",
     "Table",
     "branch_name",
+    "conformance",
     "hour_number",
     "problem_answer",
     "school_branches",
