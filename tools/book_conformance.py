@@ -890,7 +890,6 @@ def record(results: dict[str, list[Tally]]) -> str:
                     "agree": t.agreeing,
                     "disagree": len(t.disagree),
                     "unclear": len(t.unclear),
-                    "placed": t.rule.placed,
                 }
                 for t in tallies
             ]
