@@ -8,15 +8,18 @@ flowing year for 斗君.  Per rule it counts the points of that space and the po
 the engine agrees; a point whose verse is unclear or corrupt is counted apart.
 
     .venv/bin/python tools/book_conformance.py            # print the tables
-    .venv/bin/python tools/book_conformance.py --write    # regenerate docs/book-conformance.md
+    .venv/bin/python tools/book_conformance.py --write    # regenerate the page and the record
 
-The test tests/book/test_book_conformance.py runs the same comparison and checks that the
-document is in sync.
+``--write`` writes docs/book-conformance.md and the machine-readable record the library
+article ZW-BK-01 prints its tables from (``src/mingshu/library/articles/_conformance.json``:
+shipped code cannot import tools/).  The test tests/book/test_book_conformance.py runs the
+same comparison and checks that both are in sync.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from collections.abc import Callable, Hashable, Iterable, Iterator
@@ -33,6 +36,7 @@ from mingshu.files import replacing
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "book-conformance.md"
+RECORD = ROOT / "src" / "mingshu" / "library" / "articles" / "_conformance.json"
 F = "F"  # ../shared/sources/ziwei-quanshu.juan2.newdu-full.txt
 
 SCHOOLS = ("iztro", "quanshu")
@@ -839,7 +843,9 @@ every leap month 1900–2100, twelve flowing years for 斗君.  *points* counts 
 points of the rule's space the charts reach; a point disagrees if any chart there
 disagrees.  *of which unclear* counts disagreements where the verse is ambiguous or the
 text corrupt (the note says which reading the engine follows); the 全书 school is held to
-agreement on every other point.
+agreement on every other point.  The same run is saved as a record,
+`src/mingshu/library/articles/_conformance.json`, from which the library article ZW-BK-01,
+*The book beside the engine* (`mingshu library show ZW-BK-01`), prints its tables.
 
 The 全书 school in one chart: the issue's example, a birth on the first day of a leap eighth
 month, whose Life palace the book puts in the ninth month's place.
@@ -866,9 +872,40 @@ def document(results: dict[str, list[Tally]]) -> str:
     return "\n".join(parts)
 
 
+def record(results: dict[str, list[Tally]]) -> str:
+    """The run as JSON, per school and rule: what ZW-BK-01's tables read (counts only; the
+    page above carries the notes and examples)."""
+    data = {
+        "about": "written by tools/book_conformance.py --write; do not edit by hand",
+        "book": "紫微斗数全书 卷二",
+        "file": "ziwei-quanshu.juan2.newdu-full.txt",
+        "schools": {
+            school: [
+                {
+                    "key": t.rule.key,
+                    "title": t.rule.title,
+                    "lines": t.rule.lines,
+                    "space": t.rule.space,
+                    "points": t.points,
+                    "agree": t.agreeing,
+                    "disagree": len(t.disagree),
+                    "unclear": len(t.unclear),
+                }
+                for t in tallies
+            ]
+            for school, tallies in results.items()
+        },
+    }
+    return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--write", action="store_true", help="regenerate docs/book-conformance.md")
+    parser.add_argument(
+        "--write",
+        action="store_true",
+        help="regenerate docs/book-conformance.md and the library's record of the run",
+    )
     args = parser.parse_args(argv)
     start = time.perf_counter()
     results = {s: run(s) for s in SCHOOLS if school_available(s)}
@@ -877,6 +914,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.write:
         with replacing(DOC, "doc") as out:
             out.write(text)
+        with replacing(RECORD, "record") as out:
+            out.write(record(results))
     print(text)
     print(f"\nrun took {elapsed:.1f} s")
     return 0

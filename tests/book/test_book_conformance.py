@@ -145,3 +145,23 @@ def test_the_school_is_not_the_algorithm() -> None:
     assert "月德" in c.notices[-1].message
     plain = ziwei.by_lunar("1900-08-01", 0, "male", leap=True)
     assert all(n.code != "quanshu_school" for n in plain.notices)
+
+
+def test_the_library_record_is_in_sync(bc: ModuleType, results: dict[str, dict[str, Any]]) -> None:
+    """ZW-BK-01 prints its tables from articles/_conformance.json: it must be this run."""
+    text = bc.record({s: list(t.values()) for s, t in results.items()})
+    assert bc.RECORD.read_text(encoding="utf-8") == text, (
+        "src/mingshu/library/articles/_conformance.json is stale: run "
+        ".venv/bin/python tools/book_conformance.py --write"
+    )
+    from mingshu.library.engine import conformance
+
+    shipped = conformance()
+    for school, tallies in results.items():
+        rows = {r["key"]: r for r in shipped[school]}
+        for key, t in tallies.items():
+            assert (rows[key]["points"], rows[key]["disagree"], rows[key]["unclear"]) == (
+                t.points,
+                len(t.disagree),
+                len(t.unclear),
+            ), (school, key)

@@ -588,6 +588,85 @@ def _bazi1_sql_claims() -> tuple[Any, ...]:
             "the gloss'",
             sql=f"SELECT count(*) FROM {VIEW} WHERE tian_chu <> {_sql_list(k2, _YEAR_STEM)}",
         ),
+        # ---- ZW-BK-01 (the book beside the engine) ----
+        *_book_claims(),
+    )
+
+
+def _book_claims() -> tuple[Any, ...]:
+    """ZW-BK-01: where the engine (school iztro, the swept space) stands beside 紫微斗数全书
+    卷二.  The book's side is written from its verse here, not read from the engine."""
+    from mingshu.space.claims import Claim, H
+    from mingshu.space.sql import VIEW
+
+    leap_rows = f"SELECT count(*) FROM {VIEW} WHERE lunar_leap"
+    # 「闰月正月生者要在二月内起安身命」 (F L4): the whole leap month counts as the next month.
+    book_life = f"(((2 + lunar_month % 12 - {H}) % 12 + 12) % 12)"
+    year_branch, year_stem = "(year_pillar % 12)", "(year_pillar % 10)"
+    # 「甲己申酉宫，乙庚午未宫，丙辛辰巳宫，丁壬寅卯宫，戊癸子丑宫」 (F L87): 申 8 for 甲 and 己,
+    # two branches less for each later stem, the pair's second branch one after the first.
+    jie_lu_first = f"(8 - 2 * ({year_stem} % 5))"
+    # 「甲子旬中空戌亥 …」 (F L89–90): the decade's 甲 year, ten and eleven branches on.
+    decade_void = "(((year_pillar - year_pillar % 10) % 12 + 10) % 12)"
+    return (
+        Claim(
+            key="book_leap_split_departs_days_1_15",
+            statement="Under leap_month = split, a leap-month birth has the book's Life palace "
+            "(the whole leap month counted as the next month) exactly when it falls on day 16 "
+            "or later outside the late Rat hour; on days 1 to 15 the engine counts the month "
+            "repeated and the two part",
+            source="ZW-BK-01: 'the default splits the leap month at day 16, so the first half "
+            "parts from the book'; 紫微斗数全书 卷二 安身命例 (F L4)",
+            sql=(
+                f"SELECT count(*) FROM {VIEW} WHERE lunar_leap AND "
+                f"(life_branch = {book_life}) <> (lunar_day > 15 AND time_index <> 12)"
+            ),
+            total_sql=leap_rows,
+            settings=(("leap_month", "split"),),
+        ),
+        Claim(
+            key="book_leap_whole_never",
+            statement="Under leap_month = whole, no leap-month birth has the book's Life "
+            "palace: the engine counts the whole leap month as the month repeated, the book "
+            "as the next",
+            source="ZW-BK-01: 'the whole setting never gives the book's Life palace in a leap "
+            "month'; 紫微斗数全书 卷二 安身命例 (F L4)",
+            sql=f"SELECT count(*) FROM {VIEW} WHERE lunar_leap AND life_branch = {book_life}",
+            total_sql=leap_rows,
+            settings=(("leap_month", "whole"),),
+        ),
+        Claim(
+            key="book_yue_de_from_snake",
+            statement="The engine's Yue De (月德) stands five branches after the year branch "
+            "(the year's count started on the Snake); the book's count starts on the Rat, "
+            "which puts Yue De on the year branch itself, so the two never meet",
+            source="ZW-BK-01: 'the engine starts the count on the Snake, the book on the Rat'; "
+            "紫微斗数全书 卷二 安天德月德解神诀 (F L80)",
+            sql=f"SELECT count(*) FROM {VIEW} WHERE yue_de <> ({year_branch} + 5) % 12",
+        ),
+        Claim(
+            key="book_xun_kong_one_of_two",
+            statement="The engine's Xun Kong (旬空) marks one of the two void branches of the "
+            "birth year's decade, the one of the year's own polarity: the first in a yang "
+            "year, the second in a yin year; the book voids both",
+            source="ZW-BK-01: 'the engine marks only the void palace that shares the year's "
+            "polarity'; 紫微斗数全书 卷二 安旬中空亡诀 (F L88–90)",
+            sql=(
+                f"SELECT count(*) FROM {VIEW} "
+                f"WHERE xun_kong <> ({decade_void} + year_pillar % 2) % 12"
+            ),
+        ),
+        Claim(
+            key="book_jie_lu_kong_wang_pair",
+            statement="Jie Lu (截路) and Kong Wang (空亡) stand on the two branches the book "
+            "gives 截路空亡 for the year stem: Jie Lu on the first, Kong Wang on the second",
+            source="ZW-BK-01: 'the engine splits the book's one item into two stars on the "
+            "same two palaces'; 紫微斗数全书 卷二 安截路空亡诀 (F L86–87)",
+            sql=(
+                f"SELECT count(*) FROM {VIEW} "
+                f"WHERE jie_lu <> {jie_lu_first} OR kong_wang <> {jie_lu_first} + 1"
+            ),
+        ),
     )
 
 

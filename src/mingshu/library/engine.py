@@ -21,8 +21,10 @@ __all__ = [
     "TABLES",
     "Table",
     "branch_name",
+    "conformance",
     "hour_number",
     "problem_answer",
+    "school_branches",
     "star_branch",
     "star_name",
     "table",
@@ -527,6 +529,186 @@ def _year_hour(options: Options) -> Table:
     return Table(("Branch", *heads), rows)
 
 
+# ------------------------------------------------------- ZW-BK-01 (the book beside the engine)
+# Two kinds of fact: the conformance run's counts (tools/book_conformance.py, which shipped
+# code cannot import, saves them in articles/_conformance.json; tests/book keeps the record
+# in sync with a fresh run), and charts drawn now under both schools.
+
+SCHOOLS: Final = ("iztro", "quanshu")
+CONFORMANCE_FILE: Final = "_conformance.json"
+
+
+@cache
+def conformance() -> dict[str, tuple[dict[str, Any], ...]]:
+    """The record of the last conformance run: school → its rules, each with ``key``,
+    ``title``, ``lines`` (verse lines in 卷二), ``space``, ``points``, ``agree``,
+    ``disagree`` and ``unclear`` (the disagreements where the text is unclear)."""
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).parent / "articles" / CONFORMANCE_FILE
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as e:
+        raise InputError("conformance", f"cannot read the run's record {path.name}: {e}") from None
+    return {str(s): tuple(rules) for s, rules in data["schools"].items()}
+
+
+def _school(options: Options) -> str:
+    school = str(options.get("school", "iztro"))
+    if school not in SCHOOLS:
+        raise InputError("school", f"{school!r} is not a school ({', '.join(SCHOOLS)})")
+    return school
+
+
+def _clear_departures(rule: Mapping[str, Any]) -> int:
+    return int(rule["disagree"]) - int(rule["unclear"])
+
+
+def _conformance_summary(options: Options) -> Table:
+    rows = []
+    for school in SCHOOLS:
+        rules = conformance()[school]
+        rows.append(
+            (
+                school,
+                str(len(rules)),
+                str(sum(1 for r in rules if not r["disagree"])),
+                str(sum(1 for r in rules if _clear_departures(r))),
+                str(sum(1 for r in rules if r["unclear"] and not _clear_departures(r))),
+            )
+        )
+    return Table(
+        ("School", "Rules", "Agree everywhere", "Depart, verse clear", "Differ, text unclear"),
+        tuple(rows),
+    )
+
+
+def _conformance_rules(options: Options) -> Table:
+    """The rules of one school that ``show`` picks: ``departures`` (some disagreement where
+    the verse is clear) or ``unclear`` (some disagreement where it is not)."""
+    school, show = _school(options), str(options.get("show", "departures"))
+    pick: dict[str, Callable[[Mapping[str, Any]], bool]] = {
+        "departures": lambda r: _clear_departures(r) > 0,
+        "unclear": lambda r: int(r["unclear"]) > 0,
+    }
+    if show not in pick:
+        raise InputError("show", f"{show!r}: show departures or unclear")
+    count = "Differ" if show == "departures" else "Unclear"
+    rows = tuple(
+        (
+            str(r["title"]),
+            str(r["lines"]),
+            str(r["points"]),
+            str(r["disagree"] if show == "departures" else r["unclear"]),
+            str(r["space"]),
+        )
+        for r in conformance()[school]
+        if pick[show](r)
+    )
+    # The counts before the (long) space, so that a narrow page shows them unscrolled.
+    return Table(("Rule", "Verse line", "Points", count, "Space"), rows)
+
+
+def _settings(school: str) -> Any:
+    from mingshu import ziwei
+
+    return ziwei.ZiweiSettings(school=ziwei.School(school))
+
+
+def _lunar_chart(q: Options, school: str) -> Any:
+    from mingshu import ziwei
+
+    return ziwei.by_lunar(
+        str(q["lunar"]),
+        hour_number(q.get("hour", 0)),
+        str(q.get("gender", "male")),
+        leap=bool(q.get("leap", False)),
+        settings=_settings(school),
+    )
+
+
+def _stars_at(chart: Any, keys: Sequence[str]) -> str:
+    """Each star of ``keys`` on the chart by its name, with the branches holding it: stars
+    one school places twice under one name (旬空 on both void palaces) are listed once."""
+    found: dict[str, list[int]] = {}
+    for palace in chart.palaces:
+        for placed in palace.stars:
+            if placed.star.key in keys:
+                found.setdefault(str(placed.star.names.pinyin), []).append(int(palace.branch))
+    if not found:
+        return "not placed"
+    return "; ".join(
+        f"{name} {', '.join(branch_name(b) for b in sorted(set(bs)))}" for name, bs in found.items()
+    )
+
+
+def _chang_sheng(chart: Any) -> str:
+    """Where 长生 stands and the way the twelve stages run from it."""
+    at = {int(p.chang_sheng.position): int(p.branch) for p in chart.palaces}
+    way = {1: "forward", 11: "back"}[(at[1] - at[0]) % 12]
+    return f"{branch_name(at[0])}, {way}"
+
+
+def school_branches(birth: Options, stars: Sequence[str] = ()) -> dict[str, tuple[int, ...]]:
+    """School → the branches of the Life palace (no ``stars``) or of any of ``stars`` on
+    the chart of ``birth`` ({lunar, hour, gender, leap}) under that school."""
+    out: dict[str, tuple[int, ...]] = {}
+    for school in SCHOOLS:
+        chart = _lunar_chart(birth, school)
+        if not stars:
+            out[school] = (int(chart.life_branch),)
+            continue
+        out[school] = tuple(
+            sorted({int(p.branch) for p in chart.palaces for s in p.stars if s.star.key in stars})
+        )
+    return out
+
+
+def _school_row(item: Options, chart: Any) -> str:
+    what = str(item.get("what", "stars"))
+    if what == "life":
+        return branch_name(int(chart.life_branch))
+    if what == "chang_sheng":
+        return _chang_sheng(chart)
+    if what == "stars":
+        return _stars_at(chart, [str(k) for k in item.get("stars", [])])
+    raise InputError("what", f"{what!r}: a row shows life, chang_sheng or stars")
+
+
+def _schools(options: Options) -> Table:
+    """One birth under both schools, row by row: the Life palace, 长生, or named stars."""
+    birth = options.get("birth")
+    if not isinstance(birth, Mapping) or "lunar" not in birth:
+        raise InputError("birth", "give the birth as {lunar: YYYY-MM-DD, hour, gender, leap}")
+    charts = [_lunar_chart(birth, s) for s in SCHOOLS]
+    rows = tuple(
+        (str(item["label"]), *(_school_row(item, c) for c in charts))
+        for item in options.get("rows", [])
+    )
+    return Table(("", *SCHOOLS), rows)
+
+
+def _p_school_life(q: Options) -> str:
+    return branch_name(int(_lunar_chart(q, _school(q)).life_branch))
+
+
+def _p_school_year_branches(q: Options) -> str:
+    """The year branches for which ``star`` stands on ``branch`` under ``school``: one chart
+    per year branch (lunar new year's day, 1984 甲子 onwards)."""
+    from mingshu import ziwei
+
+    star, target, settings = str(q["star"]), branch_number(q["branch"]), _settings(_school(q))
+    years = []
+    for yb in range(12):
+        chart = ziwei.by_lunar(f"{1984 + yb}-01-01", 0, "male", settings=settings)
+        if any(
+            int(p.branch) == target and s.star.key == star for p in chart.palaces for s in p.stars
+        ):
+            years.append(yb)
+    return " or ".join(branch_name(b) for b in years) or "none"
+
+
 TABLES: Final[dict[str, Callable[[Options], Table]]] = {
     "day_hour": _day_hour,
     "remainder": _remainder,
@@ -546,6 +728,10 @@ TABLES: Final[dict[str, Callable[[Options], Table]]] = {
     "month_day": _month_day,
     "month_day_remainder": _month_day_remainder,
     "year_hour": _year_hour,
+    # ZW-BK-01
+    "conformance_summary": _conformance_summary,
+    "conformance_rules": _conformance_rules,
+    "schools": _schools,
 }
 
 
@@ -735,6 +921,9 @@ PROBLEMS: Final[dict[str, Callable[[Options], str]]] = {
     "year_star": _p_year_star,
     "year_of": _p_year_of,
     "days_of": _p_days_of,
+    # ZW-BK-01
+    "school_life_palace": _p_school_life,
+    "school_year_branches": _p_school_year_branches,
 }
 
 

@@ -460,6 +460,42 @@ def _mirror_ring(o: Options) -> tuple[str, str]:
     return _svg(2 * _C, _ring_height(labels), body, alt), alt
 
 
+# ZW-BK-01: where one birth's Life palace or star stands under each school.
+_SCHOOL_LABELS: Final = {"iztro": "iztro (default)", "quanshu": "quanshu (the book)"}
+
+
+def _school_ring(o: Options) -> tuple[str, str]:
+    """One birth's Life palace (or the named stars) under both schools on one ring: green
+    the engine's default, brown the book's, purple a branch both share."""
+    birth = o.get("birth")
+    if not isinstance(birth, Mapping) or "lunar" not in birth:
+        raise InputError("birth", "give the birth as {lunar: YYYY-MM-DD, hour, gender, leap}")
+    stars = [str(s) for s in o.get("stars", [])]
+    what = str(o.get("label", "the Life palace" if not stars else ", ".join(stars)))
+    at = E.school_branches(birth, stars)
+    iztro, book = set(at["iztro"]), set(at["quanshu"])
+    marks: dict[int, str] = {}
+    labels: dict[int, str] = {}
+    for b in sorted(iztro | book):
+        both = b in iztro and b in book
+        marks[b] = END if both else (HIT if b in iztro else START)
+        labels[b] = "both schools" if both else _SCHOOL_LABELS["iztro" if b in iztro else "quanshu"]
+    body = _markers(MUTED) + _ring(marks, labels)
+    if len(at["iztro"]) == 1 and len(at["quanshu"]) == 1 and iztro != book:
+        a, b = at["quanshu"][0], at["iztro"][0]
+        gap = (b - a) % 12
+        body += _arc(a, gap if gap <= 6 else gap - 12, MUTED)
+    body += _text(_C, _C + 4, what, 12, MUTED)
+
+    def said(school: str) -> str:
+        branches = at[school]
+        names = " and ".join(E.branch_name(b) for b in branches) or "no branch"
+        return f"{_SCHOOL_LABELS[school]} puts it on {names}"
+
+    alt = f"Ring of the twelve branches for {what}: " + "; ".join(map(said, E.SCHOOLS)) + "."
+    return _svg(2 * _C, _ring_height(labels), body, alt), alt
+
+
 DIAGRAMS: Final[dict[str, Callable[[Options], tuple[str, str]]]] = {
     "count_ring": _count_ring,
     "hour_ring": _hour_ring,
@@ -472,6 +508,8 @@ DIAGRAMS: Final[dict[str, Callable[[Options], tuple[str, str]]]] = {
     "horse_ring": _horse_ring,
     # ZW-AUX-12, ZW-AUX-15, ZW-AUX-16
     "mirror_ring": _mirror_ring,
+    # ZW-BK-01
+    "school_ring": _school_ring,
 }
 
 
