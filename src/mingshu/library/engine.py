@@ -317,6 +317,20 @@ def _eating_god_table(options: Options) -> Table:
     )
 
 
+# BZ-SS-00, BZ-SS-10 (mingshu.library.bazi_stars) and MS-LIB-01 (mingshu.library.selfcheck):
+# their tables and problems live in their own modules, imported when first used (they
+# import this one).
+
+
+def _lazy(module: str, name: str) -> Callable[[Options], Any]:
+    def run(options: Options) -> Any:
+        import importlib
+
+        return getattr(importlib.import_module(f"mingshu.library.{module}"), name)(options)
+
+    return run
+
+
 TABLES: Final[dict[str, Callable[[Options], Table]]] = {
     "day_hour": _day_hour,
     "remainder": _remainder,
@@ -326,6 +340,17 @@ TABLES: Final[dict[str, Callable[[Options], Table]]] = {
     "month_palace": _month_palace,
     "literary_tables": _literary_tables,
     "eating_god": _eating_god_table,
+    # BZ-SS-00
+    "variant_disagreement": _lazy("bazi_stars", "variant_disagreement"),
+    "variant_sources": _lazy("bazi_stars", "variant_sources"),
+    # BZ-SS-10
+    "star_sites": _lazy("bazi_stars", "star_sites"),
+    "chart_hits": _lazy("bazi_stars", "chart_hits"),
+    "basis_pillar_effect": _lazy("bazi_stars", "basis_pillar_effect"),
+    "own_branch_keys": _lazy("bazi_stars", "own_branch_keys"),
+    # MS-LIB-01
+    "iztro_crosscheck": _lazy("selfcheck", "iztro_table"),
+    "claim_runs": _lazy("selfcheck", "claim_runs"),
 }
 
 
@@ -396,6 +421,13 @@ PROBLEMS: Final[dict[str, Callable[[Options], str]]] = {
     "hours_same_palace": _p_hours_same,
     "palace": _p_palace,
     "literary_hits": _p_literary_hits,
+    # BZ-SS-00 and BZ-SS-10
+    "star_hits": _lazy("bazi_stars", "p_star_hits"),
+    "tables_finding": _lazy("bazi_stars", "p_tables_finding"),
+    "hit_basis": _lazy("bazi_stars", "p_hit_basis"),
+    # MS-LIB-01
+    "crosscheck": _lazy("selfcheck", "p_crosscheck"),
+    "known_reason": _lazy("selfcheck", "p_known_reason"),
 }
 
 
