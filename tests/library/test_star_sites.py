@@ -166,3 +166,14 @@ def test_table_difference_claim_catches_a_wrong_stem() -> None:
 
     assert _tables_differ_only("tian_yi", "v1", "v2", ("庚",))() == (0, 10)
     assert _tables_differ_only("tian_yi", "v1", "v2", ("辛",))() == (2, 10)
+
+
+def test_known_differences_cover_every_named_reason() -> None:
+    from mingshu.crosscheck import iztro
+
+    reasons = {str(getattr(iztro, n)).split(":")[0] for n in dir(iztro) if n.startswith("KNOWN_")}
+    rows = table("known_differences", {}).rows
+    assert {r[0] for r in rows} == reasons
+    # The reasons' charts add up to the known differences of the per-file table.
+    per_file = table("iztro_crosscheck", {}).rows
+    assert sum(int(r[1]) for r in rows) == sum(int(r[3]) for r in per_file)

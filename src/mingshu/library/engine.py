@@ -350,6 +350,7 @@ TABLES: Final[dict[str, Callable[[Options], Table]]] = {
     "own_branch_keys": _lazy("bazi_stars", "own_branch_keys"),
     # MS-LIB-01
     "iztro_crosscheck": _lazy("selfcheck", "iztro_table"),
+    "known_differences": _lazy("selfcheck", "known_differences"),
     "claim_runs": _lazy("selfcheck", "claim_runs"),
 }
 

@@ -90,6 +90,29 @@ def iztro_table(options: Options) -> Table:
     )
 
 
+def known_differences(options: Options) -> Table:
+    """Every documented iztro error the crosscheck can name (mingshu.crosscheck.iztro's
+    ``KNOWN_*`` reasons, the rows of docs/iztro-differences.md it tests), with how many
+    charts of the reference files it explained in this run.  Marked: reasons that explained
+    a chart."""
+    from mingshu.crosscheck import iztro
+
+    reasons = [getattr(iztro, n) for n in sorted(dir(iztro)) if n.startswith("KNOWN_")]
+    rows: list[tuple[str, ...]] = []
+    marked: set[tuple[int, int]] = set()
+    for reason in reasons:
+        n = sum(crosscheck(name).known_reasons.get(reason, 0) for name in IZTRO_FILES)
+        if n:
+            marked.add((len(rows), 1))
+        rows.append((str(reason).split(":")[0], str(n)))
+    return Table(
+        ("Documented iztro error", "Reference charts it explains"),
+        tuple(rows),
+        frozenset(marked),
+        "the crosscheck named this reason for a chart",
+    )
+
+
 def claim_runs(options: Options) -> Table:
     """Named claims: how each is checked and the whole space it runs over (the counts are
     the claims' own badges, from the record of the last whole-space run)."""
