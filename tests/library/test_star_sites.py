@@ -177,3 +177,14 @@ def test_known_differences_cover_every_named_reason() -> None:
     # The reasons' charts add up to the known differences of the per-file table.
     per_file = table("iztro_crosscheck", {}).rows
     assert sum(int(r[1]) for r in rows) == sum(int(r[3]) for r in per_file)
+
+
+def test_hit_naming_claim_catches_a_wrong_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The claim compares each hit with the settings' own choice; plant another choice of
+    # Literary Star table and the layouts holding the star become counterexamples.
+    from mingshu.bazi import settings as S
+    from mingshu.library.claims import ENGINE_CLAIMS
+
+    monkeypatch.setattr(S, "DEFAULT", S.BaziSettings(star_variants={"wen_chang": "w2"}))
+    bad, n = ENGINE_CLAIMS["star_hits_name_table_and_basis"].run()
+    assert 0 < bad < n
