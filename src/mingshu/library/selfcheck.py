@@ -24,15 +24,19 @@ IZTRO_FILES: Final = ("random", "configs", "edges", "astro-types")
 
 
 def fixtures_folder() -> Path:
-    """``$MINGSHU_IZTRO_FIXTURES``, or ``tests/fixtures/iztro-2.6.0`` of the source tree."""
+    """``$MINGSHU_IZTRO_FIXTURES``, ``tests/fixtures/iztro-2.6.0`` of the source tree, or the
+    shared copy beside the repository (``shared/fixtures/iztro-2.6.0``)."""
     env = os.environ.get("MINGSHU_IZTRO_FIXTURES")
     if env:
         return Path(env)
     here = Path(__file__).resolve()
     for parent in here.parents:
-        candidate = parent / "tests" / "fixtures" / "iztro-2.6.0"
-        if candidate.is_dir():
-            return candidate
+        for candidate in (
+            parent / "tests" / "fixtures" / "iztro-2.6.0",
+            parent.parent / "shared" / "fixtures" / "iztro-2.6.0",  # the shared copy beside it
+        ):
+            if candidate.is_dir():
+                return candidate
     raise InputError("fixtures", "the iztro reference files are not here (MINGSHU_IZTRO_FIXTURES)")
 
 
