@@ -77,10 +77,13 @@ def _words(text: str) -> list[str]:
 
 
 def _prose(source: str) -> str:
-    """The article without its tables' expected cells (engine data, not prose)."""
+    """The article without its tables' expected cells (engine data, not prose) and without
+    its title (a name: the seeds link to the articles they expect by these titles)."""
     kept, in_expect = [], False
     for line in source.splitlines():
         stripped = line.strip()
+        if line.startswith("title:"):
+            continue
         if stripped.startswith("expect:"):
             in_expect = True
             continue

@@ -325,6 +325,83 @@ def _no_grade_by_hour(star: str) -> tuple[int, int]:
     return bad + (len({int(p.branch) for p in placed}) != 12), len(placed)
 
 
+# BZ-SS-00 and BZ-SS-10 -----------------------------------------------------------------
+
+
+def _tables_differ_only(
+    star: str, a: str, b: str, stems: tuple[str, ...]
+) -> Callable[[], tuple[int, int]]:
+    def run() -> tuple[int, int]:
+        from mingshu.bazi.stars import STAR_BY_KEY
+
+        s = STAR_BY_KEY[star]
+        bad = 0
+        for stem in Stem:
+            same = s.variant(a).lookup[int(stem)] == s.variant(b).lookup[int(stem)]
+            bad += same == (stem.names.hans in stems)
+        return bad, 10
+
+    return run
+
+
+def _hits_name_table_and_basis() -> tuple[int, int]:
+    from mingshu.bazi import shensha
+    from mingshu.bazi.settings import DEFAULT
+    from mingshu.bazi.stars import STARS
+    from mingshu.cycles import Pillar
+
+    variant = {s.key: DEFAULT.variant_of(s.key) for s in STARS}
+    bases = {s.key: DEFAULT.bases_of(s.key) for s in STARS}
+    bad = n = 0
+    for stem in Stem:
+        for branches in itertools.product(range(12), repeat=4):
+            if branches[2] % 2 != int(stem) % 2:
+                continue  # no such day pillar
+            stems = [b % 2 for b in branches]
+            stems[2] = int(stem)
+            year, month, day, hour = (Pillar.of(s, b) for s, b in zip(stems, branches, strict=True))
+            values: dict[str, object] = {
+                "day_stem": day.stem,
+                "year_stem": year.stem,
+                "day_branch": day.branch,
+                "year_branch": year.branch,
+                "month_branch": month.branch,
+                "day_pillar": day,
+                "year_pillar": year,
+                "hour_pillar": hour,
+            }
+            n += 1
+            bad += any(
+                h.variant.id != variant[h.star]
+                or h.basis not in bases[h.star]
+                or (h.basis in values and h.basis_value != values[h.basis])
+                for r in shensha.stars_in(year, month, day, hour)
+                for h in r.hits
+            )
+    return bad, n
+
+
+def _basis_runs_sum(which: int) -> tuple[int, int]:
+    from mingshu.library.bazi_stars import basis_pillar_runs
+
+    runs = basis_pillar_runs()
+    return sum(r[which] for r in runs.values()), len(runs) * 12**4
+
+
+def _only_general_and_canopy() -> tuple[int, int]:
+    from mingshu.library.bazi_stars import basis_pillar_runs
+
+    runs = basis_pillar_runs()
+    bad = 0
+    for key, (_off, _on, changed) in runs.items():
+        bad += (changed > 0) != (key in ("jiang_xing", "hua_gai"))
+    return bad, len(runs) * 12**4
+
+
+_BRANCH_LAYOUTS: Final = (
+    "every arrangement of the four branches, for each branch-keyed star whose basis pillar "
+    "counts by setting"
+)
 _STEMS: Final = "every day stem (10)"
 ENGINE_CLAIMS: Final[dict[str, EngineClaim]] = {
     c.key: c
@@ -482,6 +559,49 @@ ENGINE_CLAIMS: Final[dict[str, EngineClaim]] = {
             "landings",
             "Feng Gao on each of the twelve branches (one birth hour each)",
             lambda: _no_grade_by_hour("feng_gao"),
+        ),
+        # BZ-SS-00 (reading a symbolic-star claim) and BZ-SS-10 (where the stars sit)
+        EngineClaim(
+            "tian_yi_tables_differ_at_yang_metal",
+            "The Heavenly Nobleman's two tables (Sanming Tonghui juan 3 and the Shenfeng "
+            "Tongkao verse) give the same two branches for every stem but Yang Metal",
+            "day stems",
+            _STEMS,
+            _tables_differ_only("tian_yi", "v1", "v2", ("庚",)),
+        ),
+        EngineClaim(
+            "star_hits_name_table_and_basis",
+            "Every hit of every symbolic star names the table in force, a basis the settings "
+            "enter that star with, and the chart's own value of that basis",
+            "layouts",
+            "every day stem with every arrangement of the four branches (the other stems of "
+            "the branch's polarity), default settings",
+            _hits_name_table_and_basis,
+        ),
+        EngineClaim(
+            "branch_stars_skip_basis_pillar",
+            "With include_basis_pillar off (the default), a branch-keyed star whose basis "
+            "pillar counts by setting is found in exactly the other pillars holding a branch "
+            "its table gives for the year or day branch",
+            "star layouts",
+            _BRANCH_LAYOUTS,
+            lambda: _basis_runs_sum(0),
+        ),
+        EngineClaim(
+            "branch_stars_basis_pillar_with_setting",
+            "With include_basis_pillar on, the same stars are found in every pillar holding "
+            "such a branch, the basis pillar included",
+            "star layouts",
+            _BRANCH_LAYOUTS,
+            lambda: _basis_runs_sum(1),
+        ),
+        EngineClaim(
+            "basis_pillar_matters_for_general_and_canopy",
+            "Of those stars, the include_basis_pillar setting changes the hits of the General "
+            "Star and the Canopy only",
+            "star layouts",
+            _BRANCH_LAYOUTS,
+            _only_general_and_canopy,
         ),
     )
 }

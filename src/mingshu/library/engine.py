@@ -709,6 +709,20 @@ def _p_school_year_branches(q: Options) -> str:
     return " or ".join(branch_name(b) for b in years) or "none"
 
 
+# BZ-SS-00, BZ-SS-10 (mingshu.library.bazi_stars) and MS-LIB-01 (mingshu.library.selfcheck):
+# their tables and problems live in their own modules, imported when first used (they
+# import this one).
+
+
+def _lazy(module: str, name: str) -> Callable[[Options], Any]:
+    def run(options: Options) -> Any:
+        import importlib
+
+        return getattr(importlib.import_module(f"mingshu.library.{module}"), name)(options)
+
+    return run
+
+
 TABLES: Final[dict[str, Callable[[Options], Table]]] = {
     "day_hour": _day_hour,
     "remainder": _remainder,
@@ -732,6 +746,18 @@ TABLES: Final[dict[str, Callable[[Options], Table]]] = {
     "conformance_summary": _conformance_summary,
     "conformance_rules": _conformance_rules,
     "schools": _schools,
+    # BZ-SS-00
+    "variant_disagreement": _lazy("bazi_stars", "variant_disagreement"),
+    "variant_sources": _lazy("bazi_stars", "variant_sources"),
+    # BZ-SS-10
+    "star_sites": _lazy("bazi_stars", "star_sites"),
+    "chart_hits": _lazy("bazi_stars", "chart_hits"),
+    "basis_pillar_effect": _lazy("bazi_stars", "basis_pillar_effect"),
+    "own_branch_keys": _lazy("bazi_stars", "own_branch_keys"),
+    # MS-LIB-01
+    "iztro_crosscheck": _lazy("selfcheck", "iztro_table"),
+    "known_differences": _lazy("selfcheck", "known_differences"),
+    "claim_runs": _lazy("selfcheck", "claim_runs"),
 }
 
 
@@ -924,6 +950,13 @@ PROBLEMS: Final[dict[str, Callable[[Options], str]]] = {
     # ZW-BK-01
     "school_life_palace": _p_school_life,
     "school_year_branches": _p_school_year_branches,
+    # BZ-SS-00 and BZ-SS-10
+    "star_hits": _lazy("bazi_stars", "p_star_hits"),
+    "tables_finding": _lazy("bazi_stars", "p_tables_finding"),
+    "hit_basis": _lazy("bazi_stars", "p_hit_basis"),
+    # MS-LIB-01
+    "crosscheck": _lazy("selfcheck", "p_crosscheck"),
+    "known_reason": _lazy("selfcheck", "p_known_reason"),
 }
 
 

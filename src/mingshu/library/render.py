@@ -15,7 +15,7 @@ from mingshu.library import engine as E
 from mingshu.library import svg as S
 from mingshu.library.check import Directive, directives
 from mingshu.library.claims import ENGINE_CLAIMS, read_record, space_claims
-from mingshu.library.model import SERIES, Article, Library, markdown
+from mingshu.library.model import SERIES, SUBJECTS, Article, Library, markdown
 
 __all__ = ["article_html", "css_path", "figure_html", "index_html"]
 
@@ -362,7 +362,7 @@ def index_html(library: Library, *, link: Link = lambda article_id: f"{article_i
         **{pid: (pid, title, False) for pid, title in library.planned.items()},
         **{a.id: (a.id, a.title, True) for a in library.articles},
     }
-    subjects = {"ZW": "Zi Wei Dou Shu", "BZ": "BaZi"}
+    subjects = SUBJECTS  # every area, MS (the library itself) included
     for aid in sorted(entries):
         area, series, _n = aid.split("-")
         _id, title, written = entries[aid]
