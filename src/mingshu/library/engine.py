@@ -317,6 +317,92 @@ def _eating_god_table(options: Options) -> Table:
     )
 
 
+# ZW-BAS-02 (the twelve palaces) and ZW-SET-01 (the settings): the Life and Body palaces
+# from the engine's charts, and counts of changed charts from the whole-space record.
+
+
+def life_branch(month: int, hour: int) -> int:
+    """The Life palace's branch for lunar ``month`` at ``hour`` (day 1; the day never
+    enters)."""
+    return int(_chart(1, hour, month).life_branch)
+
+
+def body_branch(month: int, hour: int) -> int:
+    return int(_chart(1, hour, month).body_branch)
+
+
+def palace_names(month: int, hour: int) -> dict[int, str]:
+    """Branch → English palace name on a chart of lunar ``month`` at ``hour``."""
+    return {int(p.branch): str(p.name.names.english) for p in _chart(1, hour, month).palaces}
+
+
+def _life_palace(options: Options) -> Table:
+    """The Life palace by month (rows) and hour (columns); marked: the ``hour`` column's
+    cells or ``month`` row's, whichever the options name."""
+    months = _range(options, "months", [1, 12])
+    hours = _range(options, "hours", [0, 11])
+    which = body_branch if options.get("palace") == "body" else life_branch
+    rows = tuple((f"Month {m}", *(branch_name(which(m, h)) for h in hours)) for m in months)
+    mark = branch_number(options["mark"], "mark") if "mark" in options else None
+    marked = frozenset(
+        (r, c + 1) for r, m in enumerate(months) for c, h in enumerate(hours) if which(m, h) == mark
+    )
+    return Table(
+        ("", *(f"{branch_name(h)} hour" for h in hours)),
+        rows,
+        marked,
+        f"cells on {branch_name(mark)}" if mark is not None else "",
+    )
+
+
+def _palace_order(options: Options) -> Table:
+    """The twelve palace names on the branches of one chart, from its Life palace."""
+    month, hour = int(options.get("month", 1)), hour_number(options.get("hour", 0))
+    names = palace_names(month, hour)
+    start = life_branch(month, hour)
+    body = body_branch(month, hour)
+    branches = [(start - i) % 12 for i in range(12)]
+    rows = tuple((str(i + 1), names[b], branch_name(b)) for i, b in enumerate(branches))
+    return Table(
+        ("Step", "Palace", "Branch"),
+        rows,
+        frozenset((i, 1) for i, b in enumerate(branches) if b == body),
+        "the palace the Body palace shares",
+    )
+
+
+def _setting_counts(options: Options) -> Table:
+    """Charts a setting changes, item by item: each cell is the number of charts a claim
+    ranges over (its record entry from the last whole-space run; a claim not yet run shows
+    as not checked).  ``rows`` lists ``[label, claim, claim, …]``, one claim per column."""
+    from mingshu.library.claims import read_record
+    from mingshu.library.model import _ROOT
+
+    record = read_record(_ROOT)
+    heads = tuple(str(h) for h in options.get("columns", ()))
+    rows = []
+    for row in options.get("rows", ()):
+        label, *keys = (str(x) for x in row)
+        cells = []
+        for key in keys:
+            entry = record.get(key)
+            cells.append(f"{int(entry['rows']):,}" if entry else "not yet checked")
+        rows.append((label, *cells))
+    return Table(("", *heads), tuple(rows))
+
+
+def table_claims(kind: str, options: Options) -> list[str]:
+    """The claims whose counts a table prints (a ``setting_counts`` table's cells)."""
+    if kind != "setting_counts":
+        return []
+    return [str(k) for row in options.get("rows", ()) for k in list(row)[1:]]
+
+
+RECORD_TABLES: Final = frozenset({"setting_counts"})
+"""Tables whose cells are counts from the whole-space record: the check runs their claims
+instead of comparing an ``expect`` the article would have to type."""
+
+
 TABLES: Final[dict[str, Callable[[Options], Table]]] = {
     "day_hour": _day_hour,
     "remainder": _remainder,
@@ -326,6 +412,10 @@ TABLES: Final[dict[str, Callable[[Options], Table]]] = {
     "month_palace": _month_palace,
     "literary_tables": _literary_tables,
     "eating_god": _eating_god_table,
+    # ZW-BAS-02, ZW-SET-01
+    "life_palace": _life_palace,
+    "palace_order": _palace_order,
+    "setting_counts": _setting_counts,
 }
 
 
@@ -389,6 +479,19 @@ def _p_literary_hits(q: Options) -> str:
     return f"{branch_name(target)}: " + (" and ".join(hits) if hits else "not in the chart")
 
 
+# ZW-BAS-02: the Life palace forward (month and hour → branch) and back (branch → hours).
+
+
+def _p_life_palace(q: Options) -> str:
+    return branch_name(life_branch(int(q["month"]), hour_number(q.get("hour", 0))))
+
+
+def _p_life_hours(q: Options) -> str:
+    month, target = int(q["month"]), branch_number(q["branch"])
+    hours = [h for h in range(12) if life_branch(month, h) == target]
+    return " or ".join(branch_name(h) for h in hours) or "none"
+
+
 PROBLEMS: Final[dict[str, Callable[[Options], str]]] = {
     "star_branch": _p_star_branch,
     "stars_branches": _p_stars_branches,
@@ -396,6 +499,9 @@ PROBLEMS: Final[dict[str, Callable[[Options], str]]] = {
     "hours_same_palace": _p_hours_same,
     "palace": _p_palace,
     "literary_hits": _p_literary_hits,
+    # ZW-BAS-02
+    "life_palace": _p_life_palace,
+    "life_hours": _p_life_hours,
 }
 
 
