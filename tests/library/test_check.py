@@ -45,9 +45,7 @@ def test_every_cited_claim_has_a_whole_space_record() -> None:
     """The counts the pages print come from a run over 1900–2100 with the current queries."""
     record = C.read_record(_ROOT)
     report_keys: set[str] = set()
-    from mingshu.library.check import claim_keys
-
-    from mingshu.library.check import directives
+    from mingshu.library.check import claim_keys, directives
     from mingshu.library.engine import table_claims
 
     counts: set[str] = set()  # a count table's cell may rightly be 0 (Di Kong never moves)

@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from mingshu.errors import InputError
 from mingshu.library import claims as C
@@ -224,7 +224,7 @@ def ensure_space(
     out = {}
     for name, wanted in SPACES.items():
         folder = space / name
-        settings = ziwei.ZiweiSettings(**dict(wanted))
+        settings = ziwei.ZiweiSettings(**cast(dict[str, Any], dict(wanted)))
         meta = S.ziwei_sweep.read_metadata(folder) if folder.exists() else None
         have = all(
             (folder / f"year={y}" / S.ziwei_sweep.PART).exists()
