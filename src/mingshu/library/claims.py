@@ -240,6 +240,8 @@ def _library_sql_claims() -> tuple[Any, ...]:
         # ZW-BAS-02, ZW-SET-01
         *_palace_claims(),
         *_setting_claims(),
+        # ZW-BAS-01
+        *_star_group_claims(),
     )
 
 
@@ -478,3 +480,51 @@ def write_record(folder: Path, entries: Mapping[str, Mapping[str, Any]]) -> None
     text = json.dumps({"claims": dict(sorted(entries.items()))}, ensure_ascii=False, indent=1)
     with replacing(folder / RECORD_FILE, "record") as out:
         out.write(text + "\n")
+
+
+# ZW-BAS-01 (the supporting, malefic and minor stars): how the paired stars stand.
+
+
+def _star_group_claims() -> tuple[Any, ...]:
+    from mingshu.space.claims import Claim
+    from mingshu.space.sql import VIEW
+
+    def where(condition: str) -> str:
+        return f"SELECT count(*) FROM {VIEW} WHERE {condition}"
+
+    return (
+        Claim(
+            key="bas_zuo_fu_you_bi_mirror",
+            statement="Zuo Fu and You Bi mirror each other: their branch numbers add up to 2 "
+            "(mod 12) on every chart",
+            source="ZW-BAS-01: 'the two assistants always stand as mirror images'",
+            sql=where("(zuo_fu + you_bi) % 12 <> 2"),
+        ),
+        Claim(
+            key="bas_wen_chang_wen_qu_mirror",
+            statement="Wen Chang and Wen Qu mirror each other: their branch numbers add up to "
+            "2 (mod 12) on every chart",
+            source="ZW-BAS-01: 'so do the two literary stars'",
+            sql=where("(wen_chang + wen_qu) % 12 <> 2"),
+        ),
+        Claim(
+            key="bas_kui_yue_apart",
+            statement="Tian Kui and Tian Yue never share a palace",
+            source="ZW-BAS-01: 'the two nobles never sit together'",
+            sql=where("tian_kui = tian_yue"),
+        ),
+        Claim(
+            key="bas_yang_tuo_flank_lu_cun",
+            statement="Qing Yang stands one branch after Lu Cun and Tuo Luo one branch before "
+            "it, on every chart",
+            source="ZW-BAS-01: 'Lu Cun is always flanked by Qing Yang and Tuo Luo'",
+            sql=where("qing_yang <> (lu_cun + 1) % 12 OR tuo_luo <> (lu_cun + 11) % 12"),
+        ),
+        Claim(
+            key="bas_kong_jie_mirror",
+            statement="Di Kong and Di Jie mirror each other: their branch numbers add up to 10 "
+            "(mod 12) on every chart",
+            source="ZW-BAS-01: 'Di Kong and Di Jie mirror each other about the Pig palace'",
+            sql=where("(di_kong + di_jie) % 12 <> 10"),
+        ),
+    )

@@ -403,6 +403,54 @@ RECORD_TABLES: Final = frozenset({"setting_counts"})
 instead of comparing an ``expect`` the article would have to type."""
 
 
+# ZW-BAS-01 (the supporting, malefic and minor stars): the engine's star groups and kinds,
+# and stars placed by the year stem on real charts.
+
+_KIND_ORDER: Final = ("soft", "lucun", "tianma", "tough", "flower", "helper", "adjective")
+
+
+def _star_kinds(options: Options) -> Table:
+    """The non-major stars by the engine's group and kind (iztro's star ``type``), in the
+    engine's catalogue order; ``kinds`` picks rows, and a kind in ``count_only`` is counted
+    without its names."""
+    from mingshu.ziwei.stars import STARS
+
+    kinds = [str(k) for k in options.get("kinds", _KIND_ORDER)]
+    algorithm = str(options.get("algorithm", "quanshu"))
+    rows = []
+    for kind in kinds:
+        stars = [s for s in STARS if s.kind.value == kind and algorithm in s.algorithms]
+        if not stars:
+            raise InputError("kinds", f"no star of kind {kind!r}")
+        listed = kind not in options.get("count_only", ())
+        names = ", ".join(str(s.names.pinyin) for s in stars) if listed else "not listed here"
+        rows.append((stars[0].group.value, kind, str(len(stars)), names))
+    return Table(("Group", "Kind", "Stars", "Names"), tuple(rows))
+
+
+def _stem_chart(stem: int) -> Any:
+    """A chart in a lunar year of ``stem`` (1984 is 甲子): mid-year, so the lunar year is
+    that solar year's."""
+    from mingshu import ziwei
+
+    return ziwei.chart(f"{1984 + stem}-07-01", "12:00", "female")
+
+
+def _p_year_stars(q: Options) -> str:
+    """Where ``stars`` stand in a year of ``year_stem``."""
+    chart = _stem_chart(parse_stem(q["year_stem"]))
+    return ", ".join(
+        f"{star_name(str(s))} {branch_name(int(chart.star(str(s)).branch))}" for s in q["stars"]
+    )
+
+
+def _p_stems_for(q: Options) -> str:
+    """The year stems that put ``star`` on ``branch``."""
+    star, target = str(q["star"]), branch_number(q["branch"])
+    stems = [st for st in range(10) if int(_stem_chart(st).star(star).branch) == target]
+    return " or ".join(stem_name(st) for st in stems) or "none"
+
+
 TABLES: Final[dict[str, Callable[[Options], Table]]] = {
     "day_hour": _day_hour,
     "remainder": _remainder,
@@ -416,6 +464,8 @@ TABLES: Final[dict[str, Callable[[Options], Table]]] = {
     "life_palace": _life_palace,
     "palace_order": _palace_order,
     "setting_counts": _setting_counts,
+    # ZW-BAS-01
+    "star_kinds": _star_kinds,
 }
 
 
@@ -502,6 +552,9 @@ PROBLEMS: Final[dict[str, Callable[[Options], str]]] = {
     # ZW-BAS-02
     "life_palace": _p_life_palace,
     "life_hours": _p_life_hours,
+    # ZW-BAS-01
+    "year_stars": _p_year_stars,
+    "stems_for_star": _p_stems_for,
 }
 
 
