@@ -372,15 +372,21 @@ def _life_ring(o: Options) -> tuple[str, str]:
     month, hour = int(o.get("month", 1)), E.hour_number(o.get("hour", 0))
     month_at = (2 + month - 1) % 12
     life, body = E.life_branch(month, hour), E.body_branch(month, hour)
-    marks = {2: START, month_at: END, life: HIT}
-    labels = {2: "Month 1", month_at: f"Month {month}, Rat hour", life: "Life palace"}
-    if body != life:
-        marks[body] = "#2b5d8a"
-        labels[body] = "Body palace"
-    else:
-        labels[life] = "Life and Body palace"
-    if month_at == 2:
-        labels[2] = f"Month 1 = month {month}"
+    # Later marks win the colour; every role a branch plays stays in its label.
+    roles = (
+        (2, START, "Month 1"),
+        (month_at, END, f"Month {month}"),
+        (life, HIT, "Life palace"),
+        (body, "#2b5d8a", "Body palace"),
+    )
+    marks: dict[int, str] = {}
+    labels: dict[int, str] = {}
+    for branch, colour, label in roles:
+        marks[branch] = colour
+        if branch not in labels:
+            labels[branch] = label
+        elif label not in labels[branch]:
+            labels[branch] += f", {label}"
     body_svg = (
         _markers(END, HIT, "#2b5d8a")
         + _ring(marks, labels)
