@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from mingshu.errors import InputError
 from mingshu.library import claims as C
@@ -26,6 +26,7 @@ from mingshu.library.model import ARTICLE_ID, Article, Library, markdown
 __all__ = [
     "DIRECTIVES",
     "FULL_YEARS",
+    "SPACES",
     "Directive",
     "Report",
     "check",
@@ -38,7 +39,14 @@ __all__ = [
 
 DIRECTIVES: Final = ("table", "diagram", "quote", "modern", "nosource", "absent")
 FULL_YEARS: Final = (1900, 2100)
-LEAP_SETTINGS: Final = ("split", "whole")
+SPACES: Final[dict[str, tuple[tuple[str, str], ...]]] = {
+    "leap-split": (("leap_month", "split"),),
+    "leap-whole": (("leap_month", "whole"),),
+    "late-rat-same-day": (("leap_month", "split"), ("late_rat_hour", "same_day")),
+}
+"""The library space: one Zi Wei dataset per name, swept with these settings (the rest at
+their defaults).  All hold the same births, so a claim can compare two of them row by row;
+a claim runs over the first one whose settings it accepts."""
 _DIRECTIVE_INFO: Final = re.compile(r"^\{([a-z_]+)\}\s*(\S*)\s*$")
 
 
@@ -149,7 +157,16 @@ def links(article: Article) -> list[str]:
 
 
 def claim_keys(article: Article) -> list[str]:
+    """Every claim the article cites: in its text, and behind a count table's cells."""
+    from mingshu.library.engine import table_claims
+
     keys = []
+    try:
+        for d in directives(article):
+            if d.name == "table":
+                keys.extend(table_claims(d.arg, d.options))
+    except InputError:
+        pass  # reported by the check's directive pass
     md = markdown()
     for text in [article.body, *_inline_texts(article)]:
         for token in _walk(md.parse(text)):
@@ -199,15 +216,16 @@ def normalise_quote(text: str) -> str:
 def ensure_space(
     space: Path, years: tuple[int, int] = FULL_YEARS, progress: bool = True
 ) -> dict[str, Path]:
-    """One Zi Wei dataset per leap-month setting under ``space`` (``leap-split``,
-    ``leap-whole``), swept for ``years`` where missing (the sweep resumes)."""
+    """The Zi Wei datasets of :data:`SPACES` under ``space`` (``leap-split``, ``leap-whole``,
+    ``late-rat-same-day``), each swept for ``years`` where missing (the sweep resumes from
+    the years it has)."""
     from mingshu import space as S
     from mingshu import ziwei
 
     out = {}
-    for leap in LEAP_SETTINGS:
-        folder = space / f"leap-{leap}"
-        settings = ziwei.ZiweiSettings(leap_month=leap)
+    for name, wanted in SPACES.items():
+        folder = space / name
+        settings = ziwei.ZiweiSettings(**cast(dict[str, Any], dict(wanted)))
         meta = S.ziwei_sweep.read_metadata(folder) if folder.exists() else None
         have = all(
             (folder / f"year={y}" / S.ziwei_sweep.PART).exists()
@@ -215,18 +233,31 @@ def ensure_space(
         )
         if meta is None or not have:
             if progress:
-                print(f"sweeping {years[0]}–{years[1]} (leap month {leap}) into {folder} …")
+                print(f"sweeping {years[0]}–{years[1]} ({_describe(wanted)}) into {folder} …")
             S.sweep_ziwei(folder, years[0], years[1], settings, progress=progress)
-        out[leap] = folder
+        out[name] = folder
     return out
 
 
-def _space_label(folder: Path, leap: str) -> tuple[int, int, str]:
+def _describe(settings: tuple[tuple[str, str], ...]) -> str:
+    """``leap month split, late Rat hour same_day``: the settings a dataset was swept with."""
+    words = {"leap_month": "leap month", "late_rat_hour": "late Rat hour"}
+    return ", ".join(f"{words.get(n, n)} {v}" for n, v in settings)
+
+
+def _space_label(folder: Path, name: str) -> tuple[int, int, str]:
     from mingshu.space.ziwei_sweep import read_metadata
 
     meta = read_metadata(folder) or {}
     first, last = int(meta.get("first_year", 0)), int(meta.get("last_year", 0))
-    return first, last, f"every Zi Wei chart {first}–{last}, leap month {leap}"
+    return first, last, f"every Zi Wei chart {first}–{last}, {_describe(SPACES[name])}"
+
+
+def _dataset_for(wanted: Any, metadata: Mapping[str, dict[str, Any]]) -> str | None:
+    """The first dataset of :data:`SPACES` swept with every setting in ``wanted``."""
+    from mingshu.space.claims import settings_match
+
+    return next((n for n, m in metadata.items() if settings_match(m, wanted)), None)
 
 
 # ------------------------------------------------------------------------------ check
@@ -309,7 +340,9 @@ def check(
                     t = E.table(d.arg, d.options)
                     report.cells += sum(len(r) for r in t.rows)
                     expect = d.options.get("expect")
-                    if expect is None:
+                    if d.arg in E.RECORD_TABLES:
+                        pass  # counts from the record: its claims are run below
+                    elif expect is None:
                         err.append(f"{where}: state the table's cells in 'expect'")
                     else:
                         want = [tuple(str(c) for c in row) for row in expect]
@@ -448,26 +481,34 @@ def _run_claims(
     saved = C.read_record(library.root)
     results: dict[str, dict[str, Any]] = {}
     full = True
-    datasets: dict[str, Path] = {}
-    if space is not None:
-        for leap in LEAP_SETTINGS:
-            datasets[leap] = space / f"leap-{leap}"
     sql_keys = sorted(k for k in known if k in sql_claims)
-    if datasets:
+    if space is not None:
         from mingshu.space.claims import check as run_sql
+        from mingshu.space.ziwei_sweep import read_metadata
 
-        for leap, folder in datasets.items():
-            first, last, label = _space_label(folder, leap)
-            full = full and (first, last) == FULL_YEARS
-            wanted = [
-                sql_claims[k]
-                for k in sql_keys
-                if dict(sql_claims[k].settings).get("leap_month", "split") == leap
-            ]
-            if not wanted:
+        metadata = {n: read_metadata(space / n) or {} for n in SPACES}
+        # Each claim over the first dataset it accepts; one comparing two settings also
+        # reads the first dataset its other settings accept, as the view ``other``.
+        groups: dict[tuple[str | None, str | None], list[Any]] = {}
+        for k in sql_keys:
+            c = sql_claims[k]
+            pair = (
+                _dataset_for(c.settings, metadata),
+                _dataset_for(c.other_settings, metadata) if c.other_settings else None,
+            )
+            groups.setdefault(pair, []).append(c)
+        for (name, other), wanted in groups.items():
+            if name is None or (other is None and wanted[0].other_settings):
+                for c in wanted:
+                    err.append(f"claim {c.key}: no dataset in {space} has the settings it needs")
                 continue
+            folder = space / name
+            first, last, label = _space_label(folder, name)
+            full = full and (first, last) == FULL_YEARS
+            if other is not None:
+                label += f" against {_describe(SPACES[other])}"
             say(f"claims over {label}: {len(wanted)}")
-            for r in run_sql(folder, wanted):
+            for r in run_sql(folder, wanted, other=space / other if other else None):
                 if not r.applies:
                     err.append(f"claim {r.claim.key}: does not apply to {folder}'s settings")
                     continue

@@ -787,6 +787,212 @@ def _book_claims() -> tuple[Any, ...]:
                 f"WHERE jie_lu <> {jie_lu_first} OR kong_wang <> {jie_lu_first} + 1"
             ),
         ),
+        # ZW-BAS-02, ZW-SET-01
+        *_palace_claims(),
+        *_setting_claims(),
+        # ZW-BAS-01
+        *_star_group_claims(),
+    )
+
+
+# ZW-BAS-02 (the twelve palaces): the Life and Body palaces and the fixed order of names.
+
+
+def _palace_claims() -> tuple[Any, ...]:
+    from mingshu.space.claims import (
+        _BRANCH_KEYS,
+        M_SPLIT,
+        Claim,
+        H,
+        _count_rows_of_groups_varying,
+        _palace_name_at,
+    )
+    from mingshu.space.sql import VIEW
+
+    split = (("leap_month", "split"),)
+    body_at = _palace_name_at("body_branch")
+    # Palace name numbers run 0 Life, 1 Parents … 11 Siblings forward by branch, so the
+    # name on branch b is (b - Life branch) mod 12.
+    order = " OR ".join(
+        f"palace_{k} <> ((({b} - life_branch) % 12 + 12) % 12)" for b, k in enumerate(_BRANCH_KEYS)
+    )
+    return (
+        Claim(
+            key="palace_life_month_and_hour_only",
+            statement="The Life palace depends on the month number (leap month split) and the "
+            "hour only: births with the same two share it whatever their day, year or sex",
+            source="ZW-BAS-02: 'the day, the year and the sex never enter'",
+            sql=_count_rows_of_groups_varying(f"{M_SPLIT}, {H}", "life_branch"),
+            settings=split,
+        ),
+        Claim(
+            key="palace_body_rule",
+            statement="The Body palace: month 1 on Tiger, forward to the birth month (leap "
+            "month split), then forward by the hour number",
+            source="ZW-BAS-02: 'from the same month palace, count forward by the hour'",
+            sql=(
+                f"SELECT count(*) FROM {VIEW} "
+                f"WHERE body_branch <> ((2 + {M_SPLIT} - 1 + {H}) % 12 + 12) % 12"
+            ),
+            settings=split,
+        ),
+        Claim(
+            key="palace_fixed_order",
+            statement="The twelve palace names follow the Life palace in one fixed order, one "
+            "branch back each: Siblings, Spouse, Children, Wealth, Health, Travel, Friends, "
+            "Career, Property, Spirit, Parents",
+            source="ZW-BAS-02: 'the other eleven follow in a fixed order, counting back'",
+            sql=f"SELECT count(*) FROM {VIEW} WHERE {order}",
+        ),
+        Claim(
+            key="palace_body_six_places",
+            statement="The Body palace always shares one of six palaces: Life, Spouse, Wealth, "
+            "Travel, Career or Spirit (福德)",
+            source="ZW-BAS-02: 'the Body palace can only share six of the twelve'",
+            sql=f"SELECT count(*) FROM {VIEW} WHERE {body_at} % 2 <> 0",
+        ),
+        Claim(
+            key="palace_body_with_life_rat_horse",
+            statement="The Body palace is the Life palace exactly for births in the Rat hour "
+            "(early or late) and the Horse hour",
+            source="ZW-BAS-02: 'born in the Rat or Horse hour, the two are one palace'",
+            sql=(
+                f"SELECT count(*) FROM {VIEW} WHERE (body_branch = life_branch) <> ({H} IN (0, 6))"
+            ),
+        ),
+    )
+
+
+# ZW-SET-01 (the leap-month and late-Rat-hour settings): the same births swept under two
+# values of one setting, compared row by row (the view ``other``).
+
+_JOIN: Final = "charts a JOIN other b USING (solar_date, time_index, gender)"
+_LEAP_MOVED: Final = "a.lunar_leap AND a.lunar_day > 15 AND a.time_index <> 12"
+_LEAP_PAIR: Final = ((("leap_month", "split"),), (("leap_month", "whole"),))
+_LATE_PAIR: Final = (
+    (("leap_month", "split"), ("late_rat_hour", "next_day")),
+    (("leap_month", "split"), ("late_rat_hour", "same_day")),
+)
+
+
+def _moved(key: str, pair: Any, column: str, what: str, within: str, why: str) -> Any:
+    """The births where ``column`` differs between the two settings of ``pair``: the claim
+    ranges over them (so its N is how many there are) and its counterexamples are those
+    outside ``within``."""
+    from mingshu.space.claims import Claim
+
+    differs = f"a.{column} IS DISTINCT FROM b.{column}"
+    return Claim(
+        key=key,
+        statement=f"{what} differs between the two settings only in births {why}; N is the "
+        "number of births where it differs",
+        source="ZW-SET-01: the table of what each setting changes",
+        sql=f"SELECT count(*) FROM {_JOIN} WHERE {differs} AND NOT ({within})",
+        total_sql=f"SELECT count(*) FROM {_JOIN} WHERE {differs}",
+        settings=pair[0],
+        other_settings=pair[1],
+    )
+
+
+def _setting_claims() -> tuple[Any, ...]:
+    from mingshu.space.claims import Claim
+
+    leap_why = "on day 16 or later of a leap month, outside the late Rat hour"
+    late_why = "at the late Rat hour"
+    leap = [
+        (column, name, _LEAP_MOVED, leap_why)
+        for column, name in (
+            ("life_branch", "The Life palace"),
+            ("body_branch", "The Body palace"),
+            ("zi_wei", "Zi Wei"),
+            ("zuo_fu", "Zuo Fu"),
+            ("en_guang", "En Guang"),
+            ("di_kong", "Di Kong"),
+        )
+    ]
+    late = [
+        (
+            "life_branch",
+            "The Life palace",
+            "a.time_index = 12 AND a.lunar_leap AND a.lunar_day > 15",
+            "at the late Rat hour on day 16 or later of a leap month",
+        ),
+        ("zi_wei", "Zi Wei", "a.time_index = 12", late_why),
+        (
+            "zuo_fu",
+            "Zuo Fu",
+            "a.time_index = 12 AND a.lunar_leap AND a.lunar_day > 15",
+            "at the late Rat hour on day 16 or later of a leap month",
+        ),
+        ("en_guang", "En Guang", "a.time_index = 12", late_why),
+        ("di_kong", "Di Kong", "a.time_index = 12", late_why),
+        ("day_pillar", "The day pillar", "a.time_index = 12", late_why),
+    ]
+    return (
+        Claim(
+            key="set_leap_only_second_half",
+            statement="Between the split and whole leap-month settings, a chart differs only "
+            "for births on day 16 or later of a leap month, outside the late Rat hour",
+            source="ZW-SET-01: 'everywhere else the two settings draw the same chart'",
+            sql=f"SELECT count(*) FROM {_JOIN} WHERE NOT ({_LEAP_MOVED}) AND a IS DISTINCT FROM b",
+            total_sql=f"SELECT count(*) FROM {_JOIN}",
+            settings=_LEAP_PAIR[0],
+            other_settings=_LEAP_PAIR[1],
+        ),
+        Claim(
+            key="set_leap_split_life_one_forward",
+            statement="For a birth on day 16 or later of a leap month (outside the late Rat "
+            "hour), split puts the Life palace one branch forward of where whole puts it",
+            source="ZW-SET-01: 'split reads the next month, one palace further on'",
+            sql=(
+                f"SELECT count(*) FROM {_JOIN} WHERE {_LEAP_MOVED} "
+                "AND a.life_branch <> (b.life_branch + 1) % 12"
+            ),
+            total_sql=f"SELECT count(*) FROM {_JOIN} WHERE {_LEAP_MOVED}",
+            settings=_LEAP_PAIR[0],
+            other_settings=_LEAP_PAIR[1],
+        ),
+        *(
+            _moved(f"set_leap_moves_{column}", _LEAP_PAIR, column, what, within, why)
+            for column, what, within, why in leap
+        ),
+        Claim(
+            key="set_late_rat_only_late_rat",
+            statement="Between the next_day and same_day late-Rat-hour settings, a chart "
+            "differs only for births at the late Rat hour (23:00 to midnight)",
+            source="ZW-SET-01: 'every other birth gets the same chart'",
+            sql=f"SELECT count(*) FROM {_JOIN} WHERE a.time_index <> 12 AND a IS DISTINCT FROM b",
+            total_sql=f"SELECT count(*) FROM {_JOIN}",
+            settings=_LATE_PAIR[0],
+            other_settings=_LATE_PAIR[1],
+        ),
+        Claim(
+            key="set_same_day_is_early_rat",
+            statement="Under same_day, a late-Rat-hour chart is the early-Rat-hour chart of the "
+            "same date, star for star and pillar for pillar",
+            source="ZW-SET-01: 'same_day charts 23:30 as 00:30 of the same date'",
+            sql=(
+                "SELECT count(*) FROM (SELECT * EXCLUDE (time_index) FROM charts "
+                "WHERE time_index = 12) a JOIN (SELECT * EXCLUDE (time_index) FROM charts "
+                "WHERE time_index = 0) b USING (solar_date, gender) WHERE a IS DISTINCT FROM b"
+            ),
+            total_sql="SELECT count(*) FROM charts WHERE time_index = 12",
+            settings=(("late_rat_hour", "same_day"),),
+        ),
+        Claim(
+            key="set_late_rat_en_guang_always_moves",
+            statement="Between next_day and same_day, En Guang stands on another branch for "
+            "every late-Rat-hour birth (the day count differs by one)",
+            source="ZW-SET-01: 'En Guang moves for every one of them'",
+            sql=f"SELECT count(*) FROM {_JOIN} WHERE a.time_index = 12 AND a.en_guang = b.en_guang",
+            total_sql=f"SELECT count(*) FROM {_JOIN} WHERE a.time_index = 12",
+            settings=_LATE_PAIR[0],
+            other_settings=_LATE_PAIR[1],
+        ),
+        *(
+            _moved(f"set_late_rat_moves_{column}", _LATE_PAIR, column, what, within, why)
+            for column, what, within, why in late
+        ),
     )
 
 
@@ -805,6 +1011,8 @@ def digest(key: str) -> str:
     else:
         c2 = space_claims()[key]
         text = f"sql:{c2.sql}\n{c2.total_sql}\n{c2.settings}"
+        if c2.other_settings:  # only then, so the older claims keep their digests
+            text += f"\nagainst {c2.other_settings}"
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
@@ -822,3 +1030,51 @@ def write_record(folder: Path, entries: Mapping[str, Mapping[str, Any]]) -> None
     text = json.dumps({"claims": dict(sorted(entries.items()))}, ensure_ascii=False, indent=1)
     with replacing(folder / RECORD_FILE, "record") as out:
         out.write(text + "\n")
+
+
+# ZW-BAS-01 (the supporting, malefic and minor stars): how the paired stars stand.
+
+
+def _star_group_claims() -> tuple[Any, ...]:
+    from mingshu.space.claims import Claim
+    from mingshu.space.sql import VIEW
+
+    def where(condition: str) -> str:
+        return f"SELECT count(*) FROM {VIEW} WHERE {condition}"
+
+    return (
+        Claim(
+            key="bas_zuo_fu_you_bi_mirror",
+            statement="Zuo Fu and You Bi mirror each other: their branch numbers add up to 2 "
+            "(mod 12) on every chart",
+            source="ZW-BAS-01: 'the two assistants always stand as mirror images'",
+            sql=where("(zuo_fu + you_bi) % 12 <> 2"),
+        ),
+        Claim(
+            key="bas_wen_chang_wen_qu_mirror",
+            statement="Wen Chang and Wen Qu mirror each other: their branch numbers add up to "
+            "2 (mod 12) on every chart",
+            source="ZW-BAS-01: 'so do the two literary stars'",
+            sql=where("(wen_chang + wen_qu) % 12 <> 2"),
+        ),
+        Claim(
+            key="bas_kui_yue_apart",
+            statement="Tian Kui and Tian Yue never share a palace",
+            source="ZW-BAS-01: 'the two nobles never sit together'",
+            sql=where("tian_kui = tian_yue"),
+        ),
+        Claim(
+            key="bas_yang_tuo_flank_lu_cun",
+            statement="Qing Yang stands one branch after Lu Cun and Tuo Luo one branch before "
+            "it, on every chart",
+            source="ZW-BAS-01: 'Lu Cun is always flanked by Qing Yang and Tuo Luo'",
+            sql=where("qing_yang <> (lu_cun + 1) % 12 OR tuo_luo <> (lu_cun + 11) % 12"),
+        ),
+        Claim(
+            key="bas_kong_jie_mirror",
+            statement="Di Kong and Di Jie mirror each other: their branch numbers add up to 10 "
+            "(mod 12) on every chart",
+            source="ZW-BAS-01: 'Di Kong and Di Jie mirror each other about the Pig palace'",
+            sql=where("(di_kong + di_jie) % 12 <> 10"),
+        ),
+    )

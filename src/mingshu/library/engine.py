@@ -723,6 +723,140 @@ def _lazy(module: str, name: str) -> Callable[[Options], Any]:
     return run
 
 
+# ZW-BAS-02 (the twelve palaces) and ZW-SET-01 (the settings): the Life and Body palaces
+# from the engine's charts, and counts of changed charts from the whole-space record.
+
+
+def life_branch(month: int, hour: int) -> int:
+    """The Life palace's branch for lunar ``month`` at ``hour`` (day 1; the day never
+    enters)."""
+    return int(_chart(1, hour, month).life_branch)
+
+
+def body_branch(month: int, hour: int) -> int:
+    return int(_chart(1, hour, month).body_branch)
+
+
+def palace_names(month: int, hour: int) -> dict[int, str]:
+    """Branch → English palace name on a chart of lunar ``month`` at ``hour``."""
+    return {int(p.branch): str(p.name.names.english) for p in _chart(1, hour, month).palaces}
+
+
+def _life_palace(options: Options) -> Table:
+    """The Life palace by month (rows) and hour (columns); marked: the ``hour`` column's
+    cells or ``month`` row's, whichever the options name."""
+    months = _range(options, "months", [1, 12])
+    hours = _range(options, "hours", [0, 11])
+    which = body_branch if options.get("palace") == "body" else life_branch
+    rows = tuple((f"Month {m}", *(branch_name(which(m, h)) for h in hours)) for m in months)
+    mark = branch_number(options["mark"], "mark") if "mark" in options else None
+    marked = frozenset(
+        (r, c + 1) for r, m in enumerate(months) for c, h in enumerate(hours) if which(m, h) == mark
+    )
+    return Table(
+        ("", *(f"{branch_name(h)} hour" for h in hours)),
+        rows,
+        marked,
+        f"cells on {branch_name(mark)}" if mark is not None else "",
+    )
+
+
+def _palace_order(options: Options) -> Table:
+    """The twelve palace names on the branches of one chart, from its Life palace."""
+    month, hour = int(options.get("month", 1)), hour_number(options.get("hour", 0))
+    names = palace_names(month, hour)
+    start = life_branch(month, hour)
+    body = body_branch(month, hour)
+    branches = [(start - i) % 12 for i in range(12)]
+    rows = tuple((str(i + 1), names[b], branch_name(b)) for i, b in enumerate(branches))
+    return Table(
+        ("Step", "Palace", "Branch"),
+        rows,
+        frozenset((i, 1) for i, b in enumerate(branches) if b == body),
+        "the palace the Body palace shares",
+    )
+
+
+def _setting_counts(options: Options) -> Table:
+    """Charts a setting changes, item by item: each cell is the number of charts a claim
+    ranges over (its record entry from the last whole-space run; a claim not yet run shows
+    as not checked).  ``rows`` lists ``[label, claim, claim, …]``, one claim per column."""
+    from mingshu.library.claims import read_record
+    from mingshu.library.model import _ROOT
+
+    record = read_record(_ROOT)
+    heads = tuple(str(h) for h in options.get("columns", ()))
+    rows = []
+    for row in options.get("rows", ()):
+        label, *keys = (str(x) for x in row)
+        cells = []
+        for key in keys:
+            entry = record.get(key)
+            cells.append(f"{int(entry['rows']):,}" if entry else "not yet checked")
+        rows.append((label, *cells))
+    return Table(("", *heads), tuple(rows))
+
+
+def table_claims(kind: str, options: Options) -> list[str]:
+    """The claims whose counts a table prints (a ``setting_counts`` table's cells)."""
+    if kind != "setting_counts":
+        return []
+    return [str(k) for row in options.get("rows", ()) for k in list(row)[1:]]
+
+
+RECORD_TABLES: Final = frozenset({"setting_counts"})
+"""Tables whose cells are counts from the whole-space record: the check runs their claims
+instead of comparing an ``expect`` the article would have to type."""
+
+
+# ZW-BAS-01 (the supporting, malefic and minor stars): the engine's star groups and kinds,
+# and stars placed by the year stem on real charts.
+
+_KIND_ORDER: Final = ("soft", "lucun", "tianma", "tough", "flower", "helper", "adjective")
+
+
+def _star_kinds(options: Options) -> Table:
+    """The non-major stars by the engine's group and kind (iztro's star ``type``), in the
+    engine's catalogue order; ``kinds`` picks rows, and a kind in ``count_only`` is counted
+    without its names."""
+    from mingshu.ziwei.stars import STARS
+
+    kinds = [str(k) for k in options.get("kinds", _KIND_ORDER)]
+    algorithm = str(options.get("algorithm", "quanshu"))
+    rows = []
+    for kind in kinds:
+        stars = [s for s in STARS if s.kind.value == kind and algorithm in s.algorithms]
+        if not stars:
+            raise InputError("kinds", f"no star of kind {kind!r}")
+        listed = kind not in options.get("count_only", ())
+        names = ", ".join(str(s.names.pinyin) for s in stars) if listed else "not listed here"
+        rows.append((stars[0].group.value, kind, str(len(stars)), names))
+    return Table(("Group", "Kind", "Stars", "Names"), tuple(rows))
+
+
+def _stem_chart(stem: int) -> Any:
+    """A chart in a lunar year of ``stem`` (1984 is 甲子): mid-year, so the lunar year is
+    that solar year's."""
+    from mingshu import ziwei
+
+    return ziwei.chart(f"{1984 + stem}-07-01", "12:00", "female")
+
+
+def _p_year_stars(q: Options) -> str:
+    """Where ``stars`` stand in a year of ``year_stem``."""
+    chart = _stem_chart(parse_stem(q["year_stem"]))
+    return ", ".join(
+        f"{star_name(str(s))} {branch_name(int(chart.star(str(s)).branch))}" for s in q["stars"]
+    )
+
+
+def _p_stems_for(q: Options) -> str:
+    """The year stems that put ``star`` on ``branch``."""
+    star, target = str(q["star"]), branch_number(q["branch"])
+    stems = [st for st in range(10) if int(_stem_chart(st).star(star).branch) == target]
+    return " or ".join(stem_name(st) for st in stems) or "none"
+
+
 TABLES: Final[dict[str, Callable[[Options], Table]]] = {
     "day_hour": _day_hour,
     "remainder": _remainder,
@@ -758,6 +892,12 @@ TABLES: Final[dict[str, Callable[[Options], Table]]] = {
     "iztro_crosscheck": _lazy("selfcheck", "iztro_table"),
     "known_differences": _lazy("selfcheck", "known_differences"),
     "claim_runs": _lazy("selfcheck", "claim_runs"),
+    # ZW-BAS-02, ZW-SET-01
+    "life_palace": _life_palace,
+    "palace_order": _palace_order,
+    "setting_counts": _setting_counts,
+    # ZW-BAS-01
+    "star_kinds": _star_kinds,
 }
 
 
@@ -931,6 +1071,19 @@ def _p_days_of(q: Options) -> str:
     return " or ".join(filter(None, (", ".join(map(str, days[:-1])), str(days[-1]))))
 
 
+# ZW-BAS-02: the Life palace forward (month and hour → branch) and back (branch → hours).
+
+
+def _p_life_palace(q: Options) -> str:
+    return branch_name(life_branch(int(q["month"]), hour_number(q.get("hour", 0))))
+
+
+def _p_life_hours(q: Options) -> str:
+    month, target = int(q["month"]), branch_number(q["branch"])
+    hours = [h for h in range(12) if life_branch(month, h) == target]
+    return " or ".join(branch_name(h) for h in hours) or "none"
+
+
 PROBLEMS: Final[dict[str, Callable[[Options], str]]] = {
     "star_branch": _p_star_branch,
     "stars_branches": _p_stars_branches,
@@ -957,6 +1110,12 @@ PROBLEMS: Final[dict[str, Callable[[Options], str]]] = {
     # MS-LIB-01
     "crosscheck": _lazy("selfcheck", "p_crosscheck"),
     "known_reason": _lazy("selfcheck", "p_known_reason"),
+    # ZW-BAS-02
+    "life_palace": _p_life_palace,
+    "life_hours": _p_life_hours,
+    # ZW-BAS-01
+    "year_stars": _p_year_stars,
+    "stems_for_star": _p_stems_for,
 }
 
 

@@ -217,6 +217,11 @@ def figure_html(d: Directive, *, full: bool = True, ctx: _Ctx | None = None) -> 
 def _directive(d: Directive, ctx: _Ctx) -> str:
     o = d.options
     if d.name in ("table", "diagram"):
+        if d.name == "table":  # a count table's claims are listed with the others
+            from mingshu.library.engine import table_claims
+
+            keys = table_claims(d.arg, o)
+            ctx.claims.extend(k for k in keys if k not in ctx.claims)
         return figure_html(d, ctx=ctx)
     if d.name == "quote":
         return (

@@ -496,6 +496,48 @@ def _school_ring(o: Options) -> tuple[str, str]:
     return _svg(2 * _C, _ring_height(labels), body, alt), alt
 
 
+# ZW-BAS-02
+
+
+def _life_ring(o: Options) -> tuple[str, str]:
+    """The Life palace found on the ring: month 1 on Tiger, forward to the birth month,
+    back by the hour number; the Body palace forward by the hour from the same month."""
+    month, hour = int(o.get("month", 1)), E.hour_number(o.get("hour", 0))
+    month_at = (2 + month - 1) % 12
+    life, body = E.life_branch(month, hour), E.body_branch(month, hour)
+    # Later marks win the colour; every role a branch plays stays in its label.
+    roles = (
+        (2, START, "Month 1"),
+        (month_at, END, f"Month {month}"),
+        (life, HIT, "Life palace"),
+        (body, "#2b5d8a", "Body palace"),
+    )
+    marks: dict[int, str] = {}
+    labels: dict[int, str] = {}
+    for branch, colour, label in roles:
+        marks[branch] = colour
+        if branch not in labels:
+            labels[branch] = label
+        elif label not in labels[branch]:
+            labels[branch] += f", {label}"
+    body_svg = (
+        _markers(END, HIT, "#2b5d8a")
+        + _ring(marks, labels)
+        + _arc(2, month - 1, END)
+        + _arc(month_at, -hour, HIT, _R - 54)
+        + _arc(month_at, hour, "#2b5d8a", _R - 74)
+        + _text(_C, _C + 4, f"month {month}, {E.branch_name(hour)} hour", 12, MUTED)
+    )
+    alt = (
+        f"Ring of the twelve branches for lunar month {month} in the {E.branch_name(hour)} "
+        f"hour: month 1 is on Tiger; counting forward, month {month} is on "
+        f"{E.branch_name(month_at)}; {hour} steps back (the hour number) is the Life palace on "
+        f"{E.branch_name(life)}, and {hour} steps forward is the Body palace on "
+        f"{E.branch_name(body)}."
+    )
+    return _svg(2 * _C, _ring_height(labels), body_svg, alt), alt
+
+
 DIAGRAMS: Final[dict[str, Callable[[Options], tuple[str, str]]]] = {
     "count_ring": _count_ring,
     "hour_ring": _hour_ring,
@@ -510,6 +552,8 @@ DIAGRAMS: Final[dict[str, Callable[[Options], tuple[str, str]]]] = {
     "mirror_ring": _mirror_ring,
     # ZW-BK-01
     "school_ring": _school_ring,
+    # ZW-BAS-02
+    "life_ring": _life_ring,
 }
 
 

@@ -39,7 +39,7 @@ from mingshu.errors import InputError
 from mingshu.space.sql import VIEW, _message, check_sql, connect
 from mingshu.space.ziwei_sweep import BAZI_SCHEMA, SCHEMA, read_metadata
 
-__all__ = ["BAZI_CLAIMS", "CLAIMS", "Claim", "ClaimResult", "check"]
+__all__ = ["BAZI_CLAIMS", "CLAIMS", "Claim", "ClaimResult", "check", "settings_match"]
 
 TOTAL_SQL: Final = f"SELECT count(*) FROM {VIEW}"
 """Every row of the dataset: the N a claim ranges over unless it says otherwise."""
@@ -55,7 +55,10 @@ class Claim:
     ``source`` names the seed file and quotes the sentence; ``total_sql`` counts the rows the
     claim ranges over; ``settings`` are the dataset settings the claim relies on (name, value);
     ``schema`` is the kind of dataset it is about (the Zi Wei space by default, or the BaZi
-    space, :data:`mingshu.space.ziwei_sweep.BAZI_SCHEMA`).
+    space, :data:`mingshu.space.ziwei_sweep.BAZI_SCHEMA`).  A claim that compares two
+    settings names the second dataset's settings in ``other_settings``; its queries read
+    that dataset as the view ``other`` (the same births, joined on ``solar_date``,
+    ``time_index`` and ``gender``).
     """
 
     key: str
@@ -65,13 +68,15 @@ class Claim:
     total_sql: str = TOTAL_SQL
     settings: tuple[tuple[str, object], ...] = ()
     schema: str = SCHEMA
+    other_settings: tuple[tuple[str, object], ...] = ()
 
 
 @dataclass(frozen=True)
 class ClaimResult:
     """What :func:`check` found for one claim.  ``counterexamples`` and ``rows`` are ``None``
     when the claim does not apply to the dataset (``applies`` is false; ``reason`` says why:
-    ``"settings"``, or ``"space"`` for a claim about the other kind of dataset)."""
+    ``"settings"``, ``"space"`` for a claim about the other kind of dataset, or
+    ``"other"`` when the second dataset it compares with is missing or has other settings)."""
 
     claim: Claim
     counterexamples: int | None
@@ -995,20 +1000,34 @@ def _count(con: object, sql: str, key: str) -> int:
     return rows[0][0]
 
 
-def _not_applicable(claim: Claim, metadata: dict[str, object]) -> str:
+def settings_match(metadata: dict[str, object], wanted: Sequence[tuple[str, object]]) -> bool:
+    """Whether a dataset with this metadata was swept with every (name, value) of ``wanted``."""
+    settings = metadata.get("settings")
+    values = settings if isinstance(settings, dict) else {}
+    return all(values.get(n) == v for n, v in wanted)
+
+
+def _not_applicable(
+    claim: Claim, metadata: dict[str, object], other: dict[str, object] | None
+) -> str:
     """Why ``claim`` does not apply to a dataset with this metadata ("" when it does)."""
     if metadata.get("schema", SCHEMA) != claim.schema:
         return "space"
-    settings = metadata.get("settings")
-    values = settings if isinstance(settings, dict) else {}
-    return "" if all(values.get(n) == v for n, v in claim.settings) else "settings"
+    if not settings_match(metadata, claim.settings):
+        return "settings"
+    if claim.other_settings and (other is None or not settings_match(other, claim.other_settings)):
+        return "other"
+    return ""
 
 
-def check(dataset: Path | str, claims: Sequence[Claim] = CLAIMS) -> list[ClaimResult]:
+def check(
+    dataset: Path | str, claims: Sequence[Claim] = CLAIMS, other: Path | str | None = None
+) -> list[ClaimResult]:
     """Run each claim over the dataset at ``dataset``: its counterexamples, the rows it
     ranges over, and the seconds both queries took.  Every query is checked first to be one
     read-only ``SELECT`` (:class:`InputError` on ``sql`` naming the claim otherwise), and runs
-    on :func:`mingshu.space.connect`'s locked, read-only view."""
+    on :func:`mingshu.space.connect`'s locked, read-only view.  ``other`` is the second
+    dataset the claims with ``other_settings`` compare with (the view ``other``)."""
     for claim in claims:
         if not isinstance(claim, Claim):
             raise InputError("claims", f"give Claim values, not {type(claim).__name__}")
@@ -1017,12 +1036,13 @@ def check(dataset: Path | str, claims: Sequence[Claim] = CLAIMS) -> list[ClaimRe
                 check_sql(sql)
             except InputError as e:
                 raise InputError("sql", f"claim {claim.key}: {e.message}") from None
-    con = connect(dataset)
+    con = connect(dataset, other)
     metadata = read_metadata(Path(dataset)) or {}
+    other_metadata = (read_metadata(Path(other)) or {}) if other is not None else None
     results: list[ClaimResult] = []
     try:
         for claim in claims:
-            reason = _not_applicable(claim, metadata)
+            reason = _not_applicable(claim, metadata, other_metadata)
             if reason:
                 results.append(ClaimResult(claim, None, None, 0.0, applies=False, reason=reason))
                 continue

@@ -24,6 +24,13 @@ if TYPE_CHECKING:
 __all__ = ["check_sql", "connect", "dataset_metadata", "open_dataset", "query"]
 
 VIEW: Final = "charts"
+OTHER: Final = "other"
+"""The second dataset's view, when a query compares two (:func:`connect`'s ``other``)."""
+
+
+def _read(folder: Path) -> str:
+    files = _quote(f"{folder}/year=*/{PART}")
+    return f"SELECT * FROM read_parquet({files}, hive_partitioning = true)"
 
 
 def dataset_metadata(path: Path | str) -> tuple[Path, dict[str, Any]]:
@@ -98,22 +105,26 @@ def _name_views(meta: dict[str, Any]) -> list[str]:
     return [v for v in views if v]
 
 
-def connect(path: Path | str) -> duckdb.DuckDBPyConnection:
+def connect(path: Path | str, other: Path | str | None = None) -> duckdb.DuckDBPyConnection:
     """An in-memory DuckDB connection with the view ``charts`` over the dataset at ``path``
     (and the name views ``branch_name``, ``palace_name``, ``hour_name``, ``star_name``) and
     no access to files outside it; :class:`InputError` on ``dataset`` if there is no
-    dataset there."""
+    dataset there.  With ``other``, a second dataset (the same births swept under other
+    settings) is the view ``other``, so one query can compare the two row by row."""
     import duckdb
 
     folder, meta = dataset_metadata(path)
-    files = _quote(f"{folder}/year=*/{PART}")
+    folders = [folder]
     con = duckdb.connect(":memory:")
-    con.execute(
-        f"CREATE VIEW {VIEW} AS SELECT * FROM read_parquet({files}, hive_partitioning = true)"
-    )
+    con.execute(f"CREATE VIEW {VIEW} AS {_read(folder)}")
+    if other is not None:
+        other_folder, _ = dataset_metadata(other)
+        folders.append(other_folder)
+        con.execute(f"CREATE VIEW {OTHER} AS {_read(other_folder)}")
     for view in _name_views(meta):
         con.execute(view)
-    con.execute(f"SET allowed_directories = [{_quote(str(folder) + '/')}]")
+    allowed = ", ".join(_quote(str(f) + "/") for f in folders)
+    con.execute(f"SET allowed_directories = [{allowed}]")
     con.execute("SET enable_external_access = false")
     con.execute("SET lock_configuration = true")
     return con
