@@ -103,6 +103,17 @@ def session(base: str, out: Path, seen: dict[str, Any]) -> None:
         page.wait_for_selector("#ziwei-board svg")
         seen["zhongzhou_url"] = page.url
         seen["zhongzhou_board"] = page.evaluate(BOARD_STARS)
+        # ... and the book's reading (全书 school): the chart changes and says which rules did.
+        page.click("fieldset.settings summary")
+        page.select_option("#algorithm", "quanshu")
+        page.select_option("#school", "quanshu")
+        page.click("form.birth button[type=submit]")
+        page.wait_for_selector("#ziwei-board svg")
+        seen["school_url"] = page.url
+        seen["school_board"] = page.evaluate(BOARD_STARS)
+        seen["school_notices"] = page.eval_on_selector_all(
+            "#notices li", "ls => ls.map(l => l.getAttribute('data-code'))"
+        )
 
         # 3. Overlay a horoscope.
         page.fill("#at", "2026-11-29T10:00")

@@ -63,7 +63,9 @@ def seen() -> dict[str, Any]:
 
 def _engine_board(url: str) -> dict[str, list[str]]:
     q = {k: v[0] for k, v in parse_qs(urlsplit(url).query).items()}
-    settings = ziwei.ZiweiSettings(algorithm=q.get("algorithm", "quanshu"))
+    settings = ziwei.ZiweiSettings(
+        algorithm=q.get("algorithm", "quanshu"), school=q.get("school", "iztro")
+    )
     c = ziwei.chart(q["date"], q["time"], q["gender"], settings=settings)
     return {p.branch.key: sorted(s.star.key for s in p.stars) for p in c.palaces}
 
@@ -89,6 +91,14 @@ def test_changing_a_setting_changes_the_chart(seen: dict[str, Any]) -> None:
     assert "algorithm=zhongzhou" in seen["zhongzhou_url"]
     assert _sorted(seen["zhongzhou_board"]) == _engine_board(seen["zhongzhou_url"])
     assert _sorted(seen["zhongzhou_board"]) != _sorted(seen["board"])
+
+
+def test_changing_the_school_changes_the_chart(seen: dict[str, Any]) -> None:
+    q = parse_qs(urlsplit(seen["school_url"]).query)
+    assert q["school"] == ["quanshu"] and q.get("leap_month", [""]) == [""]  # the book's own
+    assert _sorted(seen["school_board"]) == _engine_board(seen["school_url"])
+    assert _sorted(seen["school_board"]) != _sorted(seen["board"])
+    assert "quanshu_school" in seen["school_notices"]
 
 
 def test_horoscope_overlay(seen: dict[str, Any]) -> None:

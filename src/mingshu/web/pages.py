@@ -17,8 +17,16 @@ from mingshu.birth import Notice
 from mingshu.web import cities
 from mingshu.web.api import CACHE_SIZE, cached
 from mingshu.web.charts import Charts, draw, horoscope_of, place_of, ziwei_of
-from mingshu.web.library import article_exists, article_for_bazi_star
-from mingshu.web.query import BAZI_CHOICES, CHOICES, MAX_VALUE, ChartQuery, FieldErrors, parse
+from mingshu.web.library import article_exists, article_for_bazi_star, planned_title
+from mingshu.web.query import (
+    BAZI_CHOICES,
+    CHOICES,
+    MAX_VALUE,
+    SCHOOL_DEFAULTS,
+    ChartQuery,
+    FieldErrors,
+    parse,
+)
 from mingshu.web.settings_help import ARTICLES, HELP, LABELS, WORDS
 from mingshu.web.views import branch_name, name, star_detail, stem_name, unknown_hour_table
 
@@ -54,21 +62,35 @@ def _params(request: Request) -> dict[str, Any]:
 
 def _settings_rows(q: ChartQuery | None, raw: dict[str, Any]) -> list[dict[str, Any]]:
     rows = []
+    school = q.setting("school") if q else str(raw.get("school") or CHOICES["school"][1])
     for table in (CHOICES, BAZI_CHOICES):
         for setting, (allowed, default) in table.items():
+            options = [(v, WORDS.get(f"{setting}:{v}") or WORDS.get(v, v)) for v in allowed]
             value = q.setting(setting) if q else str(raw.get(setting) or default)
+            if setting in SCHOOL_DEFAULTS:
+                # An empty choice follows the reading, so changing the school on the form
+                # changes this too; a value equal to the reading's own shows as that choice.
+                own = SCHOOL_DEFAULTS[setting]
+                words = ", ".join(f"{WORDS.get(v, v)} for {s}" for s, v in own.items())
+                options.insert(0, ("", f"the reading's own ({words})"))
+                default = ""
+                if value == own.get(school):
+                    value = ""
             article = ARTICLES.get(setting)
+            planned = ""
             if article and not article_exists(article):
+                planned = planned_title(article) or ""
                 article = None
             rows.append(
                 {
                     "name": setting,
                     "label": LABELS[setting],
                     "help": HELP[setting],
-                    "options": [(v, WORDS.get(v, v)) for v in allowed],
+                    "options": options,
                     "value": value,
                     "default": default,
                     "article": f"/library/{article}" if article else "",
+                    "planned": planned,
                     "link": f"/library/{article}" if article else f"/settings#{setting}",
                 }
             )
