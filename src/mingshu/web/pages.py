@@ -42,6 +42,7 @@ def environment() -> Environment:
         autoescape=select_autoescape(default=True, default_for_string=True),
         trim_blocks=True,
         lstrip_blocks=True,
+        auto_reload=False,  # package files: no stat of each template on every render
     )
     env.globals["version"] = __version__
     return env
