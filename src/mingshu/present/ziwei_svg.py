@@ -615,6 +615,8 @@ def _cell_height(head: Sequence[Sequence[_Token]], foot: Sequence[Sequence[_Toke
     return _PAD + _height(head) + 6 + _height(foot) + _NAME_H + _PAD
 
 
+# Cached: a board repeats the same few hundred values (colours, sizes, keys, names).
+@lru_cache(maxsize=8192)
 def _escape_text(text: str) -> str:
     if "&" in text:
         text = text.replace("&", "&amp;")
@@ -625,6 +627,7 @@ def _escape_text(text: str) -> str:
     return text
 
 
+@lru_cache(maxsize=8192)
 def _escape_attribute(text: str) -> str:
     text = _escape_text(text)
     if '"' in text:
@@ -648,8 +651,7 @@ def _serialize(root: ET.Element) -> str:
 
     def element(e: ET.Element) -> None:
         write("<" + e.tag)
-        for k, v in e.attrib.items():
-            write(f' {k}="{_escape_attribute(v)}"')
+        write("".join([f' {k}="{_escape_attribute(v)}"' for k, v in e.attrib.items()]))
         if e.text or len(e):
             write(">")
             if e.text:
