@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from mingshu.cli import app
 from mingshu.errors import InputError
-from mingshu.present.ziwei_svg import chart_svg
+from mingshu.present.ziwei_svg import LAYOUTS, chart_svg, chart_svgs
 from mingshu.ziwei import NatalChart, by_solar
 from mingshu.ziwei.horoscope import Horoscope
 
@@ -171,6 +171,9 @@ def test_the_fast_writer_writes_what_elementtree_writes(
             for h in (None, horoscope):
                 tree = _Board(chart, h, names).tree(layout)
                 assert chart_svg(chart, h, names, layout) == ET.tostring(tree, encoding="unicode")
+            # Both layouts from one board's tokens: the same documents as drawn alone.
+            both = chart_svgs(chart, horoscope, names)
+            assert both == tuple(chart_svg(chart, horoscope, names, x) for x in LAYOUTS)
     tricky = ET.Element("svg", {"a": 'x<y & "z"\r\n\t>'})
     ET.SubElement(tricky, "text").text = "<b> & </b>"
     ET.SubElement(tricky, "g").tail = "a > b & c"
@@ -183,6 +186,8 @@ def test_text_is_escaped_and_the_style_checked() -> None:
         chart_svg(chart, names="klingon")
     with pytest.raises(InputError, match="layout"):
         chart_svg(chart, layout="spiral")
+    with pytest.raises(InputError, match="layout"):
+        chart_svgs(chart, layouts=("board", "spiral"))
     assert chart_svg(chart).startswith("<svg")
 
 

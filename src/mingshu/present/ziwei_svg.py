@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from mingshu.ziwei.chart import NatalChart, Palace, PlacedStar
     from mingshu.ziwei.horoscope import Horoscope, Layer
 
-__all__ = ["FONT_FAMILY", "chart_svg"]
+__all__ = ["FONT_FAMILY", "chart_svg", "chart_svgs"]
 
 SVG_NS: Final = "http://www.w3.org/2000/svg"
 FONT_FAMILY: Final = (
@@ -225,6 +225,9 @@ def _emit(
 
 # -------------------------------------------------------------------------- the board
 
+_Parts = tuple[list[list[_Token]], list[list[_Token]], _Token]
+"""A palace's tokens: the groups of its head lines, of its foot lines, the decadal ages."""
+
 
 class _Board:
     def __init__(self, chart: NatalChart, horoscope: Horoscope | None, style: str):
@@ -232,6 +235,7 @@ class _Board:
         self.horoscope = horoscope
         self.style = style
         self.labels = LABELS[style]
+        self._parts_cache: dict[str, _Parts] = {}
 
     def name(self, names: Names) -> str:
         return display(names, self.style)
@@ -304,33 +308,45 @@ class _Board:
 
     def palace(self, palace: Palace, width: float) -> tuple[list[list[_Token]], list[list[_Token]]]:
         """The lines of a palace: stars on top, the fixed parts at the foot."""
+        head_groups, foot_groups, decadal = self._parts(palace)
+        head = [line for group in head_groups for line in _lines(group, width)]
+        foot = [line for group in foot_groups for line in _lines(group, width)]
+        foot.append([decadal])
+        return head, foot
+
+    def _parts(self, palace: Palace) -> _Parts:
+        """A palace's tokens, grouped as its lines will be (made once per board: the layouts
+        break the same tokens into lines of their own widths)."""
+        cached = self._parts_cache.get(palace.branch.key)
+        if cached is not None:
+            return cached
         h = self.horoscope
         layers = h.layers if h is not None else ()
-        head: list[list[_Token]] = []
-        for group in (palace.major_stars, palace.minor_stars, palace.adjective_stars):
-            head += _lines([self.star(s, layers) for s in group], width)
-        flowing = [
-            _Token(
-                [
-                    _Span(
-                        self.name(s.star.names),
-                        _LAYER_FILL[layer.scope.value],
-                        _SIZES["flowing"],
-                    )
-                ],
-                {
-                    "data-star": s.star.key,
-                    "data-layer": layer.scope.value,
-                    "class": "flowing",
-                },
-            )
-            for layer in layers
-            for s in layer.stars
-            if s.branch == palace.branch
+        head: list[list[_Token]] = [
+            [self.star(s, layers) for s in group]
+            for group in (palace.major_stars, palace.minor_stars, palace.adjective_stars)
         ]
-        head += _lines(flowing, width)
-
-        foot: list[list[_Token]] = []
+        head.append(
+            [
+                _Token(
+                    [
+                        _Span(
+                            self.name(s.star.names),
+                            _LAYER_FILL[layer.scope.value],
+                            _SIZES["flowing"],
+                        )
+                    ],
+                    {
+                        "data-star": s.star.key,
+                        "data-layer": layer.scope.value,
+                        "class": "flowing",
+                    },
+                )
+                for layer in layers
+                for s in layer.stars
+                if s.branch == palace.branch
+            ]
+        )
         marks = [
             _Token(
                 [_Span(self.name(layer.names), _LAYER_FILL[layer.scope.value], _SMALL, True)],
@@ -339,29 +355,23 @@ class _Board:
             for layer in layers
             if layer.branch == palace.branch
         ]
-        foot += _lines(marks, width)
         gods = (palace.chang_sheng, palace.bo_shi, palace.jiang_qian, palace.sui_qian)
-        foot += _lines(
-            [
-                _Token(
-                    [_Span(self.name(g.names), _ADJECTIVE, _SMALL)],
-                    {"data-god": g.key, "data-cycle": g.cycle, "class": "god"},
-                )
-                for g in gods
-            ],
-            width,
-        )
+        god_tokens = [
+            _Token(
+                [_Span(self.name(g.names), _ADJECTIVE, _SMALL)],
+                {"data-god": g.key, "data-cycle": g.cycle, "class": "god"},
+            )
+            for g in gods
+        ]
         decadal = palace.decadal
         current = h is not None and decadal.start <= h.nominal_age <= decadal.end
-        foot.append(
-            [
-                _Token(
-                    [_Span(f"{decadal.start}–{decadal.end}", _STRONG_GRADE, _SMALL, current)],
-                    {"class": "decadal"},
-                )
-            ]
+        decadal_token = _Token(
+            [_Span(f"{decadal.start}–{decadal.end}", _STRONG_GRADE, _SMALL, current)],
+            {"class": "decadal"},
         )
-        return head, foot
+        parts = (head, [marks, god_tokens], decadal_token)
+        self._parts_cache[palace.branch.key] = parts
+        return parts
 
     def name_line(self, palace: Palace) -> tuple[list[_Token], _Token]:
         is_life = palace.name.key == "life"
@@ -691,3 +701,20 @@ def chart_svg(
     if layout not in LAYOUTS:
         raise InputError("layout", f"{clip(layout)} is not one of {', '.join(LAYOUTS)}")
     return _Board(chart, horoscope, names).svg(layout)
+
+
+def chart_svgs(
+    chart: NatalChart,
+    horoscope: Horoscope | None = None,
+    names: str = "hans",
+    layouts: Sequence[str] = LAYOUTS,
+) -> tuple[str, ...]:
+    """:func:`chart_svg` in each of ``layouts``, the same documents, drawn from one set of
+    tokens (a page that carries both layouts measures each name once)."""
+    if names not in NAME_STYLES:
+        raise InputError("names", f"{clip(names)} is not one of {', '.join(NAME_STYLES)}")
+    for layout in layouts:
+        if layout not in LAYOUTS:
+            raise InputError("layout", f"{clip(layout)} is not one of {', '.join(LAYOUTS)}")
+    board = _Board(chart, horoscope, names)
+    return tuple(board.svg(layout) for layout in layouts)

@@ -263,7 +263,7 @@ def chart_page_bytes(query_string: str) -> bytes:
 
 
 def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
-    from mingshu.present.ziwei_svg import chart_svg
+    from mingshu.present.ziwei_svg import chart_svgs
 
     style = q.names
     qs = q.query_string()
@@ -317,10 +317,11 @@ def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
     context["notices"] = list(notices.values())
     if charts.ziwei is not None:
         z = charts.ziwei
-        context["board_svg"] = chart_svg(z, charts.horoscope, style, "board")
         # The phone layout (one palace a row) is on the page too, and the stylesheet shows
         # one of the two by the screen's width: no script needed.
-        context["column_svg"] = chart_svg(z, charts.horoscope, style, "column")
+        context["board_svg"], context["column_svg"] = chart_svgs(
+            z, charts.horoscope, style, ("board", "column")
+        )
         links = []
         for palace in z.palaces:
             for placed in palace.stars:
