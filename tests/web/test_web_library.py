@@ -102,6 +102,32 @@ def test_article_page_is_cached_but_its_csrf_token_is_each_readers(client: TestC
     assert "<script>x" not in r.text and CSRF_COOKIE in r.headers["set-cookie"]
 
 
+def test_a_first_view_is_rendered_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Readers who arrive together at an article version no process has shown yet wait for
+    one render instead of each drawing the article again."""
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
+
+    from mingshu.web import library_pages
+
+    monkeypatch.setattr(library_pages, "_page_parts", {})
+    real, calls, start = library_pages._page_parts_of, [], threading.Barrier(8)
+
+    def counted(*key: object) -> tuple[bytes, bytes]:
+        calls.append(key)
+        return real(*key)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(library_pages, "_page_parts_of", counted)
+
+    def reader(_: int) -> tuple[bytes, bytes]:
+        start.wait()
+        return library_pages._page_parts_once(FIRST.id, str(FIRST.version), False)
+
+    with ThreadPoolExecutor(8) as pool:
+        pages = list(pool.map(reader, range(8)))
+    assert len(calls) == 1 and len(set(pages)) == 1
+
+
 def test_feedback_is_stored(client: TestClient) -> None:
     token = _token(client, FIRST.id)
     r = client.post(

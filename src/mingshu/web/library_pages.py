@@ -4,10 +4,10 @@ the database), and "Was this article helpful?" feedback (CSRF-checked, rate-limi
 
 from __future__ import annotations
 
-import asyncio
 import importlib
 import re
 import secrets
+import threading
 from functools import lru_cache
 from typing import Annotated, Any, Final
 
@@ -108,10 +108,7 @@ async def article_page(request: Request, article_id: str) -> Response:
     key = (str(article.id), str(article.version), request.query_params.get("thanks") == "1")
     parts = _page_parts.get(key)
     if parts is None:
-        async with _render_lock(key[0]):
-            parts = _page_parts.get(key)
-            if parts is None:
-                parts = await run_in_threadpool(_page_parts_of, *key)
+        parts = await run_in_threadpool(_page_parts_once, *key)
     head, tail = parts
     response = HTMLResponse(b"".join((head, token.encode(), tail)))
     if fresh:
@@ -125,11 +122,15 @@ _TOKEN_SAFE: Final = re.compile(r"[A-Za-z0-9_-]+").fullmatch
 _SLOT: Final = "csrf-" + secrets.token_hex(16)
 """Stands for the reader's CSRF token in a cached page (no article can contain it)."""
 _page_parts: dict[tuple[str, str, bool], tuple[bytes, bytes]] = {}
-_locks: dict[str, asyncio.Lock] = {}
+_render_lock: Final = threading.Lock()
 
 
-def _render_lock(article_id: str) -> asyncio.Lock:
-    return _locks.setdefault(article_id, asyncio.Lock())
+def _page_parts_once(article_id: str, version: str, thanks: bool) -> tuple[bytes, bytes]:
+    """The cached halves, rendered by the first reader's thread only: readers arriving
+    meanwhile wait in their own threads (the event loop goes on serving others)."""
+    with _render_lock:
+        parts = _page_parts.get((article_id, version, thanks))
+        return parts or _page_parts_of(article_id, version, thanks)
 
 
 def _page_parts_of(article_id: str, version: str, thanks: bool) -> tuple[bytes, bytes]:
