@@ -123,6 +123,24 @@ def wrk(
     return rps, p50, p99
 
 
+def settle(base: str, limit: float = 60.0) -> None:
+    """Wait until the server is idle: when wrk stops, the workers still answer the requests
+    already sent (50 new chart pages take seconds), and without this wait the next row
+    measured that backlog (the article page, measured after the new chart pages, showed a
+    p99 of 350–470 ms that was the chart pages', not its own)."""
+    end = time.monotonic() + limit
+    while time.monotonic() < end:
+        slow = 0
+        for _ in range(20):
+            t0 = time.perf_counter()
+            with urllib.request.urlopen(base + "/api/health", timeout=30) as r:
+                r.read()
+            slow += time.perf_counter() - t0 > 0.05
+        if not slow:
+            return
+        time.sleep(0.5)
+
+
 def first_article(base: str) -> str | None:
     import json
 
@@ -149,6 +167,7 @@ def load(duration: int, connections: int) -> None:
         print("| endpoint | requests/s | p50 ms | p99 ms |\n|---|---|---|---|")
         results = {}
         for label, path, varied in targets:
+            settle(base)
             rps, p50, p99 = wrk(base + path, duration, connections, varied)
             results[label] = rps
             print(f"| {label} | {rps:,.0f} | {p50:.1f} | {p99:.1f} |", flush=True)

@@ -86,15 +86,20 @@ def session(base: str, out: Path, seen: dict[str, Any]) -> None:
         seen["chart_url"] = page.url
         seen["board"] = page.evaluate(BOARD_STARS)
         page.screenshot(path=str(out / "chart-1280.png"), full_page=True)
+        seen["column_visible_1280"] = page.is_visible("#ziwei-column svg")
         page.set_viewport_size({"width": 360, "height": 800})
-        page.wait_for_selector("#ziwei-column svg", timeout=10000)  # fetched by site.js
+        page.wait_for_selector("#ziwei-column svg", state="visible", timeout=10000)
         seen["column_stars"] = page.eval_on_selector_all(
             "#ziwei-column svg [data-star]", "ts => ts.map(t => t.getAttribute('data-star'))"
         )
         seen["column_visible"] = page.is_visible("#ziwei-column svg")
         seen["board_visible_360"] = page.is_visible("#ziwei-board svg")
-        page.screenshot(path=str(out / "chart-360.png"), full_page=True)
+        # A click on a star of the phone layout opens its rule too.
+        page.click("#ziwei-column svg [data-star=wen_chang]")
+        page.wait_for_selector("#star-panel #star-title")
+        seen["column_star_title"] = page.inner_text("#star-panel #star-title")
         page.set_viewport_size({"width": 1280, "height": 900})
+        page.goto(seen["chart_url"])
 
         # 2. Change a setting: the chart changes.
         page.click("fieldset.settings summary")  # the settings fold away under a chart
@@ -103,6 +108,17 @@ def session(base: str, out: Path, seen: dict[str, Any]) -> None:
         page.wait_for_selector("#ziwei-board svg")
         seen["zhongzhou_url"] = page.url
         seen["zhongzhou_board"] = page.evaluate(BOARD_STARS)
+        # ... and the book's reading (全书 school): the chart changes and says which rules did.
+        page.click("fieldset.settings summary")
+        page.select_option("#algorithm", "quanshu")
+        page.select_option("#school", "quanshu")
+        page.click("form.birth button[type=submit]")
+        page.wait_for_selector("#ziwei-board svg")
+        seen["school_url"] = page.url
+        seen["school_board"] = page.evaluate(BOARD_STARS)
+        seen["school_notices"] = page.eval_on_selector_all(
+            "#notices li", "ls => ls.map(l => l.getAttribute('data-code'))"
+        )
 
         # 3. Overlay a horoscope.
         page.fill("#at", "2026-11-29T10:00")
@@ -184,6 +200,19 @@ def session(base: str, out: Path, seen: dict[str, Any]) -> None:
         seen["nojs_url"] = plain.url
         seen["nojs_star_count"] = len(plain.query_selector_all("#ziwei-board svg [data-star]"))
         seen["nojs_bazi"] = plain.is_visible("#bazi-pillars")
+        # ... and a phone shows the one-column layout with the stylesheet alone.
+        phone = browser.new_context(
+            java_script_enabled=False, viewport={"width": 360, "height": 800}
+        ).new_page()
+        phone.goto(seen["chart_url"])
+        phone.wait_for_selector("#ziwei-column svg", state="visible", timeout=10000)
+        seen["nojs_column_visible"] = phone.is_visible("#ziwei-column svg")
+        seen["nojs_board_visible_360"] = phone.is_visible("#ziwei-board svg")
+        seen["nojs_column_width"] = phone.eval_on_selector(
+            "#ziwei-column svg", "s => s.getBoundingClientRect().width"
+        )
+        seen["nojs_page_width"] = phone.evaluate("() => document.documentElement.scrollWidth")
+        phone.screenshot(path=str(out / "chart-360.png"), full_page=True)
         browser.close()
 
 

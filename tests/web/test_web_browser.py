@@ -63,7 +63,9 @@ def seen() -> dict[str, Any]:
 
 def _engine_board(url: str) -> dict[str, list[str]]:
     q = {k: v[0] for k, v in parse_qs(urlsplit(url).query).items()}
-    settings = ziwei.ZiweiSettings(algorithm=q.get("algorithm", "quanshu"))
+    settings = ziwei.ZiweiSettings(
+        algorithm=q.get("algorithm", "quanshu"), school=q.get("school", "iztro")
+    )
     c = ziwei.chart(q["date"], q["time"], q["gender"], settings=settings)
     return {p.branch.key: sorted(s.star.key for s in p.stars) for p in c.palaces}
 
@@ -79,16 +81,33 @@ def test_chart_from_the_form_shows_the_engines_stars(seen: dict[str, Any]) -> No
 
 
 def test_phone_width_shows_the_column_layout(seen: dict[str, Any]) -> None:
+    assert not seen["column_visible_1280"]
     assert seen["column_visible"] and not seen["board_visible_360"]
     assert sorted(seen["column_stars"]) == sorted(k for ks in seen["board"].values() for k in ks)
+    assert seen["column_star_title"].startswith("文昌")
     for name in ("chart-1280.png", "chart-360.png"):
         assert (OUT / name).stat().st_size > 10_000
+
+
+def test_phone_layout_needs_no_javascript(seen: dict[str, Any]) -> None:
+    # chart-360.png is this page: JavaScript off, 360 px wide.
+    assert seen["nojs_column_visible"] and not seen["nojs_board_visible_360"]
+    assert 300 <= seen["nojs_column_width"] <= 360
+    assert seen["nojs_page_width"] <= 360  # nothing scrolls sideways
 
 
 def test_changing_a_setting_changes_the_chart(seen: dict[str, Any]) -> None:
     assert "algorithm=zhongzhou" in seen["zhongzhou_url"]
     assert _sorted(seen["zhongzhou_board"]) == _engine_board(seen["zhongzhou_url"])
     assert _sorted(seen["zhongzhou_board"]) != _sorted(seen["board"])
+
+
+def test_changing_the_school_changes_the_chart(seen: dict[str, Any]) -> None:
+    q = parse_qs(urlsplit(seen["school_url"]).query)
+    assert q["school"] == ["quanshu"] and q.get("leap_month", [""]) == [""]  # the book's own
+    assert _sorted(seen["school_board"]) == _engine_board(seen["school_url"])
+    assert _sorted(seen["school_board"]) != _sorted(seen["board"])
+    assert "quanshu_school" in seen["school_notices"]
 
 
 def test_horoscope_overlay(seen: dict[str, Any]) -> None:

@@ -72,6 +72,62 @@ def _token(client: TestClient, article_id: str) -> str:
     return m.group(1)
 
 
+def test_article_page_is_cached_but_its_csrf_token_is_each_readers(client: TestClient) -> None:
+    from mingshu.web.library_pages import _body
+    from mingshu.web.pages import environment
+    from mingshu.web.store import MAX_COMMENT
+
+    first, second = client.get(f"/library/{FIRST.id}"), client.get(f"/library/{FIRST.id}")
+    tokens = [re.search(r'name="csrf" value="([^"]+)"', r.text) for r in (first, second)]
+    assert tokens[0] and tokens[1]
+    # A new reader each time (the test client keeps the cookie: drop it between readers).
+    client.cookies.clear()
+    third = client.get(f"/library/{FIRST.id}")
+    token = re.search(r'name="csrf" value="([^"]+)"', third.text)
+    assert token and token.group(1) != tokens[0].group(1)
+    assert third.cookies[CSRF_COOKIE] == token.group(1)
+    assert tokens[0].group(1) == tokens[1].group(1) == first.cookies[CSRF_COOKIE]
+    # The cached page is the template rendered for this reader, byte for byte.
+    for thanks in (False, True):
+        page = client.get(f"/library/{FIRST.id}", params={"thanks": "1"} if thanks else {})
+        expected = environment().get_template("article.html").render(
+            article=FIRST, body=_body(FIRST), csrf=token.group(1), thanks=thanks,
+            max_comment=MAX_COMMENT,
+        )  # fmt: skip
+        assert page.content == expected.encode()
+    # A cookie that is not a token of ours is replaced, never written into the page.
+    client.cookies.clear()
+    client.cookies.set(CSRF_COOKIE, "<script>x</script>0123456789")
+    r = client.get(f"/library/{FIRST.id}")
+    assert "<script>x" not in r.text and CSRF_COOKIE in r.headers["set-cookie"]
+
+
+def test_a_first_view_is_rendered_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Readers who arrive together at an article version no process has shown yet wait for
+    one render instead of each drawing the article again."""
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
+
+    from mingshu.web import library_pages
+
+    monkeypatch.setattr(library_pages, "_page_parts", {})
+    real, calls, start = library_pages._page_parts_of, [], threading.Barrier(8)
+
+    def counted(*key: object) -> tuple[bytes, bytes]:
+        calls.append(key)
+        return real(*key)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(library_pages, "_page_parts_of", counted)
+
+    def reader(_: int) -> tuple[bytes, bytes]:
+        start.wait()
+        return library_pages._page_parts_once(FIRST.id, str(FIRST.version), False)
+
+    with ThreadPoolExecutor(8) as pool:
+        pages = list(pool.map(reader, range(8)))
+    assert len(calls) == 1 and len(set(pages)) == 1
+
+
 def test_feedback_is_stored(client: TestClient) -> None:
     token = _token(client, FIRST.id)
     r = client.post(

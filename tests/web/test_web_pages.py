@@ -47,6 +47,13 @@ def engine_stars(chart: ziwei.NatalChart) -> dict[str, set[str]]:
         (BIRTH + "&algorithm=zhongzhou", {"settings": ziwei.ZiweiSettings(algorithm="zhongzhou")}),
         ("date=2023-2-20&time=10:00&gender=male&calendar=lunar&leap=1&leap_month=whole",
          {"lunar": True, "leap": True, "settings": ziwei.ZiweiSettings(leap_month="whole")}),
+        (BIRTH + "&school=quanshu", {"settings": ziwei.ZiweiSettings(school="quanshu")}),
+        ("date=1900-8-1&time=00:30&gender=male&calendar=lunar&leap=1&school=quanshu",
+         {"lunar": True, "leap": True, "settings": ziwei.ZiweiSettings(school="quanshu")}),
+        ("date=1900-8-1&time=00:30&gender=male&calendar=lunar&leap=1&school=quanshu"
+         "&leap_month=split", {"lunar": True, "leap": True,
+                               "settings": ziwei.ZiweiSettings(school="quanshu",
+                                                               leap_month="split")}),
     ],
 )  # fmt: skip
 def test_board_shows_the_engines_stars(client: TestClient, query: str, kwargs: dict) -> None:
@@ -55,13 +62,15 @@ def test_board_shows_the_engines_stars(client: TestClient, query: str, kwargs: d
     assert r.status_code == 200
     expected = ziwei.chart(params["date"], params["time"], params["gender"], **kwargs)
     assert stars_by_branch(board(r.text)) == engine_stars(expected)
-    src = re.search(r'id="ziwei-column" data-src="([^"]+)"', r.text)
-    assert src, "the page names its phone layout"
-    column = client.get(src.group(1).replace("&amp;", "&"))
-    assert column.headers["content-type"] == "image/svg+xml"
-    svg = ET.fromstring(column.text)
+    # The phone layout is on the page too (the stylesheet picks one): the same chart, and
+    # the same drawing as the board's SVG file in that layout.
+    svg = board(r.text, "ziwei-column")
     assert svg.get("viewBox", "").split()[2] == "360"
     assert stars_by_branch(svg) == engine_stars(expected)
+    column = client.get(f"/chart.svg?{query}&layout=column")
+    assert column.headers["content-type"] == "image/svg+xml"
+    inline = re.search(r'id="ziwei-column">(<svg.*?</svg>)</div>', r.text, re.S)
+    assert inline and column.text == inline.group(1)
 
 
 def test_a_setting_changes_the_chart(client: TestClient) -> None:
@@ -69,6 +78,44 @@ def test_a_setting_changes_the_chart(client: TestClient) -> None:
     zhongzhou = stars_by_branch(board(client.get(f"/chart?{BIRTH}&algorithm=zhongzhou").text))
     assert quanshu != zhongzhou
     assert sum(map(len, zhongzhou.values())) - sum(map(len, quanshu.values())) == 2  # 68 vs 66
+
+
+def test_the_book_school_changes_the_chart_and_says_how(client: TestClient) -> None:
+    from mingshu.ziwei.quanshu import CHANGES
+
+    iztro = client.get(f"/chart?{BIRTH}").text
+    book = client.get(f"/chart?{BIRTH}&school=quanshu").text
+    assert stars_by_branch(board(iztro)) != stars_by_branch(board(book))
+    assert 'data-code="quanshu_school"' in book
+    assert 'data-code="quanshu_school"' not in iztro
+    notice = re.search(r'<li data-code="quanshu_school">(.*?)</li>', book, re.S)
+    assert notice
+    for _, text in CHANGES:  # every rule the school changes is named on the chart
+        assert text in html.unescape(notice.group(1))
+    # The leap-month field follows the school unless set: an empty choice is the school's own.
+    assert re.search(r'<option value="" selected>the reading', book)
+    # Its article is planned: named, linked once it is written.
+    school = re.search(r'<select id="school".*?</p>', book, re.S)
+    assert school and "“The book beside the engine”" in school.group(0)
+
+
+def test_the_book_school_in_the_url_and_the_api(client: TestClient) -> None:
+    from mingshu.present.ziwei_json import chart_json
+
+    r = client.get(f"/chart?{BIRTH}&leap_month=&school=quanshu&algorithm=quanshu")
+    link = re.search(r'<a href="([^"]+)" id="permalink"', r.text)
+    assert link and html.unescape(link.group(1)).endswith("gender=female&school=quanshu")
+    split = client.get(f"/chart?{BIRTH}&school=quanshu&leap_month=split").text
+    link = re.search(r'<a href="([^"]+)" id="permalink"', split)
+    assert link and "leap_month=split&school=quanshu" in html.unescape(link.group(1))
+    api = client.get(f"/api/ziwei?{BIRTH}&school=quanshu")
+    expected = ziwei.chart("1987-05-16", "10:30", "female", settings=ziwei.ZiweiSettings(
+        school="quanshu"))  # fmt: skip
+    assert api.status_code == 200 and api.content == chart_json(expected)
+    assert api.json()["settings"]["school"] == "quanshu"
+    params = client.get("/openapi.json").json()["paths"]["/api/ziwei"]["get"]["parameters"]
+    school = next(p for p in params if p["name"] == "school")
+    assert "quanshu" in school["description"] and "iztro" in school["description"]
 
 
 def test_hant_switch_shows_traditional_names(client: TestClient) -> None:
@@ -232,6 +279,8 @@ def test_city_search_redirects_to_a_city_url(client: TestClient) -> None:
         ("date=1987-5-16&time=10:30&gender=female&lon=999&tz=Asia/Shanghai", "lon"),
         ("date=1987-5-16&time=10:30&gender=female&leap=1", "leap"),
         ("date=1987-5-16&time=10:30&gender=female&algorithm=nope", "algorithm"),
+        ("date=1987-5-16&time=10:30&gender=female&school=nope", "school"),
+        ("date=1987-5-16&time=10:30&gender=female&school=quanshu&algorithm=zhongzhou", "school"),
         ("date=1987-5-16&time=10:30&gender=female&at=yesterday", "at"),
         ("date=1987-5-16&time=10:30&gender=female&at=1980-01-01", "at"),
         ("date=1987-5-16&time=10:30&gender=female&year=1900", "year"),

@@ -20,7 +20,14 @@ from pydantic import BaseModel
 from mingshu import __version__
 from mingshu.web import cities
 from mingshu.web.charts import annual_of, bazi_of, horoscope_of, ziwei_of
-from mingshu.web.query import BAZI_CHOICES, CHOICES, ChartQuery, FieldErrors, parse
+from mingshu.web.query import (
+    BAZI_CHOICES,
+    CHOICES,
+    SCHOOL_DEFAULTS,
+    ChartQuery,
+    FieldErrors,
+    parse,
+)
 
 __all__ = ["CACHE_CONTROL", "cached", "field_errors_response", "router"]
 
@@ -72,6 +79,15 @@ def _param(name: str, description: str, *examples: str, many: bool = False) -> d
     return out
 
 
+def _school_default(name: str) -> str:
+    if name == "school":
+        return " (quanshu: the book 紫微斗数全书 where it and iztro part; needs algorithm=quanshu)"
+    if name not in SCHOOL_DEFAULTS:
+        return ""
+    own = ", ".join(f"{v} for school={k}" for k, v in SCHOOL_DEFAULTS[name].items())
+    return f"; left out: the school's own ({own})"
+
+
 CHART_PARAMETERS: Final = [
     _param("date", "Birth date YYYY-MM-DD (lunar with calendar=lunar)", "1987-05-16"),
     _param("time", "Clock time HH:MM", "10:30", "23:30"),
@@ -84,7 +100,7 @@ CHART_PARAMETERS: Final = [
     _param("true_solar", "1: day and hour from true solar time (needs a place)", "0"),
     _param("fold", "0 or 1: which of two identical clock readings", "0"),
     *(
-        _param(name, f"Zi Wei setting: {', '.join(allowed)}", default)
+        _param(name, f"Zi Wei setting: {', '.join(allowed)}{_school_default(name)}", default)
         for name, (allowed, default) in CHOICES.items()
     ),
     *(

@@ -107,10 +107,10 @@ def warm() -> None:
     chart_page_bytes(birth)
     lib = library()
     if lib is not None:
-        from mingshu.web.library_pages import _body
+        from mingshu.web.library_pages import _page_parts_of
 
         for article in lib.articles:
-            _body(article)
+            _page_parts_of(str(article.id), str(article.version), False)
 
 
 def app_from_env() -> FastAPI:

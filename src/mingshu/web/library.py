@@ -9,7 +9,13 @@ import importlib
 from functools import cache
 from typing import Any
 
-__all__ = ["article_exists", "article_for_bazi_star", "article_for_star", "library"]
+__all__ = [
+    "article_exists",
+    "article_for_bazi_star",
+    "article_for_star",
+    "library",
+    "planned_title",
+]
 
 
 @cache
@@ -25,6 +31,15 @@ def library() -> Any | None:
 def article_exists(article_id: str) -> bool:
     lib = library()
     return lib is not None and bool(lib.exists(article_id))
+
+
+def planned_title(article_id: str) -> str | None:
+    """The title of an article the library plans but has not written yet."""
+    lib = library()
+    if lib is None or lib.exists(article_id):
+        return None
+    title = lib.planned.get(article_id)
+    return None if title is None else str(title)
 
 
 @cache

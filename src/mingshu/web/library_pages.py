@@ -5,11 +5,15 @@ the database), and "Was this article helpful?" feedback (CSRF-checked, rate-limi
 from __future__ import annotations
 
 import importlib
+import re
+import secrets
+import threading
 from functools import lru_cache
 from typing import Annotated, Any, Final
 
 from fastapi import APIRouter, Path, Query, Request, Response
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
+from starlette.concurrency import run_in_threadpool
 
 from mingshu.web.library import library
 from mingshu.web.pages import render
@@ -87,8 +91,10 @@ def _card_png(store: Store, article: Any) -> bytes:
 
 @router.get("/library/{article_id}", response_class=HTMLResponse)
 async def article_page(request: Request, article_id: str) -> Response:
-    # async: the fragment is cached per version; what is left (a template, a token) is
-    # cheaper than a hop to the thread pool.
+    # async: a repeat joins two cached halves around the reader's CSRF token, cheaper than a
+    # hop to the thread pool; the first view of an article version in a process renders it
+    # in a thread (about a second: the engines draw its tables), so other readers are not
+    # held up, and once: readers arriving meanwhile wait for that render.
     article = _article(article_id)
     if article is None:
         return render(
@@ -96,21 +102,49 @@ async def article_page(request: Request, article_id: str) -> Response:
             message="The library has no article with that id.",
         )  # fmt: skip
     token = request.cookies.get(CSRF_COOKIE) or ""
-    fresh = not (16 <= len(token) <= 100)
+    fresh = not (16 <= len(token) <= 100 and _TOKEN_SAFE(token))
     if fresh:
         token = new_csrf_token()
-    response = render(
-        "article.html",
-        article=article,
-        body=_body(article),
-        csrf=token,
-        thanks=request.query_params.get("thanks") == "1",
-        max_comment=MAX_COMMENT,
-    )
+    key = (str(article.id), str(article.version), request.query_params.get("thanks") == "1")
+    parts = _page_parts.get(key)
+    if parts is None:
+        parts = await run_in_threadpool(_page_parts_once, *key)
+    head, tail = parts
+    response = HTMLResponse(b"".join((head, token.encode(), tail)))
     if fresh:
         response.set_cookie(CSRF_COOKIE, token, httponly=True, samesite="strict", path="/")
     response.headers["Cache-Control"] = "no-cache"
     return response
+
+
+_TOKEN_SAFE: Final = re.compile(r"[A-Za-z0-9_-]+").fullmatch
+"""A token as new_csrf_token makes them: it goes into the page unescaped."""
+_SLOT: Final = "csrf-" + secrets.token_hex(16)
+"""Stands for the reader's CSRF token in a cached page (no article can contain it)."""
+_page_parts: dict[tuple[str, str, bool], tuple[bytes, bytes]] = {}
+_render_lock: Final = threading.Lock()
+
+
+def _page_parts_once(article_id: str, version: str, thanks: bool) -> tuple[bytes, bytes]:
+    """The cached halves, rendered by the first reader's thread only: readers arriving
+    meanwhile wait in their own threads (the event loop goes on serving others)."""
+    with _render_lock:
+        parts = _page_parts.get((article_id, version, thanks))
+        return parts or _page_parts_of(article_id, version, thanks)
+
+
+def _page_parts_of(article_id: str, version: str, thanks: bool) -> tuple[bytes, bytes]:
+    """The article page before and after the CSRF token: everything else on it is a pure
+    function of the article's id and version (and the thank-you line), so each process
+    renders it once per version.  Only the token differs from one reader to the next."""
+    article = _article(article_id)
+    html = render(
+        "article.html", article=article, body=_body(article), csrf=_SLOT, thanks=thanks,
+        max_comment=MAX_COMMENT,
+    ).body  # fmt: skip
+    head, tail = bytes(html).split(_SLOT.encode())  # exactly one slot
+    _page_parts[article_id, version, thanks] = (head, tail)
+    return head, tail
 
 
 def _body(article: Any) -> str:

@@ -5,6 +5,7 @@ page works without JavaScript."""
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from types import SimpleNamespace
 from typing import Any, Final
 from urllib.parse import parse_qs
 
@@ -17,8 +18,16 @@ from mingshu.birth import Notice
 from mingshu.web import cities
 from mingshu.web.api import CACHE_SIZE, cached
 from mingshu.web.charts import Charts, draw, horoscope_of, place_of, ziwei_of
-from mingshu.web.library import article_exists, article_for_bazi_star
-from mingshu.web.query import BAZI_CHOICES, CHOICES, MAX_VALUE, ChartQuery, FieldErrors, parse
+from mingshu.web.library import article_exists, article_for_bazi_star, planned_title
+from mingshu.web.query import (
+    BAZI_CHOICES,
+    CHOICES,
+    MAX_VALUE,
+    SCHOOL_DEFAULTS,
+    ChartQuery,
+    FieldErrors,
+    parse,
+)
 from mingshu.web.settings_help import ARTICLES, HELP, LABELS, WORDS
 from mingshu.web.views import branch_name, name, star_detail, stem_name, unknown_hour_table
 
@@ -34,6 +43,7 @@ def environment() -> Environment:
         autoescape=select_autoescape(default=True, default_for_string=True),
         trim_blocks=True,
         lstrip_blocks=True,
+        auto_reload=False,  # package files: no stat of each template on every render
     )
     env.globals["version"] = __version__
     return env
@@ -52,25 +62,44 @@ def _params(request: Request) -> dict[str, Any]:
     return out
 
 
-def _settings_rows(q: ChartQuery | None, raw: dict[str, Any]) -> list[dict[str, Any]]:
+class Row(SimpleNamespace):
+    """One row a template shows (its fields are attributes: Jinja reads an attribute
+    directly, but tries a dict key only after a failed attribute look-up)."""
+
+
+def _settings_rows(q: ChartQuery | None, raw: dict[str, Any]) -> list[Row]:
     rows = []
+    school = q.setting("school") if q else str(raw.get("school") or CHOICES["school"][1])
     for table in (CHOICES, BAZI_CHOICES):
         for setting, (allowed, default) in table.items():
+            options = [(v, WORDS.get(f"{setting}:{v}") or WORDS.get(v, v)) for v in allowed]
             value = q.setting(setting) if q else str(raw.get(setting) or default)
+            if setting in SCHOOL_DEFAULTS:
+                # An empty choice follows the reading, so changing the school on the form
+                # changes this too; a value equal to the reading's own shows as that choice.
+                own = SCHOOL_DEFAULTS[setting]
+                words = ", ".join(f"{WORDS.get(v, v)} for {s}" for s, v in own.items())
+                options.insert(0, ("", f"the reading's own ({words})"))
+                default = ""
+                if value == own.get(school):
+                    value = ""
             article = ARTICLES.get(setting)
+            planned = ""
             if article and not article_exists(article):
+                planned = planned_title(article) or ""
                 article = None
             rows.append(
-                {
-                    "name": setting,
-                    "label": LABELS[setting],
-                    "help": HELP[setting],
-                    "options": [(v, WORDS.get(v, v)) for v in allowed],
-                    "value": value,
-                    "default": default,
-                    "article": f"/library/{article}" if article else "",
-                    "link": f"/library/{article}" if article else f"/settings#{setting}",
-                }
+                Row(
+                    name=setting,
+                    label=LABELS[setting],
+                    help=HELP[setting],
+                    options=options,
+                    value=value,
+                    default=default,
+                    article=f"/library/{article}" if article else "",
+                    planned=planned,
+                    link=f"/library/{article}" if article else f"/settings#{setting}",
+                )
             )
     return rows
 
@@ -91,7 +120,7 @@ def _star_tables() -> list[tuple[str, str, list[tuple[str, str]]]]:
     ]
 
 
-def _form(q: ChartQuery | None, raw: dict[str, Any]) -> dict[str, Any]:
+def _form(q: ChartQuery | None, raw: dict[str, Any]) -> Row:
     def text(key: str) -> str:
         value = raw.get(key, "")
         if isinstance(value, list):
@@ -99,20 +128,20 @@ def _form(q: ChartQuery | None, raw: dict[str, Any]) -> dict[str, Any]:
         return str(value)[:MAX_VALUE]
 
     if q is not None:
-        return {
+        return Row(**{
             "date": q.date, "calendar": q.calendar, "leap": q.leap, "time": q.time,
             "unknown_hour": q.unknown_hour, "gender": q.gender, "place": text("place"),
             "city": q.city, "tz": q.tz, "lon": q.lon, "true_solar": q.true_solar,
             "stars": set(q.stars), "names": q.names, "at": q.at, "year": q.year,
-        }  # fmt: skip
-    return {
+        })  # fmt: skip
+    return Row(**{
         "date": text("date"), "calendar": text("calendar"), "leap": text("leap") == "1",
         "time": text("time"), "unknown_hour": text("unknown_hour") == "1",
         "gender": text("gender"), "place": text("place"), "city": text("city")
         if text("city").isdigit() else "", "tz": text("tz"), "lon": text("lon"),
         "true_solar": text("true_solar") == "1", "stars": set(), "names": "hans"
         if text("names") != "hant" else "hant", "at": text("at"), "year": text("year"),
-    }  # fmt: skip
+    })  # fmt: skip
 
 
 FORM_FIELDS: Final = frozenset(
@@ -140,7 +169,7 @@ def home(request: Request) -> Response:
     return render("chart.html", **_page(request, {}, {}))
 
 
-def _bazi_view(charts: Charts, style: str) -> dict[str, Any] | None:
+def _bazi_view(charts: Charts, style: str) -> Row | None:
     if charts.bazi is None:
         return None
     from mingshu.present import annual_to_dict, chart_to_dict
@@ -151,7 +180,7 @@ def _bazi_view(charts: Charts, style: str) -> dict[str, Any] | None:
     for key in ("year", "month", "day", "hour"):
         p = d["details"][key]
         positions.append(
-            {
+            Row(**{
                 "key": key,
                 "title": titles[key],
                 "pillar": p["pillar"],
@@ -164,30 +193,34 @@ def _bazi_view(charts: Charts, style: str) -> dict[str, Any] | None:
                 "stage": name(p["stage"], style),
                 "self_stage": name(p["self_stage"], style),
                 "void": "".join(branch_name(b, style) for b in p["void"]),
-            }
-        )
+            })
+        )  # fmt: skip
     luck = d["luck"]
     start = luck["start"]
     steps = [
-        {**s, "ten_god": name(s["ten_god"], style) if s.get("ten_god") else ""}
+        Row(**{**s, "ten_god": name(s["ten_god"], style) if s.get("ten_god") else ""})
         for s in luck["steps"]
     ]
     annual = None
     if charts.annual is not None:
         a = annual_to_dict(charts.annual)
-        annual = {**a, "ten_god": name(a["ten_god"], style)}
-    return {
-        "positions": positions,
-        "tai_yuan": d["tai_yuan"],
-        "tai_xi": d["tai_xi"],
-        "ming_gong": d["ming_gong"],
-        "shen_gong": d["shen_gong"],
-        "stars": [{**s, "article": article_for_bazi_star(s["key"]) or ""} for s in d["stars"]],
-        "start": f"{start['years']} years {start['months']} months {start['days']} days "
-        f"(from {luck['start_moment']})",
-        "luck": steps,
-        "annual": annual,
-    }
+        annual = Row(**{**a, "ten_god": name(a["ten_god"], style)})
+    return Row(
+        **{
+            "positions": positions,
+            "tai_yuan": d["tai_yuan"],
+            "tai_xi": d["tai_xi"],
+            "ming_gong": d["ming_gong"],
+            "shen_gong": d["shen_gong"],
+            "stars": [
+                Row(**{**s, "article": article_for_bazi_star(s["key"]) or ""}) for s in d["stars"]
+            ],
+            "start": f"{start['years']} years {start['months']} months {start['days']} days "
+            f"(from {luck['start_moment']})",
+            "luck": steps,
+            "annual": annual,
+        }
+    )
 
 
 @router.get("/chart", response_class=HTMLResponse)
@@ -230,7 +263,7 @@ def chart_page_bytes(query_string: str) -> bytes:
 
 
 def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
-    from mingshu.present.ziwei_svg import chart_svg
+    from mingshu.present.ziwei_svg import chart_svgs
 
     style = q.names
     qs = q.query_string()
@@ -255,7 +288,7 @@ def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
         "svg_link": f"/chart.svg?{q.query_string(year='')}" if not q.unknown_hour else "",
         "api_hours": f"/api/ziwei/hours?{hours_qs}",
         "board_svg": "",
-        "column_src": "",
+        "column_svg": "",
         "horoscope": charts.horoscope,
         "notices": [],
         "unknown": None,
@@ -284,21 +317,22 @@ def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
     context["notices"] = list(notices.values())
     if charts.ziwei is not None:
         z = charts.ziwei
-        context["board_svg"] = chart_svg(z, charts.horoscope, style, "board")
-        # The phone layout is fetched by site.js on narrow screens only (/chart.svg): a new
-        # chart page draws one board instead of two.
-        context["column_src"] = f"/chart.svg?{q.query_string(year='')}&layout=column"
+        # The phone layout (one palace a row) is on the page too, and the stylesheet shows
+        # one of the two by the screen's width: no script needed.
+        context["board_svg"], context["column_svg"] = chart_svgs(
+            z, charts.horoscope, style, ("board", "column")
+        )
         links = []
         for palace in z.palaces:
             for placed in palace.stars:
                 links.append(
-                    {
-                        "key": placed.star.key,
-                        "label": name(placed.star.names, style),
-                        "where": f"{name(palace.name.names, style)} "
+                    Row(
+                        key=placed.star.key,
+                        label=name(placed.star.names, style),
+                        where=f"{name(palace.name.names, style)} "
                         f"{name(palace.branch.names, style)}",
-                        "href": f"/chart/star/{placed.star.key}?{qs}",
-                    }
+                        href=f"/chart/star/{placed.star.key}?{qs}",
+                    )
                 )
         context["star_links"] = links
     if charts.unknown:

@@ -23,8 +23,10 @@ from mingshu.named import clip
 __all__ = [
     "BAZI_CHOICES",
     "CHOICES",
+    "SCHOOL_DEFAULTS",
     "ChartQuery",
     "FieldErrors",
+    "default_of",
     "parse",
 ]
 
@@ -36,10 +38,16 @@ CHOICES: Final[dict[str, tuple[tuple[str, ...], str]]] = {
     "year_boundary": (("lunar_new_year", "spring_begins"), "lunar_new_year"),
     "horoscope_boundary": (("lunar_new_year", "spring_begins"), "lunar_new_year"),
     "late_rat_hour": (("next_day", "same_day"), "next_day"),
-    "leap_month": (("split", "whole"), "split"),
+    "leap_month": (("split", "whole", "next"), "split"),
     "age_count": (("lunar_year", "birthday"), "lunar_year"),
     "algorithm": (("quanshu", "zhongzhou"), "quanshu"),
+    "school": (("iztro", "quanshu"), "iztro"),
     "chart_type": (("heaven", "earth", "human"), "heaven"),
+}
+# Settings whose default depends on the school, as ZiweiSettings has it: the 全书 school
+# counts a whole leap month as the next month.  An empty value means the school's own.
+SCHOOL_DEFAULTS: Final[dict[str, dict[str, str]]] = {
+    "leap_month": {"iztro": "split", "quanshu": "next"},
 }
 # BaZi settings as form fields (prefixed bz_ where the Zi Wei name is taken).
 BAZI_CHOICES: Final[dict[str, tuple[tuple[str, ...], str]]] = {
@@ -79,7 +87,7 @@ class ChartQuery:
     true_solar: bool = False
     fold: int = 0
     settings: tuple[tuple[str, str], ...] = ()
-    """Zi Wei and BaZi setting words that differ from the defaults, sorted."""
+    """Zi Wei and BaZi setting words that differ from the defaults (the school's), sorted."""
     stars: tuple[tuple[str, str], ...] = ()
     """BaZi symbolic-star table choices (star key, variant id), sorted."""
     names: str = "hans"
@@ -87,8 +95,8 @@ class ChartQuery:
     year: str = ""
 
     def setting(self, name: str) -> str:
-        table = CHOICES.get(name) or BAZI_CHOICES[name]
-        return dict(self.settings).get(name, table[1])
+        chosen = dict(self.settings)
+        return chosen.get(name) or default_of(name, chosen.get("school", "iztro"))
 
     def query_string(self, **changes: Any) -> str:
         """The canonical query string (defaults left out), with ``changes`` applied."""
@@ -119,6 +127,13 @@ class ChartQuery:
         if q.year:
             pairs.append(("year", q.year))
         return urlencode(pairs)
+
+
+def default_of(name: str, school: str) -> str:
+    """The value a setting takes when the query leaves it out, under ``school``."""
+    if name in SCHOOL_DEFAULTS:
+        return SCHOOL_DEFAULTS[name][school]
+    return (CHOICES.get(name) or BAZI_CHOICES[name])[1]
 
 
 def _one(params: Mapping[str, Any], name: str) -> str:
@@ -200,8 +215,10 @@ def parse(params: Mapping[str, Any], *, need_birth: bool = True) -> ChartQuery:
     true_solar = bool(take("true_solar", _flag))
     fold_text = take("fold", _choice, ("0", "1"), "0") or "0"
     settings: list[tuple[str, str]] = []
+    school = take("school", _choice, *CHOICES["school"]) or CHOICES["school"][1]
     for table in (CHOICES, BAZI_CHOICES):
-        for name, (allowed, default) in table.items():
+        for name, (allowed, _) in table.items():
+            default = default_of(name, school)
             value = take(name, _choice, allowed, default)
             if value is not None and value != default:
                 settings.append((name, value))

@@ -16,7 +16,8 @@ LABELS: Final[dict[str, str]] = {
     "late_rat_hour": "Late Rat hour (Zi Wei)",
     "leap_month": "Leap month",
     "age_count": "Age count",
-    "algorithm": "School: 全书 / 中州",
+    "algorithm": "Star rules: 全书 / 中州派",
+    "school": "Reading: iztro / the book (全书)",
     "chart_type": "Chart: 天 / 地 / 人",
     "bz_late_rat_hour": "Late Rat hour (BaZi)",
     "start_age": "Luck start age (BaZi)",
@@ -29,9 +30,13 @@ HELP: Final[dict[str, str]] = {
     "late_rat_hour": "A birth at 23:00–24:00 counts as the next day, or stays on the birth "
     "day as the early Rat hour.",
     "leap_month": "A leap-month birth counts as that month until day 15 and the next from "
-    "day 16 (split), or as that month throughout (whole).",
+    "day 16 (split), as that month throughout (whole), or as the next month throughout "
+    "(next, as 全书 says); by default the reading's own (split for iztro, next for 全书).",
     "age_count": "Nominal age (虚岁) grows at each lunar new year, or on the lunar birthday.",
     "algorithm": "Whose rules place the stars: 紫微斗数全书, or the 中州派 (68 stars).",
+    "school": "Where the book 紫微斗数全书 and iztro 2.6.0 part, follow iztro exactly or the "
+    "book (leap month, 长生, 月德, 旬空, 截路空亡, brightness, 斗君 and 飞天三杀); the book's "
+    "reading needs the 全书 star rules.",
     "chart_type": "The ordinary chart (天盘), or the Body (地盘) or Spirit palace (人盘) "
     "taken as the Life palace.",
     "bz_late_rat_hour": "BaZi day and hour pillars for 23:00–24:00: next day, split "
@@ -41,15 +46,19 @@ HELP: Final[dict[str, str]] = {
 }
 
 WORDS: Final[dict[str, str]] = {
+    # A value's words; "setting:value" where one value means different things in two settings.
     "lunar_new_year": "lunar new year (正月初一)",
     "spring_begins": "立春",
     "next_day": "next day",
     "same_day": "same day",
     "split": "split at day 16",
     "whole": "whole month",
+    "next": "next month (全书)",
+    "iztro": "iztro 2.6.0",
     "lunar_year": "nominal age (虚岁)",
     "birthday": "lunar birthday",
     "quanshu": "全书 Quan Shu",
+    "school:quanshu": "the book 紫微斗数全书",
     "zhongzhou": "中州派 Zhongzhou",
     "heaven": "天盘 heaven",
     "earth": "地盘 earth",
@@ -65,5 +74,6 @@ ARTICLES: Final[dict[str, str]] = {
     "leap_month": "ZW-SET-01",
     "bz_late_rat_hour": "ZW-SET-01",
     "star": "BZ-SS-02",
+    "school": "ZW-BK-01",
 }
 """Setting name -> library article that explains it; linked once the article exists."""

@@ -53,27 +53,6 @@
       if (link) showStar(link.href);
     });
   }
-  document.querySelectorAll(".board svg").forEach(starClicks);
-
-  // On a narrow screen, fetch the phone layout (one palace a row) and show it instead.
-  const column = document.getElementById("ziwei-column");
-  const narrow = window.matchMedia("(max-width: 600px)");
-  let loading = false;
-  function loadColumn() {
-    if (!column || !column.dataset.src || loading || !narrow.matches) return;
-    loading = true;
-    fetch(column.dataset.src)
-      .then(function (r) { return r.ok ? r.text() : Promise.reject(r.status); })
-      .then(function (text) {
-        const doc = new DOMParser().parseFromString(text, "image/svg+xml");
-        const svg = document.importNode(doc.documentElement, true);
-        if (svg.nodeName.toLowerCase() !== "svg") return;
-        column.replaceChildren(svg);
-        starClicks(svg);
-        column.closest(".chart").classList.add("has-column");
-      })
-      .catch(function () { loading = false; });
-  }
-  loadColumn();
-  narrow.addEventListener("change", loadColumn);
+  // Both layouts are on the page (the stylesheet shows one by the screen's width).
+  document.querySelectorAll(".board svg, .column svg").forEach(starClicks);
 })();
