@@ -30,15 +30,30 @@ def test_load_orders_articles_and_refuses_unknown_ids() -> None:
     assert e.value.field == "article"
 
 
-def test_article_fragment_links_planned_and_escapes() -> None:
-    lib = load()
+def _with_a_planned_link(tmp_path: Path) -> Path:
+    """The shipped articles, with ZW-AUX-17 linking to an article that is only planned (the
+    library itself has none left)."""
+    folder = tmp_path / "articles"
+    shutil.copytree(_ROOT, folder)
+    with (folder / "_planned.yaml").open("a", encoding="utf-8") as f:
+        f.write('ZW-AUX-98: "A star still to be written"\n')
+    path = folder / "ZW-AUX-17.md"
+    text = path.read_text(encoding="utf-8")
+    old = "Wen Chang's own rule has its own article"
+    assert old in text
+    path.write_text(text.replace(old, "See [a planned star](ZW-AUX-98). " + old, 1), "utf-8")
+    return folder
+
+
+def test_article_fragment_links_planned_and_escapes(tmp_path: Path) -> None:
+    lib = load(_with_a_planned_link(tmp_path))
     html = article_html(lib.get("ZW-AUX-17"), lib, link=lambda i: f"/lib/{i}")
     assert "<html" not in html and "<head>" not in html and "<body" not in html
     assert "href='/lib/ZW-AUX-18'" in html  # a written article is a link through `link`
     assert "href='/lib/ZW-AUX-05'" in html  # Wen Chang, written since the seeds
-    planned = [i for i in links(lib.get("ZW-AUX-17")) if i in lib.planned]
-    assert planned, "ZW-AUX-17 links to no planned article any more: pick another one here"
-    assert f"/lib/{planned[0]}" not in html and "ms-planned" in html  # planned: plain text
+    assert "ZW-AUX-98" in links(lib.get("ZW-AUX-17")) and "ZW-AUX-98" in lib.planned
+    assert "/lib/ZW-AUX-98" not in html  # planned: plain text, not a link
+    assert "<span class='ms-planned' title='planned article'>" in html
     assert html.count("<svg") >= 3 and "aria-label='" in html
     # the table cells are the engine's, and the marked diagonal is shown
     assert re.search(r"<th scope='row'>Day 5</th><td class='ms-mark'>Ox</td>", html)
@@ -73,11 +88,13 @@ def test_planted_markup_is_escaped(tmp_path: Path) -> None:
     assert "<b>Three</b>" not in html
 
 
-def test_index_by_subject_and_series() -> None:
-    lib = load()
-    html = index_html(lib, link=lambda i: f"{i}.html")
-    assert html.index("Zi Wei Dou Shu") < html.index("BaZi")
-    assert "href='ZW-AUX-17.html'" in html and "(planned)" in html
+def test_index_by_subject_and_series(tmp_path: Path) -> None:
+    html = index_html(load(), link=lambda i: f"{i}.html")
+    assert html.index("Zi Wei Dou Shu") < html.index("BaZi") < html.index("About this library")
+    assert "href='ZW-AUX-17.html'" in html and "href='MS-LIB-01.html'" in html
+    assert "(planned)" not in html  # every linked article is written
+    planned = index_html(load(_with_a_planned_link(tmp_path)), link=lambda i: f"{i}.html")
+    assert "A star still to be written" in planned and "(planned)" in planned
     assert css_path().is_file()
 
 

@@ -94,9 +94,10 @@ def test_the_book_school_changes_the_chart_and_says_how(client: TestClient) -> N
         assert text in html.unescape(notice.group(1))
     # The leap-month field follows the school unless set: an empty choice is the school's own.
     assert re.search(r'<option value="" selected>the reading', book)
-    # Its article is planned: named, linked once it is written.
+    # Its article, "The book beside the engine", is linked next to the field.
     school = re.search(r'<select id="school".*?</p>', book, re.S)
-    assert school and "“The book beside the engine”" in school.group(0)
+    assert school and '<a href="/library/ZW-BK-01">Read more</a>' in school.group(0)
+    assert "article planned" not in school.group(0)
 
 
 def test_the_book_school_in_the_url_and_the_api(client: TestClient) -> None:
