@@ -80,8 +80,8 @@ def _gods(gods: tuple[God, God, God, God]) -> dict[str, dict[str, str]]:
 
 
 _STARS: dict[PlacedStar, dict[str, Any]] = {}
-_CANONICAL: dict[PlacedStar, PlacedStar] = {}
-_GROUP_BYTES: dict[tuple[PlacedStar, ...], orjson.Fragment] = {}
+_STAR_BYTES: dict[PlacedStar, bytes] = {}
+_POOLED: dict[tuple[PlacedStar, ...], orjson.Fragment] = {}
 _GODS: dict[tuple[God, God, God, God], dict[str, dict[str, str]]] = {}
 _GOD_BYTES: dict[tuple[God, God, God, God], orjson.Fragment] = {}
 _PALACE_NAMES: Final = {p: named(p.key, p.names) for p in PalaceName}
@@ -92,22 +92,21 @@ _PALACE_NAME_BYTES: Final = tuple(
 _CLASSES: Final = {c: {**named(c.key, c.names), "number": int(c)} for c in FiveElementsClass}
 
 
+def _star_bytes(placed: PlacedStar) -> bytes:
+    return orjson.dumps(_cached(_STARS, placed, _placed))
+
+
 def _group(group: tuple[PlacedStar, ...]) -> orjson.Fragment:
-    """A star group's fragment, cached under a key made of the one shared copy of each
-    placed star: later look-ups compare against those few, often-read objects rather than
-    against stars of whichever chart first had the group (kept hot in the CPU's caches)."""
-    found = _GROUP_BYTES.get(group)
-    if found is None:
-        if len(_GROUP_BYTES) >= _LIMIT or len(_CANONICAL) >= _LIMIT:
-            _GROUP_BYTES.clear()
-            _CANONICAL.clear()
-        canonical = tuple(_CANONICAL.setdefault(s, s) for s in group)
-        found = _GROUP_BYTES[canonical] = _group_bytes(canonical)
-    return found
-
-
-def _group_bytes(group: tuple[PlacedStar, ...]) -> orjson.Fragment:
-    return orjson.Fragment(orjson.dumps([_cached(_STARS, s, _placed) for s in group]))
+    """A star group's fragment, joined from each placed star's bytes (a catalogue places a
+    few thousand stars).  Only the major and minor groups are cached (_POOLED): the engine
+    shares those among charts, a few thousand per settings, while random births make more
+    adjective groups than a bounded cache would keep."""
+    encoded = _STAR_BYTES
+    try:
+        return orjson.Fragment(b"[" + b",".join([encoded[s] for s in group]) + b"]")
+    except KeyError:  # first sight of one of them (a bounded cache may clear)
+        parts = [_cached(encoded, s, _star_bytes) for s in group]
+        return orjson.Fragment(b"[" + b",".join(parts) + b"]")
 
 
 def _god_bytes(gods: tuple[God, God, God, God]) -> orjson.Fragment:
@@ -285,7 +284,8 @@ _decadal_fields: Final = attrgetter(*_DECADAL_FIELDS)
 
 
 def _chart_fast(chart: NatalChart) -> dict[str, Any]:
-    groups, gods, names, texts = _GROUP_BYTES, _GOD_BYTES, _PALACE_NAME_BYTES, _PILLAR_TEXTS
+    group, pooled, gods = _group, _POOLED, _GOD_BYTES
+    names, texts = _PALACE_NAME_BYTES, _PILLAR_TEXTS
     branch_keys, stem_keys = _BRANCH_KEYS, _STEM_KEYS
     by_branch: list[Any] = [None] * 12
     palaces: Any = chart.palaces if _UNPACK else map(_palace_fields, chart.palaces)
@@ -307,13 +307,11 @@ def _chart_fast(chart: NatalChart) -> dict[str, Any]:
     ) in palaces:
         start, end, dp = decadal if _UNPACK else _decadal_fields(decadal)
         try:
-            major, minor = groups[major_stars], groups[minor_stars]
-            adjective = groups[adjective_stars]
+            major, minor = pooled[major_stars], pooled[minor_stars]
             god = gods[chang_sheng, bo_shi, jiang_qian, sui_qian]
         except KeyError:  # first sight of one of them: build (a bounded cache may clear)
-            major = _group(major_stars)
-            minor = _group(minor_stars)
-            adjective = _group(adjective_stars)
+            major = _cached(pooled, major_stars, group)
+            minor = _cached(pooled, minor_stars, group)
             god = _cached(gods, (chang_sheng, bo_shi, jiang_qian, sui_qian), _god_bytes)
         by_branch[branch] = {
             "branch": branch_keys[branch],
@@ -324,7 +322,7 @@ def _chart_fast(chart: NatalChart) -> dict[str, Any]:
             "is_original": is_original,
             "major_stars": major,
             "minor_stars": minor,
-            "adjective_stars": adjective,
+            "adjective_stars": group(adjective_stars),
             "gods": god,
             "decadal": {"start": start, "end": end, "pillar": texts[dp.stem][dp.branch]},
             "ages": ages,
