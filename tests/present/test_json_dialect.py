@@ -197,11 +197,11 @@ def test_full_caches_are_emptied_and_refilled(
     from mingshu.present import ziwei_json
 
     monkeypatch.setattr(ziwei_json, "_LIMIT", 3)  # every few pieces, the caches clear
-    for cache in ("_GROUP_BYTES", "_CANONICAL", "_GOD_BYTES", "_STARS", "_LUNAR_BYTES"):
+    for cache in ("_POOLED", "_STAR_BYTES", "_GOD_BYTES", "_STARS", "_LUNAR_BYTES"):
         monkeypatch.setattr(ziwei_json, cache, {})
     for chart, _ in fixture_charts[::20]:
         assert orjson.loads(to_json(chart)) == chart_to_dict(chart)
-    assert len(ziwei_json._GROUP_BYTES) <= 3
+    assert len(ziwei_json._POOLED) <= 3 and len(ziwei_json._STAR_BYTES) <= 3
 
 
 def test_both_engines_write_one_birth_object() -> None:
