@@ -11,8 +11,8 @@ for a horoscope), then times:
   cold process, and the best of the next --repeat − 1, each over new lines;
 - "batch command": the whole command ``mingshu ziwei --batch IN --analysis`` in a fresh
   process (start-up, cold caches and writing included) to /dev/null and with ``--out FILE``,
-  wall-clock and child CPU time.  Each output line is about 22 kB (the full chart export
-  names everything in four forms), so writing a file is much of the cost.
+  wall-clock and child CPU time (user + system).  Each output line is about 22 kB (the full
+  chart export names everything in four forms), so writing a file is much of the cost.
 
 Other load on the machine disturbs wall-clock figures; CPU time much less.  For a figure
 that load does not move, count instructions: ``--count-only N`` charts N new lines after a
@@ -22,8 +22,19 @@ warm-up of 2,000 and does nothing else, so that
         .venv/bin/python bench/bench_batch.py --count-only 1000
 
 minus the same with ``--count-only 0`` is the instruction count of 1,000 lines (N ≤ 1,000).
-Measured (2026-12, Python 3.11): about 920,000 instructions a line with --analysis, of which
-the natal chart and its JSON export are about 800,000 and the analysis about 50,000.
+
+Measured (2026-12-01, Python 3.11, the 2-core machine shared with other jobs, load 8–12;
+``--cases 20000 --repeat 2``), before → after the export wrote palaces as joined bytes:
+
+- instructions a line (--count-only 1000 − 0): 849,000 → 657,000;
+- batch lines in process, CPU: cold 5,400 → 6,400 /s, best warm 5,900 → 7,700 /s;
+- batch command, CPU: to /dev/null 4,500 → 6,400 /s, with --out 3,700 → 5,400 /s; peak
+  memory on 20,000 lines 471 → 92 MB (output is written 64 lines at a time, not 2,000).
+
+Load slows CPU time too: the in-process warm figure before was 9,500 /s on an idle machine
+and 5,900 /s under that load.  The command's target, 10,000 lines/s of CPU time, is not
+reached yet: the natal chart itself is now more than half of a line's instructions, its
+JSON export about a third, the analysis about 50,000.
 """
 
 from __future__ import annotations
