@@ -133,3 +133,73 @@ def test_lang_adds_names(tmp_path: Path) -> None:
     assert code == 0
     assert out[0]["locale"]["lang"] == "ja-JP"
     assert out[0]["locale"]["palaces"]["life"] == "命宮"
+
+
+def random_lines(count: int, seed: int) -> list[dict[str, Any]]:
+    """Random births as the bench makes them (1900–2100, every time index, both genders),
+    with a share of lunar and leap births, horoscopes and non-default settings."""
+    import datetime as dt
+    import random
+
+    rng = random.Random(seed)
+    first, last = dt.date(1900, 2, 1).toordinal(), dt.date(2100, 11, 30).toordinal()
+    settings: list[dict[str, Any]] = [
+        {},
+        {},
+        {"config": {"algorithm": "zhongzhou"}},
+        {"astro_type": "earth"},
+        {"astro_type": "human", "fix_leap": False},
+    ]
+    lines = []
+    for n in range(count):
+        born = dt.date.fromordinal(rng.randint(first, last))
+        line: dict[str, Any] = {
+            "id": n,
+            "date": f"{born.year}-{born.month}-{born.day}",
+            "time": rng.randint(0, 12),
+            "gender": rng.choice(("男", "女", "male", "female")),
+            **rng.choice(settings),
+        }
+        if rng.random() < 0.1:
+            line["by"] = "lunar"
+            line["date"] = f"{born.year}-{rng.randint(1, 12)}-{rng.randint(1, 29)}"
+        if rng.random() < 0.2 and born.year < 2100:
+            line["horoscope"] = f"{min(born.year + rng.randint(1, 80), 2100)}-6-1"
+        lines.append(line)
+    return lines
+
+
+def test_lines_are_the_plain_exports_byte_for_byte(tmp_path: Path) -> None:
+    """Each output line of a run is, byte for byte, orjson's encoding of the plain dicts
+    (chart_to_dict, analysis_to_dict, horoscope_to_dict: no cached pieces), over 1,500 random
+    births: the batch's pre-encoded pieces change no byte of the output."""
+    import orjson
+
+    from mingshu.crosscheck.iztro import chart_for_input
+    from mingshu.errors import InputError
+    from mingshu.present import chart_to_dict, horoscope_to_dict
+    from mingshu.present.ziwei_analysis import analysis_to_dict
+    from mingshu.ziwei import horoscope
+
+    rows = random_lines(1500, seed=13)
+    source, target = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    source.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows))
+    result = runner.invoke(
+        app, ["ziwei", "--batch", str(source), "--analysis", "--out", str(target)]
+    )
+    out = target.read_bytes().split(b"\n")
+    assert out.pop() == b"" and len(out) == len(rows)
+    charted = 0
+    for number, (row, line) in enumerate(zip(rows, out, strict=True), 1):
+        try:
+            chart = chart_for_input(row)
+        except InputError:  # a lunar day the month does not have: an error line
+            assert b'"error"' in line and result.exit_code == 2
+            continue
+        record: dict[str, Any] = {"line": number, "id": row["id"], "chart": chart_to_dict(chart)}
+        if "horoscope" in row:
+            record["horoscope"] = horoscope_to_dict(horoscope(chart, row["horoscope"]))
+        record["analysis"] = analysis_to_dict(chart)
+        assert line == orjson.dumps(record), f"line {number}: {row}"
+        charted += 1
+    assert charted > 1400

@@ -20,6 +20,10 @@ from mingshu.calendar.solar import (
 from mingshu.cycles import SIXTY, Branch, Pillar, Stem
 from mingshu.errors import InputError, OutOfRangeError
 
+# By number: an index costs a fraction of an enum call (EnumType.__call__ is Python).
+_STEMS = tuple(Stem)
+_BRANCHES = tuple(Branch)
+
 __all__ = [
     "day_pillar",
     "day_pillar_from_ordinal",
@@ -56,7 +60,7 @@ def hour_branch(hour: int) -> Branch:
     """Branch of the double hour (时辰) containing clock hour ``hour``: 23 and 0 → 子, 1-2 → 丑 …"""
     if not 0 <= hour <= 23:
         raise InputError("time", f"hour {hour} does not exist (hours run 0 to 23)")
-    return Branch((hour + 1) // 2 % 12)
+    return _BRANCHES[(hour + 1) // 2 % 12]
 
 
 def hour_pillar(day_stem: Stem, branch: Branch) -> Pillar:
@@ -70,7 +74,7 @@ def month_stem(year_stem: Stem, month_branch: Branch) -> Stem:
     The 子 and 丑 months (January) continue the count of the same BaZi year.
     """
     first = (year_stem % 5 + 1) * 2  # stem of the 寅 month
-    return Stem((first + (month_branch - Branch.YIN) % 12) % 10)
+    return _STEMS[(first + (month_branch - Branch.YIN) % 12) % 10]
 
 
 def year_pillar_of_lunar_year(lunar_year: int) -> Pillar:

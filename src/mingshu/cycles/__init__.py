@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from mingshu.named import NamedEnum, Names, attach_names, load_toml
 
@@ -53,11 +53,11 @@ class Element(NamedEnum):
 
     def generates(self) -> Element:
         """The phase this one produces (木生火 …)."""
-        return Element((self + 1) % 5)
+        return _ELEMENTS[(self + 1) % 5]
 
     def controls(self) -> Element:
         """The phase this one restrains (木克土 …)."""
-        return Element((self + 2) % 5)
+        return _ELEMENTS[(self + 2) % 5]
 
 
 class Stem(NamedEnum):
@@ -76,15 +76,15 @@ class Stem(NamedEnum):
 
     @property
     def element(self) -> Element:
-        return Element(self // 2)
+        return _ELEMENTS[self // 2]
 
     @property
     def polarity(self) -> Polarity:
-        return Polarity(self % 2)
+        return _POLARITIES[self % 2]
 
     def next(self, n: int = 1) -> Stem:
         """The stem ``n`` steps on (negative ``n`` goes back)."""
-        return Stem((self + n) % 10)
+        return _STEMS[(self + n) % 10]
 
 
 class Branch(NamedEnum):
@@ -114,16 +114,24 @@ class Branch(NamedEnum):
 
     @property
     def polarity(self) -> Polarity:
-        return Polarity(self % 2)
+        return _POLARITIES[self % 2]
 
     def next(self, n: int = 1) -> Branch:
         """The branch ``n`` steps forward (子 → 丑 …); negative ``n`` goes back."""
-        return Branch((self + n) % 12)
+        return _BRANCHES[(self + n) % 12]
 
     @property
     def opposite(self) -> Branch:
         """The branch across the ring (六冲): 子 ↔ 午."""
-        return Branch((self + 6) % 12)
+        return _BRANCHES[(self + 6) % 12]
+
+
+# Members by number: an index costs a fraction of an enum call (EnumType.__call__ is Python),
+# and charts ask for thousands of them.
+_POLARITIES: Final = tuple(Polarity)
+_ELEMENTS: Final = tuple(Element)
+_STEMS: Final = tuple(Stem)
+_BRANCHES: Final = tuple(Branch)
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,7 +184,7 @@ class Pillar:
     def void_branches(self) -> tuple[Branch, Branch]:
         """The two branches left out of this pillar's decade (旬空 / 空亡)."""
         first = (10 + self.branch - self.stem) % 12
-        return Branch(first), Branch((first + 1) % 12)
+        return _BRANCHES[first], _BRANCHES[(first + 1) % 12]
 
     def __str__(self) -> str:
         return f"{self.stem}{self.branch}"

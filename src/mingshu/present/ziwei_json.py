@@ -16,12 +16,12 @@ it serialises them as pre-encoded ``orjson.Fragment`` bytes.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from itertools import chain
 from operator import attrgetter
 from typing import Any, Final, TypeVar
 
 import orjson
 
-from mingshu.calendar import LunarDate
 from mingshu.cycles import Branch, Names, Stem
 from mingshu.present.birth_json import birth_to_dict, lunar_to_dict
 from mingshu.present.names import named, notice_dict, notices_of
@@ -34,6 +34,7 @@ from mingshu.ziwei.tables import HOURS, FiveElementsClass, God, PalaceName
 __all__ = [
     "CHART_SCHEMA",
     "HOROSCOPE_SCHEMA",
+    "chart_document",
     "chart_json",
     "chart_to_dict",
     "horoscope_to_dict",
@@ -80,38 +81,9 @@ def _gods(gods: tuple[God, God, God, God]) -> dict[str, dict[str, str]]:
 
 
 _STARS: dict[PlacedStar, dict[str, Any]] = {}
-_CANONICAL: dict[PlacedStar, PlacedStar] = {}
-_GROUP_BYTES: dict[tuple[PlacedStar, ...], orjson.Fragment] = {}
 _GODS: dict[tuple[God, God, God, God], dict[str, dict[str, str]]] = {}
-_GOD_BYTES: dict[tuple[God, God, God, God], orjson.Fragment] = {}
 _PALACE_NAMES: Final = {p: named(p.key, p.names) for p in PalaceName}
-# By number (PalaceName is an int enum), so a look-up is a tuple index, not a hash.
-_PALACE_NAME_BYTES: Final = tuple(
-    orjson.Fragment(orjson.dumps(_PALACE_NAMES[p])) for p in PalaceName
-)
 _CLASSES: Final = {c: {**named(c.key, c.names), "number": int(c)} for c in FiveElementsClass}
-
-
-def _group(group: tuple[PlacedStar, ...]) -> orjson.Fragment:
-    """A star group's fragment, cached under a key made of the one shared copy of each
-    placed star: later look-ups compare against those few, often-read objects rather than
-    against stars of whichever chart first had the group (kept hot in the CPU's caches)."""
-    found = _GROUP_BYTES.get(group)
-    if found is None:
-        if len(_GROUP_BYTES) >= _LIMIT or len(_CANONICAL) >= _LIMIT:
-            _GROUP_BYTES.clear()
-            _CANONICAL.clear()
-        canonical = tuple(_CANONICAL.setdefault(s, s) for s in group)
-        found = _GROUP_BYTES[canonical] = _group_bytes(canonical)
-    return found
-
-
-def _group_bytes(group: tuple[PlacedStar, ...]) -> orjson.Fragment:
-    return orjson.Fragment(orjson.dumps([_cached(_STARS, s, _placed) for s in group]))
-
-
-def _god_bytes(gods: tuple[God, God, God, God]) -> orjson.Fragment:
-    return orjson.Fragment(orjson.dumps(_cached(_GODS, gods, _gods)))
 
 
 # Keys and pillar texts by number, so that a palace's costs a tuple index, not a property.
@@ -236,12 +208,7 @@ _MASTER_BYTES: dict[Star, orjson.Fragment] = {}
 _SIGN_BYTES: dict[Names, orjson.Fragment] = {}
 
 
-_LUNAR_BYTES: dict[LunarDate, orjson.Fragment] = {}
 _SETTINGS_BYTES: dict[ZiweiSettings, orjson.Fragment] = {}
-
-
-def _lunar_bytes(date: LunarDate) -> orjson.Fragment:
-    return orjson.Fragment(orjson.dumps(lunar_to_dict(date)))
 
 
 def _settings_bytes(settings: ZiweiSettings) -> orjson.Fragment:
@@ -275,19 +242,68 @@ _PALACE_FIELDS: Final = (
     "decadal",
     "ages",
 )
-_DECADAL_FIELDS: Final = ("start", "end", "pillar")
-_UNPACK: Final = (
-    getattr(Palace, "_fields", None) == _PALACE_FIELDS
-    and getattr(Decadal, "_fields", None) == _DECADAL_FIELDS
-)
+_UNPACK: Final = getattr(Palace, "_fields", None) == _PALACE_FIELDS and getattr(
+    Decadal, "_fields", None
+) == ("start", "end", "pillar")
 _palace_fields: Final = attrgetter(*_PALACE_FIELDS)
-_decadal_fields: Final = attrgetter(*_DECADAL_FIELDS)
+
+# A palace is written as bytes joined from encoded pieces, each made once by orjson from the
+# same dicts as _palace (so the bytes are orjson's): its head (branch … is_original) up to
+# "major_stars", its star groups, gods, decadal and ages.  Keys and pieces are few and
+# small (every one a few thousand values at most), except the adjective groups: random
+# births make more of those than a bounded cache would keep, so each is joined from its
+# stars' encodings (a catalogue places a few thousand stars).
+_HEADS: dict[tuple[int, int, PalaceName, bool, bool], bytes] = {}
+_STAR_BYTES: dict[PlacedStar, bytes] = {}
+_POOLED: dict[tuple[PlacedStar, ...], bytes] = {}  # the engine's shared major/minor groups
+_GOD_BYTES: dict[tuple[God, God, God, God], bytes] = {}
+_DECADAL_BYTES: dict[tuple[int, int, int, int], bytes] = {}  # start, end, stem, branch
+_AGES_BYTES: dict[tuple[int, ...], bytes] = {}
+_FIELD_NAMES: Final = tuple(
+    b',"%s":' % key.encode()
+    for key in ("minor_stars", "adjective_stars", "gods", "decadal", "ages")
+)
 
 
-def _chart_fast(chart: NatalChart) -> dict[str, Any]:
-    groups, gods, names, texts = _GROUP_BYTES, _GOD_BYTES, _PALACE_NAME_BYTES, _PILLAR_TEXTS
-    branch_keys, stem_keys = _BRANCH_KEYS, _STEM_KEYS
-    by_branch: list[Any] = [None] * 12
+def _head(key: tuple[int, int, PalaceName, bool, bool]) -> bytes:
+    branch, stem, name, is_body, is_original = key
+    head = orjson.dumps(
+        {
+            "branch": _BRANCH_KEYS[branch],
+            "stem": _STEM_KEYS[stem],
+            "pillar": _PILLAR_TEXTS[stem][branch],
+            "name": _PALACE_NAMES[name],
+            "is_body": is_body,
+            "is_original": is_original,
+        }
+    )
+    # Open for the rest; 子, first in branch order, opens the list, the others follow a comma.
+    return (b"[" if branch == 0 else b",") + head[:-1] + b',"major_stars":'
+
+
+def _star_bytes(placed: PlacedStar) -> bytes:
+    return orjson.dumps(_cached(_STARS, placed, _placed))
+
+
+def _group(group: tuple[PlacedStar, ...]) -> bytes:
+    return b"[%b]" % b",".join([_cached(_STAR_BYTES, s, _star_bytes) for s in group])
+
+
+def _god_bytes(gods: tuple[God, God, God, God]) -> bytes:
+    return orjson.dumps(_cached(_GODS, gods, _gods))
+
+
+def _decadal_bytes(key: tuple[int, int, int, int]) -> bytes:
+    start, end, stem, branch = key
+    return orjson.dumps({"start": start, "end": end, "pillar": _PILLAR_TEXTS[stem][branch]})
+
+
+def _palaces_fast(chart: NatalChart) -> orjson.Fragment:
+    """The chart's "palaces" list (branch order) as one fragment."""
+    heads, pooled, gods, encoded = _HEADS, _POOLED, _GOD_BYTES, _STAR_BYTES.__getitem__
+    decadals, ages_bytes = _DECADAL_BYTES, _AGES_BYTES
+    minor_name, adjective_name, gods_name, decadal_name, ages_name = _FIELD_NAMES
+    by_branch: list[tuple[bytes, ...]] = [()] * 12
     palaces: Any = chart.palaces if _UNPACK else map(_palace_fields, chart.palaces)
     for (
         branch,
@@ -305,30 +321,49 @@ def _chart_fast(chart: NatalChart) -> dict[str, Any]:
         decadal,
         ages,
     ) in palaces:
-        start, end, dp = decadal if _UNPACK else _decadal_fields(decadal)
+        head_key = (branch, stem, name, is_body, is_original)
+        god_key = (chang_sheng, bo_shi, jiang_qian, sui_qian)
+        start, end, pillar = decadal if _UNPACK else (decadal.start, decadal.end, decadal.pillar)
+        decadal_key = (start, end, pillar.stem, pillar.branch)  # a Pillar hashes in Python
         try:
-            major, minor = groups[major_stars], groups[minor_stars]
-            adjective = groups[adjective_stars]
-            god = gods[chang_sheng, bo_shi, jiang_qian, sui_qian]
+            parts = (
+                heads[head_key],
+                pooled[major_stars],
+                minor_name,
+                pooled[minor_stars],
+                adjective_name,
+                b"[%b]" % b",".join(map(encoded, adjective_stars)),
+                gods_name,
+                gods[god_key],
+                decadal_name,
+                decadals[decadal_key],
+                ages_name,
+                ages_bytes[ages],
+                b"}",
+            )
         except KeyError:  # first sight of one of them: build (a bounded cache may clear)
-            major = _group(major_stars)
-            minor = _group(minor_stars)
-            adjective = _group(adjective_stars)
-            god = _cached(gods, (chang_sheng, bo_shi, jiang_qian, sui_qian), _god_bytes)
-        by_branch[branch] = {
-            "branch": branch_keys[branch],
-            "stem": stem_keys[stem],
-            "pillar": texts[stem][branch],
-            "name": names[name],
-            "is_body": is_body,
-            "is_original": is_original,
-            "major_stars": major,
-            "minor_stars": minor,
-            "adjective_stars": adjective,
-            "gods": god,
-            "decadal": {"start": start, "end": end, "pillar": texts[dp.stem][dp.branch]},
-            "ages": ages,
-        }
+            parts = (
+                _cached(heads, head_key, _head),
+                _cached(pooled, major_stars, _group),
+                minor_name,
+                _cached(pooled, minor_stars, _group),
+                adjective_name,
+                _group(adjective_stars),
+                gods_name,
+                _cached(gods, god_key, _god_bytes),
+                decadal_name,
+                _cached(decadals, decadal_key, _decadal_bytes),
+                ages_name,
+                _cached(ages_bytes, ages, orjson.dumps),
+                b"}",
+            )
+        by_branch[branch] = parts
+    # One join of every piece: the 20 kB of a chart's palaces are copied once.
+    return orjson.Fragment(b"".join(chain(*by_branch, (b"]",))))
+
+
+def _chart_fast(chart: NatalChart) -> dict[str, Any]:
+    texts, branch_keys = _PILLAR_TEXTS, _BRANCH_KEYS
     birth = chart.birth
     year, month, day, hour = chart.pillars
     god_year, settings, lunar_date = chart.god_year, chart.settings, chart.lunar_date
@@ -341,7 +376,6 @@ def _chart_fast(chart: NatalChart) -> dict[str, Any]:
     try:
         named_parts = (
             _SETTINGS_BYTES[settings],
-            _LUNAR_BYTES[lunar_date],
             _MASTER_BYTES[life_master],
             _MASTER_BYTES[body_master],
             _SIGN_BYTES[zodiac],
@@ -350,7 +384,6 @@ def _chart_fast(chart: NatalChart) -> dict[str, Any]:
     except KeyError:
         named_parts = (
             _cached(_SETTINGS_BYTES, settings, _settings_bytes),
-            _cached(_LUNAR_BYTES, lunar_date, _lunar_bytes),
             _cached(_MASTER_BYTES, life_master, _master_bytes),
             _cached(_MASTER_BYTES, body_master, _master_bytes),
             _cached(_SIGN_BYTES, zodiac, _sign_bytes),
@@ -361,7 +394,7 @@ def _chart_fast(chart: NatalChart) -> dict[str, Any]:
         "schema": CHART_SCHEMA,
         "birth": birth_to_dict(birth),
         "settings": named_parts[0],
-        "lunar_date": named_parts[1],
+        "lunar_date": lunar_to_dict(lunar_date),  # random births rarely repeat a day
         "hour": _HOUR_BYTES[chart.hour.index],
         "pillars": {
             "year": texts[year.stem][year.branch],
@@ -371,13 +404,13 @@ def _chart_fast(chart: NatalChart) -> dict[str, Any]:
         },
         "god_year": texts[god_year.stem][god_year.branch],
         "five_elements_class": _CLASS_BYTES[chart.five_elements_class],
-        "life_master": named_parts[2],
-        "body_master": named_parts[3],
+        "life_master": named_parts[1],
+        "body_master": named_parts[2],
         "life_branch": branch_keys[chart.life_branch],
         "body_branch": branch_keys[chart.body_branch],
-        "zodiac": named_parts[4],
-        "sign": named_parts[5],
-        "palaces": by_branch,
+        "zodiac": named_parts[3],
+        "sign": named_parts[4],
+        "palaces": _palaces_fast(chart),
         "notices": [notice_dict(n) for n in notices] if notices else [],
     }
 
@@ -386,6 +419,13 @@ def chart_to_dict(chart: NatalChart) -> dict[str, Any]:
     """A natal chart in the ``mingshu.ziwei.chart/1`` schema (docs/ziwei-json.md), as
     fresh dicts and lists: changing them changes nothing else."""
     return _chart(chart)
+
+
+def chart_document(chart: NatalChart) -> dict[str, Any]:
+    """The chart for ``orjson.dumps`` alone (without indenting), as part of a larger
+    document: ``orjson.dumps(chart_document(c)) == chart_json(c)``.  Its shared pieces are
+    ``orjson.Fragment`` bytes, written as they are, never to be read or changed."""
+    return _chart_fast(chart)
 
 
 def chart_json(chart: NatalChart, option: int = 0) -> bytes:
