@@ -205,3 +205,32 @@ def test_cli_check_fails_with_exit_1_naming_the_error(
     assert result.exit_code == 1
     assert "FAIL ZW-AUX-17: problem 'Forward: which branch?' prints 'Pig'" in result.output
     assert "library check 1 error:" in result.output
+
+
+def test_an_article_without_an_engine_table_or_diagram_fails(
+    copy: Path, space: Path, sources: Path
+) -> None:
+    path = copy / f"{ARTICLE}.md"
+    text = path.read_text(encoding="utf-8")
+    # Drop every table and every diagram but the layers figure.
+    stripped = re.sub(r"```\{(table|diagram)\} (?!layers)\w+\n.*?```\n", "", text, flags=re.S)
+    assert "{table}" not in stripped and "{diagram} layers" in stripped
+    path.write_text(stripped, encoding="utf-8")
+    errors = check(load(copy), space=space, sources=sources).errors
+    assert f"{ARTICLE}: needs at least one engine table or diagram besides the layers" in errors
+
+
+def test_the_check_counts_each_articles_claims_rows_and_parts(space: Path, sources: Path) -> None:
+    report = check(load(), space=space, sources=sources)
+    assert report.ok, report.errors
+    lines = report.article_lines()
+    assert [line.split(":")[0] for line in lines] == [a.id for a in load().articles]
+    by_id = dict(zip((a.id for a in load().articles), lines, strict=True))
+    # En Guang: its two tables (day × hour, remainder), two problems, one quotation.
+    assert re.fullmatch(
+        rf"{ARTICLE}: \d+ claims over [\d,]+ rows, 2 tables, 2 problems, 1 quotations",
+        by_id[ARTICLE],
+    ), by_id[ARTICLE]
+    assert sum(c.tables for c in report.by_article.values()) == report.tables
+    assert sum(c.problems for c in report.by_article.values()) == report.problems
+    assert sum(c.quotations for c in report.by_article.values()) == report.quotations

@@ -94,6 +94,8 @@ def check(
         fail(e)
     for line in report.errors:
         typer.echo(f"FAIL {line}", err=True)
+    for line in report.article_lines():
+        typer.echo(line)
     if report.planned:
         typer.echo(f"planned (linked, not yet written): {', '.join(report.planned)}")
     layers = ", ".join(f"{k} {v}" for k, v in report.layers.items())

@@ -27,6 +27,7 @@ __all__ = [
     "DIRECTIVES",
     "FULL_YEARS",
     "SPACES",
+    "ArticleCounts",
     "Directive",
     "Report",
     "check",
@@ -59,6 +60,18 @@ class Directive:
 
 
 @dataclass
+class ArticleCounts:
+    """One article's share of a check: distinct claims cited, the rows those claims ran over
+    (from this run, else the record), tables, problems and quotations."""
+
+    claims: int = 0
+    rows: int = 0
+    tables: int = 0
+    problems: int = 0
+    quotations: int = 0
+
+
+@dataclass
 class Report:
     """What a check found: the errors (empty when everything holds) and the counts."""
 
@@ -75,10 +88,20 @@ class Report:
     layers: dict[str, int] = field(default_factory=dict)
     seconds: float = 0.0
     results: dict[str, dict[str, Any]] = field(default_factory=dict)
+    by_article: dict[str, ArticleCounts] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
         return not self.errors
+
+    def article_lines(self) -> list[str]:
+        """One line per article: its claims and the rows they were checked over, then its
+        tables, problems and quotations."""
+        return [
+            f"{aid}: {c.claims} claims over {c.rows:,} rows, {c.tables} tables, "
+            f"{c.problems} problems, {c.quotations} quotations"
+            for aid, c in sorted(self.by_article.items())
+        ]
 
     def summary(self) -> str:
         n = len(self.errors)
@@ -291,6 +314,7 @@ def check(
 
     for a in library.articles:
         say(f"{a.id}: format, links, directives")
+        counts = report.by_article.setdefault(a.id, ArticleCounts())
         for part in a.missing:
             err.append(f"{a.id}: missing part {part}")
         for key in a.extra:
@@ -337,6 +361,7 @@ def check(
             try:
                 if d.name == "table":
                     report.tables += 1
+                    counts.tables += 1
                     t = E.table(d.arg, d.options)
                     report.cells += sum(len(r) for r in t.rows)
                     expect = d.options.get("expect")
@@ -357,6 +382,7 @@ def check(
                         has_layers = True
                 elif d.name == "quote":
                     report.quotations += 1
+                    counts.quotations += 1
                     layer["book"] += 1
                     _check_quote(where, d.options, source_dir, err)
                 elif d.name == "modern":
@@ -374,6 +400,8 @@ def check(
                 err.append(f"{where}: {e.field}: {e.message}")
         if not has_layers:
             err.append(f"{a.id}: missing part layers figure ({{diagram}} layers)")
+        if not any(d.name == "table" or (d.name == "diagram" and d.arg != "layers") for d in found):
+            err.append(f"{a.id}: needs at least one engine table or diagram besides the layers")
         for fig, part in ((a.summary_figure, "summary.figure"), (a.card_figure, "card.figure")):
             if fig and fig not in ids:
                 err.append(f"{a.id}: {part} {fig!r} is no table or diagram id in the body")
@@ -382,6 +410,7 @@ def check(
             err.append(f"{a.id}: card.figure {a.card_figure!r} must be a table (the card draws it)")
         for p in a.problems:
             report.problems += 1
+            counts.problems += 1
             try:
                 answer = E.problem_answer(p.engine)
             except InputError as e:
@@ -397,6 +426,12 @@ def check(
     report.planned = sorted(planned_seen)
 
     _run_claims(library, cited, space, record, report, say)
+    saved = C.read_record(library.root)
+    for key, citing in cited.items():
+        ran = report.results.get(key) or saved.get(key) or {}
+        for aid in set(citing):
+            report.by_article[aid].claims += 1
+            report.by_article[aid].rows += int(ran.get("rows") or 0)
     report.seconds = time.perf_counter() - start
     return report
 
