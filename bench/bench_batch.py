@@ -50,9 +50,10 @@ the caches filling in the first few thousand lines about 0.4 G; the rest is 653,
 157,000, tuples made and freed (Palace rows, look-up keys, the zip of palace columns) about
 48,000, hashing of tuple keys about 30,000, dict look-ups 17,000, memcpy of the 22 kB line
 29,000 (three copies: the palaces' join, orjson's document, the 64-line chunk).  Tried and
-dropped: keying the export's star and group caches by ``id()`` (no tuple hashing, but
-yet 679,000 a line, up from 653,000, likely as dicts keyed by aligned addresses probe more); writing the chunks with
-``os.writev`` instead of joining them saves about 1 µs a line (1 %).  So 10,000 lines/s
+dropped: keying the export's star and group caches by ``id()`` (no tuple hashing, yet
+679,000 a line, up from 653,000, likely as dicts keyed by aligned addresses probe more);
+writing the chunks with ``os.writev`` instead of joining them saves about 1 µs a line (1 %).
+So 10,000 lines/s
 needs both a cheaper start-up (typer and the engines' imports are 0.53 G of its 0.82 G)
 and a natal chart plus export about 15 % cheaper, which means fewer tuples per line
 (e.g. the export reading the engine's cached palace columns instead of per-palace keys).
