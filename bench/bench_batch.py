@@ -53,10 +53,9 @@ the caches filling in the first few thousand lines about 0.4 G; the rest is 653,
 dropped: keying the export's star and group caches by ``id()`` (no tuple hashing, yet
 679,000 a line, up from 653,000, likely as dicts keyed by aligned addresses probe more);
 writing the chunks with ``os.writev`` instead of joining them saves about 1 µs a line (1 %).
-So 10,000 lines/s
-needs both a cheaper start-up (typer and the engines' imports are 0.53 G of its 0.82 G)
-and a natal chart plus export about 15 % cheaper, which means fewer tuples per line
-(e.g. the export reading the engine's cached palace columns instead of per-palace keys).
+So 10,000 lines/s needs both a cheaper start-up (typer and the engines' imports are 0.53 G
+of its 0.82 G) and a natal chart plus export about 15 % cheaper, which means fewer tuples
+per line (e.g. the export reading the engine's cached palace columns, not per-palace keys).
 """
 
 from __future__ import annotations
