@@ -56,6 +56,18 @@ writing the chunks with ``os.writev`` instead of joining them saves about 1 µs 
 So 10,000 lines/s needs both a cheaper start-up (typer and the engines' imports are 0.53 G
 of its 0.82 G) and a natal chart plus export about 15 % cheaper, which means fewer tuples
 per line (e.g. the export reading the engine's cached palace columns, not per-palace keys).
+
+Second round (branch i13-batch2, same commands, quiet machine at load about 1): the batch
+line reads the settings class only on a settings-cache miss and the star catalogue's name
+from a dict once per chart: 652,850 → 642,800 instructions a line (--count-only 1000 − 0),
+the whole command on 20,000 lines 14.26 G → 14.06 G (with ``PYTHONDONTWRITEBYTECODE=1``;
+before, with bytecode cached, 14.27 G, though start-up alone differs by 0.33 G: unexplained).
+Timed, two runs of each tree back to back (``--cases 20000 --repeat 2``, bytecode cached):
+before / after, batch lines cold 9,600 and 9,200 / 11,800 and 10,000 /s, best warm 12,100
+and 11,700 / 13,300 and 10,000 /s; the command to /dev/null 9,700 and 8,300 / 8,700 and
+7,900 /s CPU, with --out 8,500 and 7,800 / 7,800 and 7,200 /s: run-to-run spread (±15 %)
+is ten times the change, so only the instruction counts compare the two.  Not reached:
+10,000 lines/s of CPU for the command stays about 10–15 % away, for the reasons above.
 """
 
 from __future__ import annotations
