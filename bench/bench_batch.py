@@ -38,6 +38,36 @@ The command's target, 10,000 lines/s of CPU time, is not reached yet: start-up i
 0.17 s of CPU, the first lines fill the caches (the cold run), and the natal chart itself
 is now more than half of a line's instructions, its JSON export about a third, the
 analysis about 50,000.
+
+Where the whole command's instructions go (2026-12-01, main after the first round; callgrind
+as above, PYTHONHASHSEED=0): ``mingshu ziwei --batch IN --analysis`` on 20,000 new lines
+took 14.26 G instructions, i.e. 713,000 a line; of these, start-up with one line is 0.82 G
+(1.15 G when ``PYTHONDONTWRITEBYTECODE=1`` leaves the package's bytecode uncompiled, as in
+this project's helper sessions: 30 modules are compiled at every start), ``import typer``
+alone 0.20 G and the engines' imports (TOML tables, star catalogue, horoscope) about 0.33 G;
+the caches filling in the first few thousand lines about 0.4 G; the rest is 653,000 a line
+(--count-only).  In that steady line, by C function: the interpreter loop itself about
+157,000, tuples made and freed (Palace rows, look-up keys, the zip of palace columns) about
+48,000, hashing of tuple keys about 30,000, dict look-ups 17,000, memcpy of the 22 kB line
+29,000 (three copies: the palaces' join, orjson's document, the 64-line chunk).  Tried and
+dropped: keying the export's star and group caches by ``id()`` (no tuple hashing, yet
+679,000 a line, up from 653,000, likely as dicts keyed by aligned addresses probe more);
+writing the chunks with ``os.writev`` instead of joining them saves about 1 µs a line (1 %).
+So 10,000 lines/s needs both a cheaper start-up (typer and the engines' imports are 0.53 G
+of its 0.82 G) and a natal chart plus export about 15 % cheaper, which means fewer tuples
+per line (e.g. the export reading the engine's cached palace columns, not per-palace keys).
+
+Second round (branch i13-batch2, same commands, quiet machine at load about 1): the batch
+line reads the settings class only on a settings-cache miss and the star catalogue's name
+from a dict once per chart: 652,850 → 642,800 instructions a line (--count-only 1000 − 0),
+the whole command on 20,000 lines 14.26 G → 14.06 G (with ``PYTHONDONTWRITEBYTECODE=1``;
+before, with bytecode cached, 14.27 G, though start-up alone differs by 0.33 G: unexplained).
+Timed, two runs of each tree back to back (``--cases 20000 --repeat 2``, bytecode cached):
+before / after, batch lines cold 9,600 and 9,200 / 11,800 and 10,000 /s, best warm 12,100
+and 11,700 / 13,300 and 10,000 /s; the command to /dev/null 9,700 and 8,300 / 8,700 and
+7,900 /s CPU, with --out 8,500 and 7,800 / 7,800 and 7,200 /s: run-to-run spread (±15 %)
+is ten times the change, so only the instruction counts compare the two.  Not reached:
+10,000 lines/s of CPU for the command stays about 10–15 % away, for the reasons above.
 """
 
 from __future__ import annotations

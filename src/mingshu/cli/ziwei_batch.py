@@ -83,8 +83,6 @@ _SETTINGS: dict[tuple[bytes, object, object], ZiweiSettings] = {}
 
 
 def _settings(inp: dict[str, Any]) -> ZiweiSettings:
-    from mingshu.ziwei import ZiweiSettings
-
     config, fix_leap, astro_type = inp.get("config"), inp.get("fix_leap"), inp.get("astro_type")
     if config is not None and not isinstance(config, dict):
         raise InputError("config", f"must be a JSON object, not {clip(config)}")
@@ -95,6 +93,10 @@ def _settings(inp: dict[str, Any]) -> ZiweiSettings:
     key = (orjson.dumps(config, option=orjson.OPT_SORT_KEYS), fix_leap, astro_type)
     found = _SETTINGS.get(key)
     if found is None:
+        # Imported here, on a miss only: a `from package import name` runs importlib's
+        # Python-level _handle_fromlist each time.
+        from mingshu.ziwei import ZiweiSettings
+
         found = ZiweiSettings.from_iztro(
             config,
             fix_leap=True if fix_leap is None else fix_leap,

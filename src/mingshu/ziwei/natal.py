@@ -109,9 +109,16 @@ _STAR_INDEX = {
 }
 
 
+# The algorithms' catalogue names, read from a dict: an enum's .value is a Python-level
+# property, and every chart asks.
+_ALGORITHM_CATALOGUES: dict[Algorithm, str] = {a: a.value for a in Algorithm}
+
+
 def _catalogue(settings: ZiweiSettings) -> str:
     """Which star catalogue a chart uses: the algorithm's, or the 全书 school's."""
-    return _SCHOOL if settings.school is School.QUANSHU else settings.algorithm.value
+    if settings.school is School.QUANSHU:
+        return _SCHOOL
+    return _ALGORITHM_CATALOGUES[settings.algorithm]
 
 
 _GROUP_INDEX = {StarGroup.MAJOR: 0, StarGroup.MINOR: 1, StarGroup.ADJECTIVE: 2}
@@ -479,7 +486,8 @@ def from_birth(birth: Birth, settings: ZiweiSettings = DEFAULT) -> NatalChart:
     xun_kong = god_year.void_branches[god_year.branch % 2]
     jie_kong = (_JIE_LU if god_year.branch.polarity is Polarity.YANG else _KONG_WANG)[god_year.stem]
 
-    stars, placer = _PLACERS[_catalogue(settings)]
+    catalogue = _catalogue(settings)
+    stars, placer = _PLACERS[catalogue]
     voids = god_year.void_branches
     # 斗君 of the birth year (全书 安斗君诀); 金锁铁蛇关 (戌 + year − month + day − hour).
     dou_jun = (god_year.branch - d.month + d.hour) % 12
@@ -514,7 +522,7 @@ def from_birth(birth: Birth, settings: ZiweiSettings = DEFAULT) -> NatalChart:
             settings, positions, d, life, body, stem_of, gender_polarity
         )
     groups = _groups(settings, positions, moved, year.stem)
-    lu_cun = positions[_STAR_INDEX[_catalogue(settings)]["lu_cun"]]
+    lu_cun = positions[_STAR_INDEX[catalogue]["lu_cun"]]
     palaces = _palaces(
         settings, birth, d, life, body, klass, yin_stem, lu_cun, groups, gender_polarity
     )
