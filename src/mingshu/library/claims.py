@@ -47,29 +47,38 @@ class EngineClaim:
     version: str = "1"
 
 
+def _pillar_layouts() -> Any:
+    """Every arrangement of four branches with a real pillar on each: the day pillar of every
+    day stem of the day branch's polarity, and one stem of its branch's polarity elsewhere."""
+    from mingshu.cycles import Pillar
+
+    for branches in itertools.product(range(12), repeat=4):
+        y, m, d, h = branches
+        for day_stem in range(d % 2, 10, 2):
+            pillars = (
+                Pillar.of(y % 2, y),
+                Pillar.of(m % 2, m),
+                Pillar.of(day_stem, d),
+                Pillar.of(h % 2, h),
+            )
+            yield branches, pillars
+
+
 def _literary_lookup_all_pillars() -> tuple[int, int]:
     """For every day stem and every arrangement of four branches, the engine's Literary
     Star hits are exactly the pillars whose branch is the table's branch."""
     from mingshu.bazi import shensha
-    from mingshu.cycles import Pillar
     from mingshu.library.engine import literary_star
 
+    targets = [literary_star(int(stem)) for stem in Stem]
     bad = n = 0
-    for stem in Stem:
-        target = literary_star(int(stem))
-        for branches in itertools.product(range(12), repeat=4):
-            pillars = []
-            for i, b in enumerate(branches):
-                s = int(stem) if i == 2 else b % 2  # a stem of the branch's polarity
-                if i == 2 and (s % 2) != (b % 2):
-                    break
-                pillars.append(Pillar.of(s, b))
-            else:
-                n += 1
-                found = next(r for r in shensha.stars_in(*pillars) if r.star.key == "wen_chang")
-                got = sorted(int(h.position) for h in found.hits)
-                want = [i for i, b in enumerate(branches) if b == target]
-                bad += got != want
+    for branches, pillars in _pillar_layouts():
+        n += 1
+        target = targets[int(pillars[2].stem)]
+        found = next(r for r in shensha.stars_in(*pillars) if r.star.key == "wen_chang")
+        got = sorted(int(h.position) for h in found.hits)
+        want = [i for i, b in enumerate(branches) if b == target]
+        bad += got != want
     return bad, n
 
 
@@ -129,23 +138,6 @@ def _no_grade() -> tuple[int, int]:
 
 
 # ------------------------------------------------- BZ-SS-01, BZ-SS-03, BZ-SS-04 (i11-bazi1)
-
-
-def _pillar_layouts() -> Any:
-    """Every arrangement of four branches with a real pillar on each: the day pillar of every
-    day stem of the day branch's polarity, and one stem of its branch's polarity elsewhere."""
-    from mingshu.cycles import Pillar
-
-    for branches in itertools.product(range(12), repeat=4):
-        y, m, d, h = branches
-        for day_stem in range(d % 2, 10, 2):
-            pillars = (
-                Pillar.of(y % 2, y),
-                Pillar.of(m % 2, m),
-                Pillar.of(day_stem, d),
-                Pillar.of(h % 2, h),
-            )
-            yield branches, pillars
 
 
 def _year_and_day_pillars() -> Any:
@@ -348,36 +340,29 @@ def _hits_name_table_and_basis() -> tuple[int, int]:
     from mingshu.bazi import shensha
     from mingshu.bazi.settings import DEFAULT
     from mingshu.bazi.stars import STARS
-    from mingshu.cycles import Pillar
 
     variant = {s.key: DEFAULT.variant_of(s.key) for s in STARS}
     bases = {s.key: DEFAULT.bases_of(s.key) for s in STARS}
     bad = n = 0
-    for stem in Stem:
-        for branches in itertools.product(range(12), repeat=4):
-            if branches[2] % 2 != int(stem) % 2:
-                continue  # no such day pillar
-            stems = [b % 2 for b in branches]
-            stems[2] = int(stem)
-            year, month, day, hour = (Pillar.of(s, b) for s, b in zip(stems, branches, strict=True))
-            values: dict[str, object] = {
-                "day_stem": day.stem,
-                "year_stem": year.stem,
-                "day_branch": day.branch,
-                "year_branch": year.branch,
-                "month_branch": month.branch,
-                "day_pillar": day,
-                "year_pillar": year,
-                "hour_pillar": hour,
-            }
-            n += 1
-            bad += any(
-                h.variant.id != variant[h.star]
-                or h.basis not in bases[h.star]
-                or (h.basis in values and h.basis_value != values[h.basis])
-                for r in shensha.stars_in(year, month, day, hour)
-                for h in r.hits
-            )
+    for _branches, (year, month, day, hour) in _pillar_layouts():
+        values: dict[str, object] = {
+            "day_stem": day.stem,
+            "year_stem": year.stem,
+            "day_branch": day.branch,
+            "year_branch": year.branch,
+            "month_branch": month.branch,
+            "day_pillar": day,
+            "year_pillar": year,
+            "hour_pillar": hour,
+        }
+        n += 1
+        bad += any(
+            h.variant.id != variant[h.star]
+            or h.basis not in bases[h.star]
+            or (h.basis in values and h.basis_value != values[h.basis])
+            for r in shensha.stars_in(year, month, day, hour)
+            for h in r.hits
+        )
     return bad, n
 
 
