@@ -188,3 +188,11 @@ def test_hit_naming_claim_catches_a_wrong_table(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(S, "DEFAULT", S.BaziSettings(star_variants={"wen_chang": "w2"}))
     bad, n = ENGINE_CLAIMS["star_hits_name_table_and_basis"].run()
     assert 0 < bad < n
+
+
+def test_every_basis_has_words() -> None:
+    """Each basis a BaZi table may name (bazi.stars.BASES) has its words in the articles."""
+    from mingshu.bazi.stars import BASES
+    from mingshu.library.engine import BASIS_WORDS
+
+    assert set(BASIS_WORDS) == set(BASES)

@@ -19,24 +19,10 @@ from mingshu.bazi.shensha import Hit, StarResult
 from mingshu.bazi.stars import BRANCH_TARGET, STARS, StarDef, Variant, star
 from mingshu.cycles import Branch, Pillar, Stem
 from mingshu.errors import InputError
-from mingshu.library.engine import Table, branch_name, stem_name
+from mingshu.library.engine import BASIS_WORDS, Table, branch_name, stem_name
 
 Options = Mapping[str, Any]
 
-BASIS_WORDS: Final = {
-    "day_stem": "day stem",
-    "year_stem": "year stem",
-    "day_branch": "day branch",
-    "year_branch": "year branch",
-    "month_branch": "month branch",
-    "day_pillar": "day pillar",
-    "year_pillar": "year pillar",
-    "hour_pillar": "hour pillar",
-    "year_nayin": "year nayin",
-    "chart": "whole chart",
-    "chart_stems": "the four stems",
-    "year_month": "year and month branch",
-}
 _TARGET_WORDS: Final = {
     "branch": "branch",
     "stem": "stem",

@@ -17,6 +17,7 @@ from mingshu.cycles import Branch, Stem
 from mingshu.errors import InputError
 
 __all__ = [
+    "BASIS_WORDS",
     "PROBLEMS",
     "TABLES",
     "Table",
@@ -965,12 +966,21 @@ def _p_literary_hits(q: Options) -> str:
 
 
 _PILLARS: Final = ("year", "month", "day", "hour")
-_BASIS_WORDS: Final = {
+BASIS_WORDS: Final = {
     "day_stem": "day stem",
     "year_stem": "year stem",
     "day_branch": "day branch",
     "year_branch": "year branch",
+    "month_branch": "month branch",
+    "day_pillar": "day pillar",
+    "year_pillar": "year pillar",
+    "hour_pillar": "hour pillar",
+    "year_nayin": "year nayin",
+    "chart": "whole chart",
+    "chart_stems": "the four stems",
+    "year_month": "year and month branch",
 }
+"""A BaZi star's basis (``BaziSettings.star_bases``) in the articles' words."""
 
 
 def _p_bazi_star_hits(q: Options) -> str:
@@ -999,7 +1009,7 @@ def _p_bazi_star_hits(q: Options) -> str:
     several = len({h.basis for h in found.hits}) > 1
     hits = [
         f"{_PILLARS[int(h.position)]} {branch_name(branches[int(h.position)])}"
-        + (f" ({_BASIS_WORDS.get(h.basis, h.basis)})" if several else "")
+        + (f" ({BASIS_WORDS[h.basis]})" if several else "")
         for h in found.hits
     ]
     return ", ".join(hits) or "not in the chart"
