@@ -594,7 +594,7 @@ ENGINE_CLAIMS: Final[dict[str, EngineClaim]] = {
 
 def _library_sql_claims() -> tuple[Any, ...]:
     """Zi Wei facts the articles state beyond the seed claims of mingshu.space.claims."""
-    from mingshu.space.claims import M_SPLIT, Claim, H
+    from mingshu.space.claims import M_SPLIT, Claim, H, mod12
     from mingshu.space.sql import VIEW
 
     return (
@@ -626,7 +626,7 @@ def _library_sql_claims() -> tuple[Any, ...]:
             "to the birth month, and from there counting the hours backward'",
             sql=(
                 f"SELECT count(*) FROM {VIEW} "
-                f"WHERE life_branch <> ((2 + {M_SPLIT} - 1 - {H}) % 12 + 12) % 12"
+                f"WHERE life_branch <> {mod12(f'2 + {M_SPLIT} - 1 - {H}')}"
             ),
             settings=(("leap_month", "split"),),
         ),
@@ -646,13 +646,9 @@ _YEAR_STEM: Final = "(year_pillar % 10)"
 _YEAR_BRANCH: Final = "(year_pillar % 12)"
 
 
-def _sql_list(values: list[int], index: str) -> str:
-    return f"[{', '.join(map(str, values))}][{index} + 1]"
-
-
 def _bazi1_sql_claims() -> tuple[Any, ...]:
     from mingshu.library.engine import bazi_cell
-    from mingshu.space.claims import Claim
+    from mingshu.space.claims import Claim, list_at
     from mingshu.space.sql import VIEW
 
     pairs = [sorted(bazi_cell("tian_yi", "v1", s)) for s in range(10)]
@@ -672,9 +668,9 @@ def _bazi1_sql_claims() -> tuple[Any, ...]:
             "same pair, read from the year stem'",
             sql=(
                 f"SELECT count(*) FROM {VIEW} WHERE "
-                f"least(tian_kui, tian_yue) <> {_sql_list([p[0] for p in pairs], _YEAR_STEM)} "
+                f"least(tian_kui, tian_yue) <> {list_at([p[0] for p in pairs], _YEAR_STEM)} "
                 f"OR greatest(tian_kui, tian_yue) <> "
-                f"{_sql_list([p[1] for p in pairs], _YEAR_STEM)}"
+                f"{list_at([p[1] for p in pairs], _YEAR_STEM)}"
             ),
         ),
         Claim(
@@ -691,7 +687,7 @@ def _bazi1_sql_claims() -> tuple[Any, ...]:
             "the BaZi Heavenly Kitchen (K2) puts the birth year's stem",
             source="BZ-SS-04 (Heavenly Kitchen): 'Zi Wei's Tian Chu follows the verse, not "
             "the gloss'",
-            sql=f"SELECT count(*) FROM {VIEW} WHERE tian_chu <> {_sql_list(k2, _YEAR_STEM)}",
+            sql=f"SELECT count(*) FROM {VIEW} WHERE tian_chu <> {list_at(k2, _YEAR_STEM)}",
         ),
         # ---- ZW-BK-01 (the book beside the engine) ----
         *_book_claims(),
@@ -701,13 +697,13 @@ def _bazi1_sql_claims() -> tuple[Any, ...]:
 def _book_claims() -> tuple[Any, ...]:
     """ZW-BK-01: where the engine (school iztro, the swept space) stands beside 紫微斗数全书
     卷二.  The book's side is written from its verse here, not read from the engine."""
-    from mingshu.space.claims import Claim, H
+    from mingshu.space.claims import Claim, H, mod12
     from mingshu.space.sql import VIEW
 
     leap_rows = f"SELECT count(*) FROM {VIEW} WHERE lunar_leap"
     # 「闰月正月生者要在二月内起安身命」 (F L4): the whole leap month counts as the next month.
-    book_life = f"(((2 + lunar_month % 12 - {H}) % 12 + 12) % 12)"
-    year_branch, year_stem = "(year_pillar % 12)", "(year_pillar % 10)"
+    book_life = mod12(f"2 + lunar_month % 12 - {H}")
+    year_branch, year_stem = _YEAR_BRANCH, _YEAR_STEM
     # 「甲己申酉宫，乙庚午未宫，丙辛辰巳宫，丁壬寅卯宫，戊癸子丑宫」 (F L87): 申 8 for 甲 and 己,
     # two branches less for each later stem, the pair's second branch one after the first.
     jie_lu_first = f"(8 - 2 * ({year_stem} % 5))"
@@ -789,17 +785,18 @@ def _palace_claims() -> tuple[Any, ...]:
         M_SPLIT,
         Claim,
         H,
-        _count_rows_of_groups_varying,
-        _palace_name_at,
+        count_rows_of_groups_varying,
+        mod12,
+        palace_name_at,
     )
     from mingshu.space.sql import VIEW
 
     split = (("leap_month", "split"),)
-    body_at = _palace_name_at("body_branch")
+    body_at = palace_name_at("body_branch")
     # Palace name numbers run 0 Life, 1 Parents … 11 Siblings forward by branch, so the
     # name on branch b is (b - Life branch) mod 12.
     order = " OR ".join(
-        f"palace_{k} <> ((({b} - life_branch) % 12 + 12) % 12)" for b, k in enumerate(_BRANCH_KEYS)
+        f"palace_{k} <> {mod12(f'{b} - life_branch')}" for b, k in enumerate(_BRANCH_KEYS)
     )
     return (
         Claim(
@@ -807,7 +804,7 @@ def _palace_claims() -> tuple[Any, ...]:
             statement="The Life palace depends on the month number (leap month split) and the "
             "hour only: births with the same two share it whatever their day, year or sex",
             source="ZW-BAS-02: 'the day, the year and the sex never enter'",
-            sql=_count_rows_of_groups_varying(f"{M_SPLIT}, {H}", "life_branch"),
+            sql=count_rows_of_groups_varying(f"{M_SPLIT}, {H}", "life_branch"),
             settings=split,
         ),
         Claim(
@@ -817,7 +814,7 @@ def _palace_claims() -> tuple[Any, ...]:
             source="ZW-BAS-02: 'from the same month palace, count forward by the hour'",
             sql=(
                 f"SELECT count(*) FROM {VIEW} "
-                f"WHERE body_branch <> ((2 + {M_SPLIT} - 1 + {H}) % 12 + 12) % 12"
+                f"WHERE body_branch <> {mod12(f'2 + {M_SPLIT} - 1 + {H}')}"
             ),
             settings=split,
         ),

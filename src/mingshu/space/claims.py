@@ -39,7 +39,19 @@ from mingshu.errors import InputError
 from mingshu.space.sql import VIEW, _message, check_sql, connect
 from mingshu.space.ziwei_sweep import BAZI_SCHEMA, SCHEMA, read_metadata
 
-__all__ = ["BAZI_CLAIMS", "CLAIMS", "Claim", "ClaimResult", "check", "settings_match"]
+__all__ = [
+    "BAZI_CLAIMS",
+    "CLAIMS",
+    "Claim",
+    "ClaimResult",
+    "check",
+    "count_rows_of_groups_varying",
+    "count_rows_where",
+    "list_at",
+    "mod12",
+    "palace_name_at",
+    "settings_match",
+]
 
 TOTAL_SQL: Final = f"SELECT count(*) FROM {VIEW}"
 """Every row of the dataset: the N a claim ranges over unless it says otherwise."""
@@ -91,21 +103,21 @@ class ClaimResult:
         return None if self.counterexamples is None else self.counterexamples == 0
 
 
-def _mod12(expr: str) -> str:
+def mod12(expr: str) -> str:
     # DuckDB's % keeps the sign of the dividend; a branch is always 0..11.
     return f"((({expr}) % 12 + 12) % 12)"
 
 
-def _table(values: Sequence[int], index: str) -> str:
+def list_at(values: Sequence[int], index: str) -> str:
     """The SQL for ``values[index]`` (DuckDB lists count from 1)."""
     return f"[{', '.join(map(str, values))}][{index} + 1]"
 
 
-def _count_rows_where(condition: str) -> str:
+def count_rows_where(condition: str) -> str:
     return f"SELECT count(*) FROM {VIEW} WHERE {condition}"
 
 
-def _count_rows_of_groups_varying(key: str, value: str) -> str:
+def count_rows_of_groups_varying(key: str, value: str) -> str:
     """Rows in groups of ``key`` where ``value`` is not constant: a functional dependency's
     counterexamples."""
     return (
@@ -114,7 +126,7 @@ def _count_rows_of_groups_varying(key: str, value: str) -> str:
     )
 
 
-def _palace_name_at(star: str) -> str:
+def palace_name_at(star: str) -> str:
     """The palace name number (0 命宫 … 11 兄弟) of the branch holding ``star``."""
     cases = " ".join(f"WHEN {b} THEN palace_{k}" for b, k in enumerate(_BRANCH_KEYS))
     return f"(CASE {star} {cases} END)"
@@ -182,8 +194,8 @@ def _six_at(hour: int, branches: dict[str, int]) -> str:
 
 
 def _six_moving() -> str:
-    wrong = [f"{s} <> {_mod12(f'{_SIX_AT_RAT[s]} + {H}')}" for s in _SIX_FORWARD]
-    wrong += [f"{s} <> {_mod12(f'{_SIX_AT_RAT[s]} - {H}')}" for s in _SIX_BACK]
+    wrong = [f"{s} <> {mod12(f'{_SIX_AT_RAT[s]} + {H}')}" for s in _SIX_FORWARD]
+    wrong += [f"{s} <> {mod12(f'{_SIX_AT_RAT[s]} - {H}')}" for s in _SIX_BACK]
     return " OR ".join(wrong)
 
 
@@ -211,7 +223,7 @@ _FALLEN: Final = 6
 
 def _graded(star: str, grades: Sequence[int]) -> str:
     """Rows where ``star``'s grade is missing or not ``grades[its branch]``."""
-    return _count_rows_where(f"coalesce({star}__brightness, -1) <> {_table(grades, star)}")
+    return count_rows_where(f"coalesce({star}__brightness, -1) <> {list_at(grades, star)}")
 
 
 _ZIWEI_CLAIMS: Final[tuple[Claim, ...]] = (
@@ -226,9 +238,7 @@ _ZIWEI_CLAIMS: Final[tuple[Claim, ...]] = (
         ),
         source=f"{_EN_GUANG}: 'The whole lookup follows, each row labeled by the remainder of "
         '"day minus hour number" divided by 12\'',
-        sql=_count_rows_where(
-            f"en_guang <> {_table(_EN_GUANG_BY_REMAINDER, _mod12(f'{D} - {H}'))}"
-        ),
+        sql=count_rows_where(f"en_guang <> {list_at(_EN_GUANG_BY_REMAINDER, mod12(f'{D} - {H}'))}"),
         settings=_NEXT_DAY,
     ),
     Claim(
@@ -236,7 +246,7 @@ _ZIWEI_CLAIMS: Final[tuple[Claim, ...]] = (
         statement="En Guang's branch depends only on (day − hour number) mod 12",
         source=f"{_EN_GUANG}: 'The landing therefore depends only on \"day minus hour "
         "number\", where the hours are numbered Rat 0, Ox 1, up to Pig 11.'",
-        sql=_count_rows_of_groups_varying(_mod12(f"{D} - {H}"), "en_guang"),
+        sql=count_rows_of_groups_varying(mod12(f"{D} - {H}"), "en_guang"),
         settings=_NEXT_DAY,
     ),
     Claim(
@@ -244,7 +254,7 @@ _ZIWEI_CLAIMS: Final[tuple[Claim, ...]] = (
         statement="En Guang's branch depends on the lunar day and the time index alone, "
         "never on the month (or year, or gender)",
         source=f"{_EN_GUANG}: 'The landing depends on day and hour alone, with no month'",
-        sql=_count_rows_of_groups_varying("lunar_day, time_index", "en_guang"),
+        sql=count_rows_of_groups_varying("lunar_day, time_index", "en_guang"),
     ),
     Claim(
         key="en_guang_from_wen_chang",
@@ -253,7 +263,7 @@ _ZIWEI_CLAIMS: Final[tuple[Claim, ...]] = (
         source=f"{_EN_GUANG}: 'Find Wen Chang (文昌) from the hour, place lunar day 1 on the "
         "palace where it sits, count forward to the birth day, and finally step back one "
         "palace; where you stop is En Guang.'",
-        sql=_count_rows_where(f"en_guang <> {_mod12(f'wen_chang + {D} - 2')}"),
+        sql=count_rows_where(f"en_guang <> {mod12(f'wen_chang + {D} - 2')}"),
         settings=_NEXT_DAY,
     ),
     Claim(
@@ -262,8 +272,8 @@ _ZIWEI_CLAIMS: Final[tuple[Claim, ...]] = (
         source=f"{_EN_GUANG}: 'On days 2, 14 and 26, En Guang shares Wen Chang's palace, a "
         "cycle of twelve days.' / 'When the day leaves remainder 2 on division by 12, En "
         "Guang must sit on Wen Chang's palace'",
-        sql=_count_rows_where(f"{D} % 12 = 2 AND en_guang <> wen_chang"),
-        total_sql=_count_rows_where(f"{D} % 12 = 2"),
+        sql=count_rows_where(f"{D} % 12 = 2 AND en_guang <> wen_chang"),
+        total_sql=count_rows_where(f"{D} % 12 = 2"),
         settings=_NEXT_DAY,
     ),
     Claim(
@@ -272,8 +282,8 @@ _ZIWEI_CLAIMS: Final[tuple[Claim, ...]] = (
         "is in Wen Chang's palace",
         source=f"{_EN_GUANG}: 'someone born after 11 pm on lunar day 1 is set as day 2, and "
         "En Guang also lands on Wen Chang's palace'",
-        sql=_count_rows_where("time_index = 12 AND lunar_day = 1 AND en_guang <> wen_chang"),
-        total_sql=_count_rows_where("time_index = 12 AND lunar_day = 1"),
+        sql=count_rows_where("time_index = 12 AND lunar_day = 1 AND en_guang <> wen_chang"),
+        total_sql=count_rows_where("time_index = 12 AND lunar_day = 1"),
         settings=_NEXT_DAY,
     ),
     # ---- Tian Gui (seed 001) ----
@@ -286,9 +296,7 @@ _ZIWEI_CLAIMS: Final[tuple[Claim, ...]] = (
         ),
         source=f'{_TIAN_GUI}: \'Reduce "day plus hour number" modulo 12 and read the '
         "matching row (the Rat hour counts as 0 and the Pig hour as 11)'",
-        sql=_count_rows_where(
-            f"tian_gui <> {_table(_TIAN_GUI_BY_REMAINDER, _mod12(f'{D} + {H}'))}"
-        ),
+        sql=count_rows_where(f"tian_gui <> {list_at(_TIAN_GUI_BY_REMAINDER, mod12(f'{D} + {H}'))}"),
         settings=_NEXT_DAY,
     ),
     Claim(
@@ -298,7 +306,7 @@ _ZIWEI_CLAIMS: Final[tuple[Claim, ...]] = (
         source=f"{_TIAN_GUI}: 'Find Wen Qu (文曲) from the hour, let lunar day 1 sit on its "
         "palace, walk forward one palace per day to the birth day, then retreat a single "
         "palace; where you end is Tian Gui.'",
-        sql=_count_rows_where(f"tian_gui <> {_mod12(f'wen_qu + {D} - 2')}"),
+        sql=count_rows_where(f"tian_gui <> {mod12(f'wen_qu + {D} - 2')}"),
         settings=_NEXT_DAY,
     ),
     Claim(
@@ -306,7 +314,7 @@ _ZIWEI_CLAIMS: Final[tuple[Claim, ...]] = (
         statement="Tian Gui's branch depends on the lunar day and the time index alone",
         source=f"{_TIAN_GUI}: 'Wen Qu is set by the hour, so only birth day and hour matter "
         "and the month plays no part.'",
-        sql=_count_rows_of_groups_varying("lunar_day, time_index", "tian_gui"),
+        sql=count_rows_of_groups_varying("lunar_day, time_index", "tian_gui"),
     ),
     Claim(
         key="san_tai_same_table_as_tian_gui",
@@ -314,8 +322,8 @@ _ZIWEI_CLAIMS: Final[tuple[Claim, ...]] = (
         "place of (day + hour number)",
         source=f"{_TIAN_GUI}: 'This is the same table as San Tai's: San Tai looks up \"month "
         'plus day", Tian Gui looks up "hour number plus day"\'',
-        sql=_count_rows_where(
-            f"san_tai <> {_table(_TIAN_GUI_BY_REMAINDER, _mod12(f'{M_SPLIT} + {D}'))}"
+        sql=count_rows_where(
+            f"san_tai <> {list_at(_TIAN_GUI_BY_REMAINDER, mod12(f'{M_SPLIT} + {D}'))}"
         ),
         settings=_NEXT_DAY + _SPLIT,
     ),
@@ -325,7 +333,7 @@ _ZIWEI_CLAIMS: Final[tuple[Claim, ...]] = (
         "or Rooster (酉)",
         source=f"{_TIAN_GUI}: 'Rabbit and Rooster hours in the same palace' / 'A shared "
         "palace happens only in the Rabbit and Rooster hours.'",
-        sql=_count_rows_where(f"(en_guang = tian_gui) <> ({H} IN (3, 9))"),
+        sql=count_rows_where(f"(en_guang = tian_gui) <> ({H} IN (3, 9))"),
     ),
     Claim(
         key="tian_gui_en_guang_apart_by_hour",
@@ -333,13 +341,13 @@ _ZIWEI_CLAIMS: Final[tuple[Claim, ...]] = (
         "Dragon 2, Snake 4, Horse 6, Goat 8, Monkey 10, Rooster 0, Dog 2, Pig 4",
         source=f"{_TIAN_GUI}: 'Hour by hour, the number of palaces counted forward from En "
         "Guang to Tian Gui'",
-        sql=_count_rows_where(f"{_mod12('tian_gui - en_guang')} <> {_table(_APART_BY_HOUR, H)}"),
+        sql=count_rows_where(f"{mod12('tian_gui - en_guang')} <> {list_at(_APART_BY_HOUR, H)}"),
     ),
     Claim(
         key="tian_gui_en_guang_distance_hour_alone",
         statement="The distance from En Guang to Tian Gui depends on the hour alone",
         source=f"{_TIAN_GUI}: 'Its position against En Guang depends on the hour alone'",
-        sql=_count_rows_of_groups_varying(H, _mod12("tian_gui - en_guang")),
+        sql=count_rows_of_groups_varying(H, mod12("tian_gui - en_guang")),
     ),
     # ---- Tai Fu and the six hour stars (seed 003) ----
     Claim(
@@ -348,7 +356,7 @@ _ZIWEI_CLAIMS: Final[tuple[Claim, ...]] = (
         "(Rat Horse … Pig Snake); the late Rat hour counts as Rat",
         source=f"{_TAI_FU}: 'Tai Fu's own twelve landings are below, the late Rat hour "
         "counting as Rat and staying on the Horse palace'",
-        sql=_count_rows_where(f"tai_fu <> {_table(_TAI_FU_BY_HOUR, H)}"),
+        sql=count_rows_where(f"tai_fu <> {list_at(_TAI_FU_BY_HOUR, H)}"),
     ),
     Claim(
         key="feng_gao_wen_qu_tai_fu_two_apart",
@@ -356,8 +364,8 @@ _ZIWEI_CLAIMS: Final[tuple[Claim, ...]] = (
         "in every hour",
         source=f"{_TAI_FU}: 'So in any hour Wen Qu sits two places after Feng Gao and Tai Fu "
         "two places after Wen Qu'",
-        sql=_count_rows_where(
-            f"wen_qu <> {_mod12('feng_gao + 2')} OR tai_fu <> {_mod12('wen_qu + 2')}"
+        sql=count_rows_where(
+            f"wen_qu <> {mod12('feng_gao + 2')} OR tai_fu <> {mod12('wen_qu + 2')}"
         ),
     ),
     Claim(
@@ -366,8 +374,8 @@ _ZIWEI_CLAIMS: Final[tuple[Claim, ...]] = (
         "Tai Fu Horse, Feng Gao Tiger; at the Horse hour: Dragon, Dog, Snake, Snake, Rat, "
         "Monkey",
         source=f"{_TAI_FU}: 'Landings of the six hour stars at the Rat and Horse hours'",
-        sql=_count_rows_where(f"{_six_at(0, _SIX_AT_RAT)} OR {_six_at(6, _SIX_AT_HORSE)}"),
-        total_sql=_count_rows_where(f"{H} IN (0, 6)"),
+        sql=count_rows_where(f"{_six_at(0, _SIX_AT_RAT)} OR {_six_at(6, _SIX_AT_HORSE)}"),
+        total_sql=count_rows_where(f"{H} IN (0, 6)"),
     ),
     Claim(
         key="six_hour_stars_four_forward_two_back",
@@ -375,14 +383,14 @@ _ZIWEI_CLAIMS: Final[tuple[Claim, ...]] = (
         "place forward per hour and Wen Chang and Di Kong one place back",
         source=f"{_TAI_FU}: 'of the six hour stars these three and Di Jie move forward, Wen "
         "Chang and Di Kong move back'",
-        sql=_count_rows_where(_six_moving()),
+        sql=count_rows_where(_six_moving()),
     ),
     Claim(
         key="six_hour_stars_hour_only",
         statement="Wen Chang, Wen Qu, Di Kong, Di Jie, Tai Fu and Feng Gao depend on the "
         "birth hour only",
         source=f"{_TAI_FU}: 'In the site's engine, six stars look only at the birth hour'",
-        sql=_count_rows_of_groups_varying(
+        sql=count_rows_of_groups_varying(
             H, "[wen_chang, wen_qu, di_kong, di_jie, tai_fu, feng_gao]"
         ),
     ),
@@ -390,7 +398,7 @@ _ZIWEI_CLAIMS: Final[tuple[Claim, ...]] = (
         key="tai_fu_seven_after_di_jie",
         statement="Tai Fu is seven places after Di Jie (地劫)",
         source=f"{_TAI_FU}: 'Tai Fu is two places after Wen Qu and seven places after Di Jie'",
-        sql=_count_rows_where(f"tai_fu <> {_mod12('di_jie + 7')}"),
+        sql=count_rows_where(f"tai_fu <> {mod12('di_jie + 7')}"),
     ),
     # ---- Di Kong (seed 004) ----
     Claim(
@@ -399,7 +407,7 @@ _ZIWEI_CLAIMS: Final[tuple[Claim, ...]] = (
         "palace per hour; the late Rat hour shares the Rat hour's Pig",
         source=f"{_DI_KONG}: 'Put the Rat hour on the Pig palace; each later hour then steps "
         "back one palace'",
-        sql=_count_rows_where(f"di_kong <> {_mod12(f'11 - {H}')}"),
+        sql=count_rows_where(f"di_kong <> {mod12(f'11 - {H}')}"),
     ),
     Claim(
         key="di_kong_di_jie_book_examples",
@@ -408,18 +416,18 @@ _ZIWEI_CLAIMS: Final[tuple[Claim, ...]] = (
         source=f"{_DI_KONG}: 'Someone born in the Rat hour has Jie and Kong both in the Pig "
         "palace. Born in the Ox hour, Jie goes forward to the Rat palace and Kong goes back "
         "to the Dog palace. Born in the Horse hour, Jie and Kong are both set on Snake.'",
-        sql=_count_rows_where(
+        sql=count_rows_where(
             f"({H} = 0 AND NOT (di_jie = 11 AND di_kong = 11)) "
             f"OR ({H} = 1 AND NOT (di_jie = 0 AND di_kong = 10)) "
             f"OR ({H} = 6 AND NOT (di_jie = 5 AND di_kong = 5))"
         ),
-        total_sql=_count_rows_where(f"{H} IN (0, 1, 6)"),
+        total_sql=count_rows_where(f"{H} IN (0, 1, 6)"),
     ),
     Claim(
         key="di_kong_one_after_wen_chang",
         statement="Di Kong is on the branch just after Wen Chang's (Wen Chang + 1)",
         source=f"{_DI_KONG}: 'so in every hour Di Kong sits on the branch just after Wen Chang's'",
-        sql=_count_rows_where(f"di_kong <> {_mod12('wen_chang + 1')}"),
+        sql=count_rows_where(f"di_kong <> {mod12('wen_chang + 1')}"),
     ),
     Claim(
         key="di_kong_palace_by_month_split",
@@ -427,7 +435,7 @@ _ZIWEI_CLAIMS: Final[tuple[Claim, ...]] = (
         "days 16 on count as the next month, but not at the late Rat hour)",
         source=f"{_DI_KONG}: 'Turned into palace names, counting from the Life palace in "
         "palace order, the lunar month of birth tells where Di Kong sits'",
-        sql=_count_rows_of_groups_varying(M_SPLIT, _palace_name_at("di_kong")),
+        sql=count_rows_of_groups_varying(M_SPLIT, palace_name_at("di_kong")),
         settings=_SPLIT,
     ),
     Claim(
@@ -436,7 +444,7 @@ _ZIWEI_CLAIMS: Final[tuple[Claim, ...]] = (
         "a leap month counts as the month it repeats)",
         source=f"{_DI_KONG}: 'Turned into palace names, counting from the Life palace in "
         "palace order, the lunar month of birth tells where Di Kong sits'",
-        sql=_count_rows_of_groups_varying(M_WHOLE, _palace_name_at("di_kong")),
+        sql=count_rows_of_groups_varying(M_WHOLE, palace_name_at("di_kong")),
         settings=_WHOLE,
     ),
     Claim(
@@ -445,8 +453,8 @@ _ZIWEI_CLAIMS: Final[tuple[Claim, ...]] = (
         "every hour",
         source=f"{_DI_KONG}: 'Born in the third lunar month, Di Kong is in the Health palace "
         "in every hour.'",
-        sql=_count_rows_where(f"{M_SPLIT} = 3 AND {_palace_name_at('di_kong')} <> {_HEALTH}"),
-        total_sql=_count_rows_where(f"{M_SPLIT} = 3"),
+        sql=count_rows_where(f"{M_SPLIT} = 3 AND {palace_name_at('di_kong')} <> {_HEALTH}"),
+        total_sql=count_rows_where(f"{M_SPLIT} = 3"),
         settings=_SPLIT,
     ),
     # ---- ZW-AUX-05 Wen Chang, ZW-AUX-06 Wen Qu, ZW-AUX-20 Feng Gao ----
@@ -455,39 +463,39 @@ _ZIWEI_CLAIMS: Final[tuple[Claim, ...]] = (
         statement="Wen Chang (文昌) puts the Rat hour on the Dog palace and steps back one "
         "palace per hour (Wen Chang = Dog − hour number); the late Rat hour counts as Rat",
         source=f"{_HOUR_VERSE}: 子时戌上起文昌，逆到生时是贵乡",
-        sql=_count_rows_where(f"wen_chang <> {_mod12(f'10 - {H}')}"),
+        sql=count_rows_where(f"wen_chang <> {mod12(f'10 - {H}')}"),
     ),
     Claim(
         key="wen_qu_from_dragon",
         statement="Wen Qu (文曲) puts the Rat hour on the Dragon palace and steps forward one "
         "palace per hour (Wen Qu = Dragon + hour number); the late Rat hour counts as Rat",
         source=f"{_HOUR_VERSE}: 文曲数从辰上起，顺到生时是本乡",
-        sql=_count_rows_where(f"wen_qu <> {_mod12(f'4 + {H}')}"),
+        sql=count_rows_where(f"wen_qu <> {mod12(f'4 + {H}')}"),
     ),
     Claim(
         key="wen_chang_wen_qu_book_examples",
         statement="Rat hour: Wen Chang on Dog, Wen Qu on Dragon; Ox hour: Wen Chang on "
         "Rooster, Wen Qu on Snake",
         source=f"{_HOUR_VERSE}: 就在戌宫安，若丑时逆至酉宫安之 / 就在辰宫安，若丑时顺去巳宫安之",
-        sql=_count_rows_where(
+        sql=count_rows_where(
             f"({H} = 0 AND NOT (wen_chang = 10 AND wen_qu = 4)) "
             f"OR ({H} = 1 AND NOT (wen_chang = 9 AND wen_qu = 5))"
         ),
-        total_sql=_count_rows_where(f"{H} IN (0, 1)"),
+        total_sql=count_rows_where(f"{H} IN (0, 1)"),
     ),
     Claim(
         key="wen_chang_wen_qu_mirror",
         statement="Wen Chang and Wen Qu are mirror images across the Ox–Goat line: their "
         "branch numbers add up to 2 (mod 12) in every hour",
         source=f"{_HOUR_VERSE}: (Dog − h) + (Dragon + h) = 10 + 4 ≡ 2",
-        sql=_count_rows_where(f"{_mod12('wen_chang + wen_qu')} <> 2"),
+        sql=count_rows_where(f"{mod12('wen_chang + wen_qu')} <> 2"),
     ),
     Claim(
         key="wen_chang_wen_qu_same_palace_rabbit_rooster",
         statement="Wen Chang and Wen Qu share a palace exactly in the Rabbit hour (both on "
         "Goat) and the Rooster hour (both on Ox)",
         source=f"{_HOUR_VERSE}: Dog − h = Dragon + h exactly when 2h ≡ 6 (mod 12)",
-        sql=_count_rows_where(
+        sql=count_rows_where(
             f"(wen_chang = wen_qu) <> ({H} IN (3, 9)) "
             f"OR ({H} = 3 AND wen_chang <> 7) OR ({H} = 9 AND wen_chang <> 1)"
         ),
@@ -497,8 +505,8 @@ _ZIWEI_CLAIMS: Final[tuple[Claim, ...]] = (
         statement="Wen Chang and Wen Qu face each other (six palaces apart) exactly in the Rat "
         "and Horse hours, on the Dragon–Dog axis",
         source=f"{_HOUR_VERSE}: (Dragon + h) − (Dog − h) ≡ 6 exactly when 2h ≡ 0 (mod 12)",
-        sql=_count_rows_where(
-            f"({_mod12('wen_qu - wen_chang')} = 6) <> ({H} IN (0, 6)) "
+        sql=count_rows_where(
+            f"({mod12('wen_qu - wen_chang')} = 6) <> ({H} IN (0, 6)) "
             f"OR ({H} IN (0, 6) AND wen_chang NOT IN (4, 10))"
         ),
     ),
@@ -521,7 +529,7 @@ _ZIWEI_CLAIMS: Final[tuple[Claim, ...]] = (
         statement="Wen Chang and Wen Qu are in Temple (庙) in the same hours, exactly the Ox, "
         "Snake and Rooster hours",
         source=f"ZW-AUX-05/06 (Wen Chang, Wen Qu): {_GRADES_BOOK} (庙 on 丑 巳 酉 for both)",
-        sql=_count_rows_where(
+        sql=count_rows_where(
             f"(wen_chang__brightness = {_TEMPLE}) <> ({H} IN (1, 5, 9)) "
             f"OR (wen_qu__brightness = {_TEMPLE}) <> ({H} IN (1, 5, 9))"
         ),
@@ -531,14 +539,14 @@ _ZIWEI_CLAIMS: Final[tuple[Claim, ...]] = (
         statement="Wen Chang is Fallen (陷) exactly in the Rat, Dragon and Monkey hours (on "
         "Dog, Horse and Tiger)",
         source=f"ZW-AUX-05 (Wen Chang): {_GRADES_BOOK} (昌 落陷 on 寅 午 戌) with the hour verse",
-        sql=_count_rows_where(f"(wen_chang__brightness = {_FALLEN}) <> ({H} IN (0, 4, 8))"),
+        sql=count_rows_where(f"(wen_chang__brightness = {_FALLEN}) <> ({H} IN (0, 4, 8))"),
     ),
     Claim(
         key="wen_qu_fallen_hours",
         statement="Wen Qu is Fallen (陷) exactly in the Tiger and Horse hours (on Horse and "
         "Dog); on Tiger, in the Dog hour, it is Level (平)",
         source=f"ZW-AUX-06 (Wen Qu): {_GRADES_BOOK} (曲 落陷 on 午 戌, 平和 on 寅)",
-        sql=_count_rows_where(
+        sql=count_rows_where(
             f"(wen_qu__brightness = {_FALLEN}) <> ({H} IN (2, 6)) "
             f"OR ({H} = 10 AND wen_qu__brightness <> 4)"
         ),
@@ -549,7 +557,7 @@ _ZIWEI_CLAIMS: Final[tuple[Claim, ...]] = (
         "days 16 on count as the next month, but not at the late Rat hour)",
         source=f"{_HOUR_VERSE}, with 安身命例 (L3–4): Wen Chang and the Life palace both step "
         "back one palace per hour",
-        sql=_count_rows_of_groups_varying(M_SPLIT, _palace_name_at("wen_chang")),
+        sql=count_rows_of_groups_varying(M_SPLIT, palace_name_at("wen_chang")),
         settings=_SPLIT,
     ),
     Claim(
@@ -558,7 +566,7 @@ _ZIWEI_CLAIMS: Final[tuple[Claim, ...]] = (
         "a leap month counts as the month it repeats)",
         source=f"{_HOUR_VERSE}, with 安身命例 (L3–4): Wen Chang and the Life palace both step "
         "back one palace per hour",
-        sql=_count_rows_of_groups_varying(M_WHOLE, _palace_name_at("wen_chang")),
+        sql=count_rows_of_groups_varying(M_WHOLE, palace_name_at("wen_chang")),
         settings=_WHOLE,
     ),
     Claim(
@@ -566,16 +574,15 @@ _ZIWEI_CLAIMS: Final[tuple[Claim, ...]] = (
         statement="Feng Gao (封诰) puts the Rat hour on the Tiger palace and steps forward one "
         "palace per hour (Feng Gao = Tiger + hour number); the late Rat hour counts as Rat",
         source=f"{_FENG_GAO}: 由寅起宫子顺数至本生时安之",
-        sql=_count_rows_where(f"feng_gao <> {_mod12(f'2 + {H}')}"),
+        sql=count_rows_where(f"feng_gao <> {mod12(f'2 + {H}')}"),
     ),
     Claim(
         key="feng_gao_tai_fu_trine",
         statement="Tai Fu is four palaces after Feng Gao in every hour, so the two stand in one "
         "trine (三合); the trine's third corner is the palace opposite Wen Qu",
         source=f"{_FENG_GAO}, with 安台辅封诀 (L64–65, Tai Fu from 午): Horse − Tiger = 4",
-        sql=_count_rows_where(
-            f"tai_fu <> {_mod12('feng_gao + 4')} OR {_mod12('wen_qu + 6')} <> "
-            f"{_mod12('feng_gao + 8')}"
+        sql=count_rows_where(
+            f"tai_fu <> {mod12('feng_gao + 4')} OR {mod12('wen_qu + 6')} <> {mod12('feng_gao + 8')}"
         ),
     ),
     Claim(
@@ -584,8 +591,8 @@ _ZIWEI_CLAIMS: Final[tuple[Claim, ...]] = (
         "branch numbers add up to 0 mod 12) and share a palace exactly in the Dragon and Dog "
         "hours",
         source=f"{_FENG_GAO}, with 安文昌文曲星诀 (L21): (Tiger + h) + (Dog − h) = 12",
-        sql=_count_rows_where(
-            f"{_mod12('feng_gao + wen_chang')} <> 0 OR (feng_gao = wen_chang) <> ({H} IN (4, 10))"
+        sql=count_rows_where(
+            f"{mod12('feng_gao + wen_chang')} <> 0 OR (feng_gao = wen_chang) <> ({H} IN (4, 10))"
         ),
     ),
 )
@@ -611,7 +618,7 @@ _DAY_STEM_ONLY: Final[tuple[tuple[str, object], ...]] = (("star_bases", {}), ("p
 
 def _branch_mask(table: Sequence[int]) -> str:
     """The mask of the pillars whose branch is ``table[day stem]``: all four are searched."""
-    looked_up = _table(table, _DAY_STEM)
+    looked_up = list_at(table, _DAY_STEM)
     return " + ".join(
         f"(CASE WHEN {pillar}_pillar % 12 = {looked_up} THEN {1 << bit} ELSE 0 END)"
         for bit, pillar in enumerate(("year", "month", "day", "hour"))
@@ -635,8 +642,8 @@ def _compare(
         statement=f"The Literary Star's site table (W1) and {label} agree for the day stems "
         f"{names}: on every row of those days they find the star in the same pillars",
         source=f"{source}: '{sentence}'",
-        sql=_count_rows_where(f"{_stems(same)} AND {_W1} <> {other}"),
-        total_sql=_count_rows_where(_stems(same)),
+        sql=count_rows_where(f"{_stems(same)} AND {_W1} <> {other}"),
+        total_sql=count_rows_where(_stems(same)),
         settings=_DAY_STEM_ONLY,
         schema=BAZI_SCHEMA,
     )
@@ -666,7 +673,7 @@ BAZI_CLAIMS: Final[tuple[Claim, ...]] = (
         source=f"{_LITERARY}: 'Yang Wood Snake, Yin Wood Horse, Yang Fire Monkey, Yin Fire "
         "Rooster, Yang Earth Monkey, Yin Earth Rooster, Yang Metal Pig, Yin Metal Rat, Yang "
         "Water Tiger, Yin Water Rabbit'",
-        sql=_count_rows_where(f"{_W1} <> {_branch_mask(_SITE_LITERARY)}"),
+        sql=count_rows_where(f"{_W1} <> {_branch_mask(_SITE_LITERARY)}"),
         settings=_DAY_STEM_ONLY,
         schema=BAZI_SCHEMA,
     ),
@@ -724,12 +731,12 @@ _SECOND_HALF: Final = f"lunar_leap AND lunar_day > 15 AND NOT {_LATE_RAT}"
 
 def _zuo_fu(month: str) -> str:
     """Zuo Fu's branch: month 1 on Dragon, forward by month."""
-    return _mod12(f"4 + {month} - 1")
+    return mod12(f"4 + {month} - 1")
 
 
 def _you_bi(month: str) -> str:
     """You Bi's branch: month 1 on Dog, back by month."""
-    return _mod12(f"10 - ({month} - 1)")
+    return mod12(f"10 - ({month} - 1)")
 
 
 _MONTH_SENTENCE: Final = {
@@ -747,7 +754,7 @@ def _month_claims(star: str, rule: str, m: str, label: str, setting: object) -> 
         key=f"{star}_by_month_{setting}",
         statement=f"{name} puts month 1 on {rule} ({label})",
         source=f"{article}: '{_MONTH_SENTENCE[star]}'",
-        sql=_count_rows_where(f"{star} <> {by(m)}"),
+        sql=count_rows_where(f"{star} <> {by(m)}"),
         settings=(("leap_month", setting),),
     )
 
@@ -760,7 +767,7 @@ _MONTH_DAY_CLAIMS: Final[tuple[Claim, ...]] = (
         "palace per hour; the late Rat hour counts as Rat",
         source=f"{_DI_JIE}: 'The Rat hour goes on the Pig palace, and each later hour goes one "
         "palace further forward.'",
-        sql=_count_rows_where(f"di_jie <> {_mod12(f'11 + {H}')}"),
+        sql=count_rows_where(f"di_jie <> {mod12(f'11 + {H}')}"),
     ),
     Claim(
         key="di_jie_di_kong_mirror",
@@ -768,7 +775,7 @@ _MONTH_DAY_CLAIMS: Final[tuple[Claim, ...]] = (
         "branch numbers add up to 10 (mod 12) in every hour",
         source=f"{_DI_JIE}: 'In branch numbers (Rat 0 to Pig 11) the pair always adds up to 10, or "
         "to 22, which is 10 once a lap is taken off.'",
-        sql=_count_rows_where(f"{_mod12('di_jie + di_kong')} <> 10"),
+        sql=count_rows_where(f"{mod12('di_jie + di_kong')} <> 10"),
     ),
     Claim(
         key="di_jie_meets_di_kong_rat_horse",
@@ -776,7 +783,7 @@ _MONTH_DAY_CLAIMS: Final[tuple[Claim, ...]] = (
         "late) or Horse",
         source=f"{_DI_JIE}: 'That happens in the Rat hour, when both are on Pig, and in the Horse "
         "hour, when both are on Snake; in no other hour.'",
-        sql=_count_rows_where(f"(di_jie = di_kong) <> ({H} IN (0, 6))"),
+        sql=count_rows_where(f"(di_jie = di_kong) <> ({H} IN (0, 6))"),
     ),
     Claim(
         key="di_jie_di_kong_together",
@@ -784,27 +791,25 @@ _MONTH_DAY_CLAIMS: Final[tuple[Claim, ...]] = (
         "with both stars on Pig or both on Snake",
         source=f"{_DI_JIE}: 'Counted the other way round, from every chart where the two share a "
         "palace, each one is a Rat or Horse birth with the pair on Pig or on Snake.'",
-        sql=_count_rows_where(
+        sql=count_rows_where(
             f"di_jie = di_kong AND NOT (({H} = 0 AND di_jie = 11) OR ({H} = 6 AND di_jie = 5))"
         ),
-        total_sql=_count_rows_where("di_jie = di_kong"),
+        total_sql=count_rows_where("di_jie = di_kong"),
     ),
     Claim(
         key="di_jie_late_rat_on_pig",
         statement="Born in the late Rat hour (23:00–24:00), Di Jie and Di Kong are both on Pig, "
         "as in the early Rat hour",
         source=f"{_DI_JIE}: 'Di Jie does not look at the day, so it stays on Pig beside Di Kong.'",
-        sql=_count_rows_where(f"{_LATE_RAT} AND NOT (di_jie = 11 AND di_kong = 11)"),
-        total_sql=_count_rows_where(_LATE_RAT),
+        sql=count_rows_where(f"{_LATE_RAT} AND NOT (di_jie = 11 AND di_kong = 11)"),
+        total_sql=count_rows_where(_LATE_RAT),
     ),
     Claim(
         key="di_jie_palace_by_month_and_hour_split",
         statement="Di Jie's palace name depends on (month − 2 × hour number) mod 12, never on "
         "the month alone (leap month split)",
         source=f"{_DI_JIE}: 'the palace name follows the month minus twice the hour number'",
-        sql=_count_rows_of_groups_varying(
-            _mod12(f"{M_SPLIT} - 2 * {H}"), _palace_name_at("di_jie")
-        ),
+        sql=count_rows_of_groups_varying(mod12(f"{M_SPLIT} - 2 * {H}"), palace_name_at("di_jie")),
         settings=_SPLIT,
     ),
     Claim(
@@ -812,16 +817,14 @@ _MONTH_DAY_CLAIMS: Final[tuple[Claim, ...]] = (
         statement="Di Jie's palace name depends on (month − 2 × hour number) mod 12 (leap "
         "month whole)",
         source=f"{_DI_JIE}: 'the palace name follows the month minus twice the hour number'",
-        sql=_count_rows_of_groups_varying(
-            _mod12(f"{M_WHOLE} - 2 * {H}"), _palace_name_at("di_jie")
-        ),
+        sql=count_rows_of_groups_varying(mod12(f"{M_WHOLE} - 2 * {H}"), palace_name_at("di_jie")),
         settings=_WHOLE,
     ),
     Claim(
         key="di_jie_no_brightness",
         statement="The engine gives Di Jie no brightness grade on any chart",
         source=f"{_DI_JIE}: 'The engine gives Di Jie no brightness grade on any chart.'",
-        sql=_count_rows_where("di_jie__brightness IS NOT NULL"),
+        sql=count_rows_where("di_jie__brightness IS NOT NULL"),
     ),
     # ---- ZW-AUX-13 Tian Kong ----
     Claim(
@@ -829,7 +832,7 @@ _MONTH_DAY_CLAIMS: Final[tuple[Claim, ...]] = (
         statement="Tian Kong (天空) stands one branch after the branch of the lunar year "
         "(year − 4 mod 12; the year begins at the lunar new year)",
         source=f"{_TIAN_KONG}: 'The year is the lunar year, which starts at the lunar new year.'",
-        sql=_count_rows_where(f"tian_kong <> {_mod12('lunar_year - 4 + 1')}"),
+        sql=count_rows_where(f"tian_kong <> {mod12('lunar_year - 4 + 1')}"),
         settings=_LUNAR_NEW_YEAR,
     ),
     Claim(
@@ -838,7 +841,7 @@ _MONTH_DAY_CLAIMS: Final[tuple[Claim, ...]] = (
         "number = 10 (mod 12)",
         source=f"{_TIAN_KONG}: 'They coincide when the year branch and the hour number add up to "
         "10, mod 12.'",
-        sql=_count_rows_where(f"(tian_kong = di_kong) <> ({_mod12(f'{_YEAR_BRANCH} + {H}')} = 10)"),
+        sql=count_rows_where(f"(tian_kong = di_kong) <> ({mod12(f'{_YEAR_BRANCH} + {H}')} = 10)"),
     ),
     Claim(
         key="tian_kong_di_kong_together",
@@ -846,8 +849,8 @@ _MONTH_DAY_CLAIMS: Final[tuple[Claim, ...]] = (
         "number = 10 (mod 12)",
         source=f"{_TIAN_KONG}: 'Taken from the other side, every chart where the two stand "
         "together has that sum.'",
-        sql=_count_rows_where(f"tian_kong = di_kong AND {_mod12(f'{_YEAR_BRANCH} + {H}')} <> 10"),
-        total_sql=_count_rows_where("tian_kong = di_kong"),
+        sql=count_rows_where(f"tian_kong = di_kong AND {mod12(f'{_YEAR_BRANCH} + {H}')} <> 10"),
+        total_sql=count_rows_where("tian_kong = di_kong"),
     ),
     # ---- ZW-AUX-15 San Tai ----
     _month_claims("zuo_fu", "Dragon and counts forward", M_SPLIT, "leap month split", "split"),
@@ -858,7 +861,7 @@ _MONTH_DAY_CLAIMS: Final[tuple[Claim, ...]] = (
         "(San Tai = Zuo Fu + day − 1; the late Rat hour counts one day more)",
         source=f"{_SAN_TAI}: 'Then lunar day 1 goes on Zuo Fu's palace, and the count advances "
         "a palace for each day until the birth day.'",
-        sql=_count_rows_where(f"san_tai <> {_mod12(f'zuo_fu + {D} - 1')}"),
+        sql=count_rows_where(f"san_tai <> {mod12(f'zuo_fu + {D} - 1')}"),
         settings=_NEXT_DAY,
     ),
     Claim(
@@ -866,7 +869,7 @@ _MONTH_DAY_CLAIMS: Final[tuple[Claim, ...]] = (
         statement="San Tai follows (month + day) mod 12, remainder 0 on Tiger and forward "
         "(leap month whole)",
         source=f"{_SAN_TAI}: 'So one number is enough: month plus day, taken mod 12.'",
-        sql=_count_rows_where(f"san_tai <> {_mod12(f'{M_WHOLE} + {D} + 2')}"),
+        sql=count_rows_where(f"san_tai <> {mod12(f'{M_WHOLE} + {D} + 2')}"),
         settings=_NEXT_DAY + _WHOLE,
     ),
     Claim(
@@ -875,10 +878,10 @@ _MONTH_DAY_CLAIMS: Final[tuple[Claim, ...]] = (
         "wrap to day 1: it stands opposite Zuo Fu (six palaces on)",
         source=f"{_SAN_TAI}: 'Born in the late Rat hour of day 30, the count goes on to a day 31, "
         "which puts San Tai directly opposite Zuo Fu.'",
-        sql=_count_rows_where(
-            f"{_LATE_RAT} AND lunar_day = 30 AND san_tai <> {_mod12('zuo_fu + 6')}"
+        sql=count_rows_where(
+            f"{_LATE_RAT} AND lunar_day = 30 AND san_tai <> {mod12('zuo_fu + 6')}"
         ),
-        total_sql=_count_rows_where(f"{_LATE_RAT} AND lunar_day = 30"),
+        total_sql=count_rows_where(f"{_LATE_RAT} AND lunar_day = 30"),
         settings=_NEXT_DAY,
     ),
     Claim(
@@ -887,8 +890,8 @@ _MONTH_DAY_CLAIMS: Final[tuple[Claim, ...]] = (
         "next month puts it, except at the late Rat hour",
         source=f"{_SAN_TAI}: 'days 1 to 15 of a leap month count as the month repeated, days 16 on "
         "as the next month.'",
-        sql=_count_rows_where(f"{_SECOND_HALF} AND zuo_fu <> {_zuo_fu('lunar_month + 1')}"),
-        total_sql=_count_rows_where(_SECOND_HALF),
+        sql=count_rows_where(f"{_SECOND_HALF} AND zuo_fu <> {_zuo_fu('lunar_month + 1')}"),
+        total_sql=count_rows_where(_SECOND_HALF),
         settings=_SPLIT,
     ),
     Claim(
@@ -897,10 +900,10 @@ _MONTH_DAY_CLAIMS: Final[tuple[Claim, ...]] = (
         "keeps the repeated month for Zuo Fu",
         source=f"{_SAN_TAI}: 'A late Rat hour is never moved into the next month, even on day 16 "
         "or later.'",
-        sql=_count_rows_where(
+        sql=count_rows_where(
             f"lunar_leap AND lunar_day > 15 AND {_LATE_RAT} AND zuo_fu <> {_zuo_fu('lunar_month')}"
         ),
-        total_sql=_count_rows_where(f"lunar_leap AND lunar_day > 15 AND {_LATE_RAT}"),
+        total_sql=count_rows_where(f"lunar_leap AND lunar_day > 15 AND {_LATE_RAT}"),
         settings=_SPLIT,
     ),
     Claim(
@@ -908,8 +911,8 @@ _MONTH_DAY_CLAIMS: Final[tuple[Claim, ...]] = (
         statement="Under the whole setting, every day of a leap month puts Zuo Fu where the "
         "month it repeats puts it",
         source=f"{_SAN_TAI}: 'every day of the leap month counts as the month repeated.'",
-        sql=_count_rows_where(f"lunar_leap AND zuo_fu <> {_zuo_fu('lunar_month')}"),
-        total_sql=_count_rows_where("lunar_leap"),
+        sql=count_rows_where(f"lunar_leap AND zuo_fu <> {_zuo_fu('lunar_month')}"),
+        total_sql=count_rows_where("lunar_leap"),
         settings=_WHOLE,
     ),
     Claim(
@@ -918,7 +921,7 @@ _MONTH_DAY_CLAIMS: Final[tuple[Claim, ...]] = (
         "branch numbers add up to 2 (mod 12) on every chart",
         source=f"{_SAN_TAI}: 'In branch numbers (Rat 0 to Pig 11) Zuo Fu and You Bi always add up "
         "to 2, mod 12, and so do San Tai and Ba Zuo.'",
-        sql=_count_rows_where(f"{_mod12('san_tai + ba_zuo')} <> 2"),
+        sql=count_rows_where(f"{mod12('san_tai + ba_zuo')} <> 2"),
     ),
     Claim(
         key="zuo_fu_you_bi_mirror",
@@ -926,14 +929,14 @@ _MONTH_DAY_CLAIMS: Final[tuple[Claim, ...]] = (
         "numbers add up to 2 (mod 12) on every chart, under either leap-month setting",
         source=f"{_SAN_TAI}: 'In branch numbers (Rat 0 to Pig 11) Zuo Fu and You Bi always add up "
         "to 2, mod 12, and so do San Tai and Ba Zuo.'",
-        sql=_count_rows_where(f"{_mod12('zuo_fu + you_bi')} <> 2"),
+        sql=count_rows_where(f"{mod12('zuo_fu + you_bi')} <> 2"),
     ),
     Claim(
         key="san_tai_ba_zuo_together",
         statement="Every chart with San Tai and Ba Zuo in one palace has them on Ox or on Goat",
         source=f"{_SAN_TAI}: 'The two meet only on that line, on Ox or on Goat.'",
-        sql=_count_rows_where("san_tai = ba_zuo AND san_tai NOT IN (1, 7)"),
-        total_sql=_count_rows_where("san_tai = ba_zuo"),
+        sql=count_rows_where("san_tai = ba_zuo AND san_tai NOT IN (1, 7)"),
+        total_sql=count_rows_where("san_tai = ba_zuo"),
     ),
     # ---- ZW-AUX-16 Ba Zuo ----
     _month_claims("you_bi", "Dog and counts back", M_SPLIT, "leap month split", "split"),
@@ -944,7 +947,7 @@ _MONTH_DAY_CLAIMS: Final[tuple[Claim, ...]] = (
         "You Bi − (day − 1); the late Rat hour counts one day more)",
         source=f"{_BA_ZUO}: 'Lunar day 1 goes on You Bi's palace, and the count retreats a "
         "palace for each day until the birth day.'",
-        sql=_count_rows_where(f"ba_zuo <> {_mod12(f'you_bi - ({D} - 1)')}"),
+        sql=count_rows_where(f"ba_zuo <> {mod12(f'you_bi - ({D} - 1)')}"),
         settings=_NEXT_DAY,
     ),
     Claim(
@@ -953,7 +956,7 @@ _MONTH_DAY_CLAIMS: Final[tuple[Claim, ...]] = (
         "month split)",
         source=f"{_BA_ZUO}: 'So month plus day, taken mod 12, names the branch, counting backward "
         "from Rat.'",
-        sql=_count_rows_where(f"ba_zuo <> {_mod12(f'0 - {M_SPLIT} - {D}')}"),
+        sql=count_rows_where(f"ba_zuo <> {mod12(f'0 - {M_SPLIT} - {D}')}"),
         settings=_NEXT_DAY + _SPLIT,
     ),
     Claim(
@@ -962,7 +965,7 @@ _MONTH_DAY_CLAIMS: Final[tuple[Claim, ...]] = (
         "month whole)",
         source=f"{_BA_ZUO}: 'So month plus day, taken mod 12, names the branch, counting backward "
         "from Rat.'",
-        sql=_count_rows_where(f"ba_zuo <> {_mod12(f'0 - {M_WHOLE} - {D}')}"),
+        sql=count_rows_where(f"ba_zuo <> {mod12(f'0 - {M_WHOLE} - {D}')}"),
         settings=_NEXT_DAY + _WHOLE,
     ),
     Claim(
@@ -971,10 +974,8 @@ _MONTH_DAY_CLAIMS: Final[tuple[Claim, ...]] = (
         "opposite You Bi",
         source=f"{_BA_ZUO}: 'the late Rat hour of day 30 counts as a day 31 and puts Ba Zuo "
         "opposite You Bi.'",
-        sql=_count_rows_where(
-            f"{_LATE_RAT} AND lunar_day = 30 AND ba_zuo <> {_mod12('you_bi + 6')}"
-        ),
-        total_sql=_count_rows_where(f"{_LATE_RAT} AND lunar_day = 30"),
+        sql=count_rows_where(f"{_LATE_RAT} AND lunar_day = 30 AND ba_zuo <> {mod12('you_bi + 6')}"),
+        total_sql=count_rows_where(f"{_LATE_RAT} AND lunar_day = 30"),
         settings=_NEXT_DAY,
     ),
 )
