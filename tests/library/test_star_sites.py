@@ -137,7 +137,7 @@ def test_planted_wrong_cell_fails(
     new: str,
     message: str,
 ) -> None:
-    monkeypatch.setattr(check_module, "_run_claims", lambda *a: None)  # tables only
+    monkeypatch.setattr(check_module, "_run_claims", lambda *a: {})  # tables only
     folder = tmp_path / "articles"
     shutil.copytree(_ROOT, folder)
     path = folder / f"{article}.md"
@@ -151,7 +151,7 @@ def test_planted_wrong_cell_fails(
 def test_planted_wrong_answer_fails(
     tmp_path: Path, sources: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(check_module, "_run_claims", lambda *a: None)  # problems only
+    monkeypatch.setattr(check_module, "_run_claims", lambda *a: {})  # problems only
     folder = tmp_path / "articles"
     shutil.copytree(_ROOT, folder)
     path = folder / "BZ-SS-10.md"

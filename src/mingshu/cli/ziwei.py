@@ -362,7 +362,7 @@ def ziwei(
 
     console = Console(highlight=False)
     try:
-        grid = ChartGrid(chart, horoscope, names.value, lang=None if as_json else lang)
+        grid = ChartGrid(chart, horoscope, names.value, lang=lang)
     except InputError as e:
         fail(e, [lang or ""])
     console.print(grid)

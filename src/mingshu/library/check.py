@@ -425,8 +425,7 @@ def check(
             cited.setdefault(key, []).append(a.id)
     report.planned = sorted(planned_seen)
 
-    _run_claims(library, cited, space, record, report, say)
-    saved = C.read_record(library.root)
+    saved = _run_claims(library, cited, space, record, report, say)
     for key, citing in cited.items():
         ran = report.results.get(key) or saved.get(key) or {}
         for aid in set(citing):
@@ -506,7 +505,8 @@ def _run_claims(
     record: bool,
     report: Report,
     say: Callable[[str], None],
-) -> None:
+) -> Mapping[str, Mapping[str, Any]]:
+    """Run the cited claims into ``report``; return the record as it stands after the run."""
     err = report.errors
     sql_claims = C.space_claims()
     known = {k for k in cited if k in sql_claims or k in C.ENGINE_CLAIMS}
@@ -596,3 +596,4 @@ def _run_claims(
         elif entry.get("counterexamples"):
             err.append(f"claim {key}: the record shows counterexamples")
     report.results = results
+    return saved
