@@ -375,6 +375,8 @@ _HEAD_COLUMNS: dict[tuple[tuple[object, ...], ...], tuple[bytes, ...]] = {}
 _GOD_COLUMNS: dict[tuple[tuple[God, ...], ...], tuple[bytes, ...]] = {}
 _DECADAL_COLUMNS: dict[tuple[Decadal, ...], tuple[bytes, ...]] = {}
 _AGES_COLUMNS: dict[tuple[tuple[int, ...], ...], tuple[bytes, ...]] = {}
+# The engine's major and minor groups come as shared columns of twelve (a few thousand).
+_GROUP_COLUMNS: dict[tuple[tuple[PlacedStar, ...], ...], tuple[bytes, ...]] = {}
 
 
 def _branch_order(column: tuple[V, ...]) -> tuple[V, ...]:
@@ -390,7 +392,9 @@ def _head_column(key: tuple[tuple[object, ...], ...]) -> tuple[bytes, ...]:
 
 def _god_column(key: tuple[tuple[God, ...], ...]) -> tuple[bytes, ...]:
     return _branch_order(
-        tuple(b'],"gods":' + _cached(_GOD_BYTES, gods, _god_bytes) for gods in zip(*key))
+        tuple(
+            b'],"gods":' + _cached(_GOD_BYTES, gods, _god_bytes) for gods in zip(*key, strict=True)
+        )
     )
 
 
@@ -409,11 +413,8 @@ def _ages_column(column: tuple[tuple[int, ...], ...]) -> tuple[bytes, ...]:
     return (*pieces[:-1], pieces[-1] + b"]")  # the last palace closes the list
 
 
-def _groups(column: tuple[tuple[PlacedStar, ...], ...]) -> tuple[bytes, ...]:
-    try:
-        return _branch_order(tuple(map(_POOLED.__getitem__, column)))
-    except KeyError:
-        return _branch_order(tuple(_cached(_POOLED, group, _group) for group in column))
+def _group_column(column: tuple[tuple[PlacedStar, ...], ...]) -> tuple[bytes, ...]:
+    return _branch_order(tuple(_cached(_POOLED, group, _group) for group in column))
 
 
 def _adjectives(column: tuple[tuple[PlacedStar, ...], ...]) -> tuple[bytes, ...]:
@@ -455,14 +456,30 @@ def _palaces_fast(chart: NatalChart) -> orjson.Fragment:
     ) = zip(*chart.palaces, strict=True)
     if branches != _IZTRO_BRANCHES:
         return _palaces_by_palace(chart)
+    heads_key = (stems, names, bodies, originals)
+    gods_key = (chang_sheng, bo_shi, jiang_qian, sui_qian)
+    columns: tuple[tuple[bytes, ...], ...]
+    try:
+        columns = (
+            _HEAD_COLUMNS[heads_key],
+            _GROUP_COLUMNS[majors],
+            _GROUP_COLUMNS[minors],
+            _GOD_COLUMNS[gods_key],
+            _DECADAL_COLUMNS[decadals],
+            _AGES_COLUMNS[ages],
+        )
+    except KeyError:  # first sight of one of them: build (a bounded cache may clear)
+        columns = (
+            _cached(_HEAD_COLUMNS, heads_key, _head_column),
+            _cached(_GROUP_COLUMNS, majors, _group_column),
+            _cached(_GROUP_COLUMNS, minors, _group_column),
+            _cached(_GOD_COLUMNS, gods_key, _god_column),
+            _cached(_DECADAL_COLUMNS, decadals, _decadal_column),
+            _cached(_AGES_COLUMNS, ages, _ages_column),
+        )
     parts = _TEMPLATE.copy()
-    parts[0::9] = _cached(_HEAD_COLUMNS, (stems, names, bodies, originals), _head_column)
-    parts[1::9] = _groups(majors)
-    parts[3::9] = _groups(minors)
+    parts[0::9], parts[1::9], parts[3::9], parts[6::9], parts[7::9], parts[8::9] = columns
     parts[5::9] = _adjectives(adjectives)
-    parts[6::9] = _cached(_GOD_COLUMNS, (chang_sheng, bo_shi, jiang_qian, sui_qian), _god_column)
-    parts[7::9] = _cached(_DECADAL_COLUMNS, decadals, _decadal_column)
-    parts[8::9] = _cached(_AGES_COLUMNS, ages, _ages_column)
     return orjson.Fragment(b"".join(parts))
 
 
