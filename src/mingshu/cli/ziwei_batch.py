@@ -80,7 +80,7 @@ class BatchResult:
 
 
 # Settings by (config as sorted JSON, fix_leap, astro_type): most runs use a handful.
-_SETTINGS: dict[tuple[bytes, object, object], ZiweiSettings] = {}
+_SETTINGS: dict[tuple[bytes | None, object, object], ZiweiSettings] = {}
 
 
 def _settings(inp: dict[str, Any]) -> ZiweiSettings:
@@ -91,7 +91,9 @@ def _settings(inp: dict[str, Any]) -> ZiweiSettings:
         raise InputError("fix_leap", f"{clip(fix_leap)} is not true or false")
     if astro_type is not None and not isinstance(astro_type, str):
         raise InputError("astro_type", f"{clip(astro_type)} is not a chart type")
-    key = (orjson.dumps(config, option=orjson.OPT_SORT_KEYS), fix_leap, astro_type)
+    # Most lines give no config: no encoding for them (orjson's result takes 4 kB).
+    options = None if config is None else orjson.dumps(config, option=orjson.OPT_SORT_KEYS)
+    key = (options, fix_leap, astro_type)
     found = _SETTINGS.get(key)
     if found is None:
         # Imported here, on a miss only: a `from package import name` runs importlib's

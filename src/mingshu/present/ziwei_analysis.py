@@ -26,6 +26,7 @@ from typing import Any, Final
 import orjson
 
 from mingshu.cycles import Branch
+from mingshu.present.ziwei_json import encoded
 from mingshu.ziwei.analysis import flanking_steps, surrounded_steps
 from mingshu.ziwei.chart import NatalChart
 from mingshu.ziwei.stars import Mutagen, mutagen_table
@@ -143,7 +144,7 @@ def _encode(chart: NatalChart) -> bytes:
         if entry is None:
             if len(cache) >= _LIMIT:
                 cache.clear()
-            entry = cache[branch, flights] = orjson.dumps(_palace(branch, flights))
+            entry = cache[branch, flights] = encoded(_palace(branch, flights))
         parts.append(_OPENERS[branch])
         parts.append(entry)
     parts.append(b"}")

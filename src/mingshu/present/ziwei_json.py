@@ -66,6 +66,13 @@ def _cached(cache: dict[K, V], key: K, build: Callable[[K], V]) -> V:
     return value
 
 
+def encoded(value: Any) -> bytes:
+    """``orjson.dumps(value)`` in a bytes object of its own size, for keeping: orjson hands
+    back its whole working buffer (4 kB for the smallest value), so a cache of its results
+    would hold 4 kB a piece and scatter the pieces of one chart over as many pages."""
+    return bytes(memoryview(orjson.dumps(value)))
+
+
 def _placed(placed: PlacedStar) -> dict[str, Any]:
     star = placed.star
     return {
@@ -190,7 +197,7 @@ def _chart(chart: NatalChart) -> dict[str, Any]:
 
 _HOUR_BYTES: Final = {
     h.index: orjson.Fragment(
-        orjson.dumps(
+        encoded(
             {
                 "index": h.index,
                 "hans": h.names.hans,
@@ -203,7 +210,7 @@ _HOUR_BYTES: Final = {
     )
     for h in HOURS
 }
-_CLASS_BYTES: Final = {c: orjson.Fragment(orjson.dumps(d)) for c, d in _CLASSES.items()}
+_CLASS_BYTES: Final = {c: orjson.Fragment(encoded(d)) for c, d in _CLASSES.items()}
 _MASTER_BYTES: dict[Star, orjson.Fragment] = {}
 _SIGN_BYTES: dict[Names, orjson.Fragment] = {}
 
@@ -212,15 +219,15 @@ _SETTINGS_BYTES: dict[ZiweiSettings, orjson.Fragment] = {}
 
 
 def _settings_bytes(settings: ZiweiSettings) -> orjson.Fragment:
-    return orjson.Fragment(orjson.dumps(settings_to_dict(settings)))
+    return orjson.Fragment(encoded(settings_to_dict(settings)))
 
 
 def _master_bytes(star: Star) -> orjson.Fragment:
-    return orjson.Fragment(orjson.dumps(named(star.key, star.names)))
+    return orjson.Fragment(encoded(named(star.key, star.names)))
 
 
 def _sign_bytes(names: Names) -> orjson.Fragment:
-    return orjson.Fragment(orjson.dumps(named(names.english.lower(), names)))
+    return orjson.Fragment(encoded(named(names.english.lower(), names)))
 
 
 # A palace's fields in the order the loop below unpacks them.  Palace and Decadal are named
@@ -282,7 +289,7 @@ def _head(key: tuple[int, int, PalaceName, bool, bool]) -> bytes:
 
 
 def _star_bytes(placed: PlacedStar) -> bytes:
-    return orjson.dumps(_cached(_STARS, placed, _placed))
+    return encoded(_cached(_STARS, placed, _placed))
 
 
 def _group(group: tuple[PlacedStar, ...]) -> bytes:
@@ -290,12 +297,12 @@ def _group(group: tuple[PlacedStar, ...]) -> bytes:
 
 
 def _god_bytes(gods: tuple[God, God, God, God]) -> bytes:
-    return orjson.dumps(_cached(_GODS, gods, _gods))
+    return encoded(_cached(_GODS, gods, _gods))
 
 
 def _decadal_bytes(key: tuple[int, int, int, int]) -> bytes:
     start, end, stem, branch = key
-    return orjson.dumps({"start": start, "end": end, "pillar": _PILLAR_TEXTS[stem][branch]})
+    return encoded({"start": start, "end": end, "pillar": _PILLAR_TEXTS[stem][branch]})
 
 
 def _palaces_by_palace(chart: NatalChart) -> orjson.Fragment:
@@ -355,7 +362,7 @@ def _palaces_by_palace(chart: NatalChart) -> orjson.Fragment:
                 decadal_name,
                 _cached(decadals, decadal_key, _decadal_bytes),
                 ages_name,
-                _cached(ages_bytes, ages, orjson.dumps),
+                _cached(ages_bytes, ages, encoded),
                 b"}",
             )
         by_branch[branch] = parts
@@ -407,9 +414,7 @@ def _decadal_column(column: tuple[Decadal, ...]) -> tuple[bytes, ...]:
 
 
 def _ages_column(column: tuple[tuple[int, ...], ...]) -> tuple[bytes, ...]:
-    pieces = _branch_order(
-        tuple(_cached(_AGES_BYTES, ages, orjson.dumps) + b"}" for ages in column)
-    )
+    pieces = _branch_order(tuple(_cached(_AGES_BYTES, ages, encoded) + b"}" for ages in column))
     return (*pieces[:-1], pieces[-1] + b"]")  # the last palace closes the list
 
 
