@@ -500,18 +500,25 @@ class Birth:
     ) -> Birth:
         """The birth as both engines' ``chart(...)`` take it: a solar date, or a lunar one with
         ``lunar=True`` (``leap=True`` for the leap month; ``leap`` alone is an error)."""
-        zone = {
-            "tz": tz,
-            "longitude": longitude,
-            "fold": fold,
-            "true_solar_time": true_solar_time,
-            "equation_of_time": equation_of_time,
-        }
         if parse_flag(lunar, "lunar"):
-            return cls.lunar(date, time, gender, leap=leap, **zone)  # type: ignore[arg-type]
+            return cls.lunar(
+                date,
+                time,
+                gender,
+                leap=leap,
+                tz=tz,
+                longitude=longitude,
+                fold=fold,
+                true_solar_time=true_solar_time,
+                equation_of_time=equation_of_time,
+            )
         if parse_flag(leap, "leap"):
             raise InputError("leap", "leap marks a lunar date: pass lunar=True too")
-        return cls.solar(date, time, gender, **zone)  # type: ignore[arg-type]
+        # cls.solar, without its keyword call (every chart of a batch comes through here)
+        solar_date = calendar.check_solar_date(*parse_date_parts(date))
+        return cls._build(
+            solar_date, time, gender, None, tz, longitude, fold, true_solar_time, equation_of_time
+        )
 
     @classmethod
     def _build(

@@ -9,12 +9,13 @@ also carry display names.  :class:`NamedEnum` gives them all the same ``key``, `
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from enum import IntEnum
 from functools import cache
 from importlib import resources
 from typing import Any, NamedTuple, Self
+
+import tomli
 
 from mingshu.errors import InputError
 
@@ -34,7 +35,7 @@ def load_toml(package: str, *parts: str) -> dict[str, Any]:
     """Parse a TOML data file shipped inside ``package`` (``load_toml("mingshu.ziwei",
     "data", "stars.toml")``).  The one reader of the rule tables."""
     path = resources.files(package).joinpath(*parts)
-    return tomllib.loads(path.read_text(encoding="utf-8"))
+    return tomli.loads(path.read_text(encoding="utf-8"))
 
 
 def clip_text(text: str, limit: int = 80) -> str:

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import io
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -203,3 +207,51 @@ def test_lines_are_the_plain_exports_byte_for_byte(tmp_path: Path) -> None:
         assert line == orjson.dumps(record), f"line {number}: {row}"
         charted += 1
     assert charted > 1400
+
+
+_MAIN = "import sys; from mingshu.cli import main; sys.argv = ['mingshu', *sys.argv[1:]]; main()"
+
+
+def test_a_reader_that_goes_away_ends_the_run_quietly(tmp_path: Path) -> None:
+    """`mingshu ziwei --batch IN | head -c 100`: no traceback, no misleading error."""
+    source = tmp_path / "in.jsonl"
+    source.write_text((json.dumps(GOOD) + "\n") * 400, encoding="utf-8")
+    args = [sys.executable, "-c", _MAIN, "ziwei", "--batch", str(source)]
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    first = proc.stdout.read(100)
+    proc.stdout.close()  # the reader goes away after 100 bytes of 400 lines (8 MB)
+    err = proc.stderr.read()
+    assert proc.wait() == 0
+    assert first.startswith(b'{"line":1,') and err == b""
+
+
+def test_a_failed_write_is_an_error_naming_the_output(tmp_path: Path) -> None:
+    source = tmp_path / "in.jsonl"
+    source.write_text(json.dumps(GOOD) + "\n", encoding="utf-8")
+    args = [sys.executable, "-c", _MAIN, "ziwei", "--batch", str(source)]
+    with open("/dev/full", "wb") as full:
+        done = subprocess.run(args, stdout=full, stderr=subprocess.PIPE, check=False, text=True)
+    assert done.returncode == 2
+    assert done.stderr.startswith("error: out: cannot write standard output:")
+    assert "Traceback" not in done.stderr
+
+
+def test_a_short_writev_is_completed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pipe may take part of a chunk: the rest is written, in order, byte for byte."""
+    from mingshu.cli import ziwei_batch
+
+    real = os.writev
+
+    def half(fd: int, pieces: list[bytes]) -> int:
+        data = b"".join(pieces)
+        return real(fd, [data[: len(data) // 2]])
+
+    monkeypatch.setattr(os, "writev", half)
+    target = tmp_path / "out.bin"
+    chunks = [[b"abc", b"\n", b"defgh", b"\n"], [b"x" * 1001, b"\n"]]
+    with open(target, "wb") as raw:
+        handle = io.TextIOWrapper(raw, encoding="utf-8")
+        ziwei_batch._write_all(iter(chunks), handle, "out.bin")
+        handle.flush()
+    assert target.read_bytes() == b"abc\ndefgh\n" + b"x" * 1001 + b"\n"

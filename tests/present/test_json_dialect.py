@@ -191,13 +191,38 @@ def test_fast_path_reads_palaces_by_name_if_they_stop_being_tuples(
         assert to_json(chart) == orjson.dumps(chart_to_dict(chart))
 
 
+def test_palaces_out_of_iztro_order_are_written_a_palace_at_a_time(
+    fixture_charts: list[tuple[NatalChart, Horoscope | None]],
+) -> None:
+    """The column path reads the engine's palace order (寅 first); a chart whose palaces
+    come in another order (built by hand) still gets its palaces in branch order."""
+    import dataclasses
+
+    for chart, _ in fixture_charts[::40]:
+        shuffled = dataclasses.replace(chart, palaces=tuple(sorted(chart.palaces)))
+        assert to_json(shuffled) == orjson.dumps(chart_to_dict(shuffled))
+        assert to_json(shuffled) == to_json(chart)
+
+
 def test_full_caches_are_emptied_and_refilled(
     fixture_charts: list[tuple[NatalChart, Horoscope | None]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from mingshu.present import ziwei_json
 
     monkeypatch.setattr(ziwei_json, "_LIMIT", 3)  # every few pieces, the caches clear
-    caches = ("_HEADS", "_POOLED", "_STAR_BYTES", "_GOD_BYTES", "_DECADAL_BYTES", "_STARS")
+    caches = (
+        "_HEADS",
+        "_POOLED",
+        "_STAR_BYTES",
+        "_GOD_BYTES",
+        "_DECADAL_BYTES",
+        "_STARS",
+        "_HEAD_COLUMNS",
+        "_GROUP_COLUMNS",
+        "_GOD_COLUMNS",
+        "_DECADAL_COLUMNS",
+        "_AGES_COLUMNS",
+    )
     for cache in caches:
         monkeypatch.setattr(ziwei_json, cache, {})
     for chart, _ in fixture_charts[::20]:

@@ -47,8 +47,8 @@ class LunarDate(NamedTuple):
         E.g. ``"二〇〇〇年七月十七"``, ``"二〇二三年闰二月二十"``, ``"二〇九七年腊月十二"``.
         """
         names = name_table()
-        year = "".join(names.digits[int(c)] for c in str(self.year))
         leap = names.leap if self.is_leap else ""
+        year = _year_text(self.year)
         return f"{year}年{leap}{names.months[self.month - 1]}月{names.days[self.day - 1]}"
 
     def __str__(self) -> str:
@@ -63,6 +63,13 @@ class LunarMonth(NamedTuple):
     is_leap: bool
     days: int
     first_day: date
+
+
+@cache
+def _year_text(year: int) -> str:
+    """A year in Chinese digits, ``2000`` → ``"二〇〇〇"`` (a few hundred years in use)."""
+    digits = name_table().digits
+    return "".join(digits[int(c)] for c in str(year))
 
 
 _new = tuple.__new__  # builds a LunarDate without the Python-level NamedTuple constructor

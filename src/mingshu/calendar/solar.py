@@ -52,6 +52,14 @@ def check_solar_date(year: int, month: int, day: int, field: str = "date") -> da
     Raises :class:`InputError` for an impossible date (``2030-02-30``, month 13) and
     :class:`OutOfRangeError` outside :data:`FIRST_DATE` .. :data:`LAST_DATE`.
     """
+    if (
+        1 <= month <= 12
+        and 1 <= day <= _days_in_month(year, month)
+        and FIRST_DATE.year <= year <= LAST_DATE.year
+        and FIRST_ORDINAL <= (d := date(year, month, day)).toordinal() <= LAST_ORDINAL
+    ):
+        return d
+    # Only a bad date gets here: its text is written for the error alone.
     text = f"{year:04d}-{month:02d}-{day:02d}"
     if not 1 <= month <= 12:
         raise InputError(field, f"{text} does not exist (months run 1 to 12)")
@@ -59,12 +67,7 @@ def check_solar_date(year: int, month: int, day: int, field: str = "date") -> da
     if not 1 <= day <= days:
         month_name = _MONTH_NAMES[month - 1]
         raise InputError(field, f"{text} does not exist ({month_name} {year} has {days} days)")
-    if not FIRST_DATE.year <= year <= LAST_DATE.year:
-        raise _out_of_range(text, field)
-    d = date(year, month, day)
-    if not FIRST_ORDINAL <= d.toordinal() <= LAST_ORDINAL:
-        raise _out_of_range(text, field)
-    return d
+    raise _out_of_range(text, field)
 
 
 def check_ordinal(ordinal: int, field: str = "date") -> int:

@@ -24,6 +24,7 @@ end, if any line was bad, one ``error: batch: …`` line on stderr and exit code
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -79,7 +80,7 @@ class BatchResult:
 
 
 # Settings by (config as sorted JSON, fix_leap, astro_type): most runs use a handful.
-_SETTINGS: dict[tuple[bytes, object, object], ZiweiSettings] = {}
+_SETTINGS: dict[tuple[bytes | None, object, object], ZiweiSettings] = {}
 
 
 def _settings(inp: dict[str, Any]) -> ZiweiSettings:
@@ -90,7 +91,9 @@ def _settings(inp: dict[str, Any]) -> ZiweiSettings:
         raise InputError("fix_leap", f"{clip(fix_leap)} is not true or false")
     if astro_type is not None and not isinstance(astro_type, str):
         raise InputError("astro_type", f"{clip(astro_type)} is not a chart type")
-    key = (orjson.dumps(config, option=orjson.OPT_SORT_KEYS), fix_leap, astro_type)
+    # Most lines give no config: no encoding for them (orjson's result takes 4 kB).
+    options = None if config is None else orjson.dumps(config, option=orjson.OPT_SORT_KEYS)
+    key = (options, fix_leap, astro_type)
     found = _SETTINGS.get(key)
     if found is None:
         # Imported here, on a miss only: a `from package import name` runs importlib's
@@ -220,32 +223,55 @@ def _open(path: str) -> IO[bytes]:
         raise InputError("batch", f"cannot read {clip_text(path)}: {e.strerror or e}") from None
 
 
-def _chunks(lines: Iterator[bytes]) -> Iterator[bytes]:
+def _chunks(lines: Iterator[bytes]) -> Iterator[list[bytes]]:
+    """The lines _CHUNK at a time, each followed by its newline."""
     chunk: list[bytes] = []
     for line in lines:
-        chunk.append(line)
-        if len(chunk) >= _CHUNK:
-            chunk.append(b"")
-            yield b"\n".join(chunk)
+        chunk += (line, b"\n")
+        if len(chunk) >= 2 * _CHUNK:
+            yield chunk
             chunk = []
     if chunk:
-        chunk.append(b"")
-        yield b"\n".join(chunk)
+        yield chunk
 
 
-def _write_all(pieces: Iterator[bytes], handle: IO[str]) -> None:
-    """Write UTF-8 ``pieces`` to a text stream: straight to its byte buffer when it has one
-    (no decoding and encoding again of megabytes of JSON)."""
-    buffer = getattr(handle, "buffer", None)
-    handle.flush()
-    for piece in pieces:
+def _file_number(buffer: object) -> int | None:
+    try:
+        return int(buffer.fileno())  # type: ignore[attr-defined]
+    except (AttributeError, OSError, ValueError):  # io.UnsupportedOperation is an OSError
+        return None
+
+
+def _write_all(pieces: Iterator[list[bytes]], handle: IO[str], target: str) -> None:
+    """Write chunks of UTF-8 lines to a text stream: to its file descriptor with one
+    ``writev`` a chunk when it has one (the 1.4 MB of a chunk is never joined into one
+    more copy), else to its byte buffer, else as text.  A reader that goes away (``| head``)
+    ends the run quietly; any other failure to write is an error naming ``target``."""
+    buffer: Any = getattr(handle, "buffer", None)
+    try:
+        handle.flush()
+        fd = None if buffer is None else _file_number(buffer)
+        if fd is not None:
+            buffer.flush()
+        for chunk in pieces:
+            if fd is not None:
+                written = os.writev(fd, chunk)
+                if written < sum(map(len, chunk)):  # a pipe may take part: write the rest
+                    rest = memoryview(b"".join(chunk))[written:]
+                    while rest:
+                        rest = rest[os.write(fd, rest) :]
+            elif buffer is not None:
+                buffer.write(b"".join(chunk))
+            else:
+                handle.write(b"".join(chunk).decode())
         if buffer is not None:
-            buffer.write(piece)
-        else:
-            handle.write(piece.decode())
-    if buffer is not None:
-        buffer.flush()
-    handle.flush()
+            buffer.flush()
+        handle.flush()
+    except BrokenPipeError:
+        if handle is sys.stdout:  # nothing more can reach it, not even at exit
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except OSError as e:
+        raise InputError("out", f"cannot write {target}: {e.strerror or e}") from None
 
 
 def run_batch(
@@ -262,12 +288,12 @@ def run_batch(
     try:
         pieces = _chunks(batch_lines(source, result, analysis=analysis, lang=lang))
         if out is None:
-            _write_all(pieces, sys.stdout)
+            _write_all(pieces, sys.stdout, "standard output")
             return result
         from mingshu.files import replacing
 
         with replacing(Path(out), "out") as handle:
-            _write_all(pieces, handle)
+            _write_all(pieces, handle, clip_text(out))
         return result
     except OSError as e:
         raise InputError("batch", f"cannot read {clip_text(path)}: {e.strerror or e}") from None

@@ -19,12 +19,14 @@ the flights are computed, from one look-up table of star positions.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from operator import itemgetter
 from typing import Any, Final
 
 import orjson
 
 from mingshu.cycles import Branch
+from mingshu.present.ziwei_json import encoded
 from mingshu.ziwei.analysis import flanking_steps, surrounded_steps
 from mingshu.ziwei.chart import NatalChart
 from mingshu.ziwei.stars import Mutagen, mutagen_table
@@ -54,14 +56,14 @@ _STATIC: Final = tuple(_static(b) for b in range(12))
 Flights = tuple[int | None, int | None, int | None, int | None]
 
 
-# Per (algorithm, 四化 overrides): for each stem, where its four stars sit in the chart's
+# Per (algorithm, school, 四化 overrides): for each stem, where its four stars sit in the chart's
 # star list, so that a chart's flights are four look-ups in its positions per palace.
-_INDICES: dict[tuple[object, object], tuple[tuple[int, int, int, int], ...]] = {}
+_INDICES: dict[tuple[object, ...], tuple[tuple[int, int, int, int], ...]] = {}
 
 
 def _indices(chart: NatalChart) -> tuple[tuple[int, int, int, int], ...]:
     settings = chart.settings
-    key = (settings.algorithm, settings.mutagens)
+    key = (settings.algorithm, settings.school, settings.mutagens)
     found = _INDICES.get(key)
     if found is None:
         if len(_INDICES) >= 1000:
@@ -77,20 +79,35 @@ def _indices(chart: NatalChart) -> tuple[tuple[int, int, int, int], ...]:
 
 
 _STEPS: Final = tuple((b - 2) % 12 for b in range(12))  # iztro palace index of each branch
+# Per (algorithm, school, 四化 overrides) and 寅-palace stem: for each branch (子 first), the
+# getter of its palace's four flights from the chart's star positions (the 寅 palace's stem
+# fixes every palace's by 五虎遁), so that a chart's flights are twelve C-level calls.
+_GETTERS: dict[tuple[object, ...], dict[int, tuple[Callable[[Any], Flights], ...]]] = {}
+
+
+def _getter(a: int, b: int, c: int, d: int) -> Callable[[Any], Flights]:
+    if a < 0 or b < 0 or c < 0 or d < 0:  # a star the catalogue lacks flies nowhere (None)
+        return lambda p: tuple(None if i < 0 else p[i] for i in (a, b, c, d))  # type: ignore[return-value]
+    return itemgetter(a, b, c, d)
 
 
 def _flights(chart: NatalChart) -> list[Flights]:
     """For each branch (子 first), the branches its palace's 禄 权 科 忌 fly to."""
-    indices, p = _indices(chart), chart._positions
+    settings = chart.settings
+    by_stem = _GETTERS.get(key := (settings.algorithm, settings.school, settings.mutagens))
+    if by_stem is None:
+        if len(_GETTERS) >= 1000:
+            _GETTERS.clear()
+        by_stem = _GETTERS[key] = {}
     yin_stem = chart.palaces[0].stem  # palace stems run on from the 寅 palace's (五虎遁)
-    out: list[Flights] = []
-    for step in _STEPS:
-        a, b, c, d = indices[(yin_stem + step) % 10]
-        if a < 0 or b < 0 or c < 0 or d < 0:
-            out.append(tuple(None if i < 0 else p[i] for i in (a, b, c, d)))  # type: ignore[arg-type]
-        else:
-            out.append((p[a], p[b], p[c], p[d]))
-    return out
+    getters = by_stem.get(yin_stem)
+    if getters is None:
+        indices = _indices(chart)
+        getters = by_stem[yin_stem] = tuple(
+            _getter(*indices[(yin_stem + step) % 10]) for step in _STEPS
+        )
+    positions = chart._positions
+    return [get(positions) for get in getters]
 
 
 def _palace(branch: int, flights: Flights) -> dict[str, Any]:
@@ -127,7 +144,7 @@ def _encode(chart: NatalChart) -> bytes:
         if entry is None:
             if len(cache) >= _LIMIT:
                 cache.clear()
-            entry = cache[branch, flights] = orjson.dumps(_palace(branch, flights))
+            entry = cache[branch, flights] = encoded(_palace(branch, flights))
         parts.append(_OPENERS[branch])
         parts.append(entry)
     parts.append(b"}")
@@ -137,12 +154,12 @@ def _encode(chart: NatalChart) -> bytes:
 # The whole analysis depends only on the settings' star list and 四化 table, the 寅 palace's
 # stem and where the stars the table names sit: a few thousand combinations per settings.
 _WHOLE: dict[tuple[object, ...], bytes] = {}
-_NAMED: dict[tuple[object, object], itemgetter[tuple[int, ...]]] = {}
+_NAMED: dict[tuple[object, ...], itemgetter[tuple[int, ...]]] = {}
 
 
 def _named_positions(chart: NatalChart) -> itemgetter[tuple[int, ...]]:
     settings = chart.settings
-    key = (settings.algorithm, settings.mutagens)
+    key = (settings.algorithm, settings.school, settings.mutagens)
     found = _NAMED.get(key)
     if found is None:
         used = sorted({i for row in _indices(chart) for i in row if i >= 0})
@@ -155,6 +172,7 @@ def analysis_json(chart: NatalChart) -> bytes:
     settings = chart.settings
     key = (
         settings.algorithm,
+        settings.school,
         settings.mutagens,
         chart.palaces[0].stem,
         _named_positions(chart)(chart._positions),

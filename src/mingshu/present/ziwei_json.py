@@ -16,7 +16,7 @@ it serialises them as pre-encoded ``orjson.Fragment`` bytes.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from itertools import chain
+from itertools import chain, repeat
 from operator import attrgetter
 from typing import Any, Final, TypeVar
 
@@ -64,6 +64,13 @@ def _cached(cache: dict[K, V], key: K, build: Callable[[K], V]) -> V:
             cache.clear()
         value = cache[key] = build(key)
     return value
+
+
+def encoded(value: Any) -> bytes:
+    """``orjson.dumps(value)`` in a bytes object of its own size, for keeping: orjson hands
+    back its whole working buffer (4 kB for the smallest value), so a cache of its results
+    would hold 4 kB a piece and scatter the pieces of one chart over as many pages."""
+    return bytes(memoryview(orjson.dumps(value)))
 
 
 def _placed(placed: PlacedStar) -> dict[str, Any]:
@@ -190,7 +197,7 @@ def _chart(chart: NatalChart) -> dict[str, Any]:
 
 _HOUR_BYTES: Final = {
     h.index: orjson.Fragment(
-        orjson.dumps(
+        encoded(
             {
                 "index": h.index,
                 "hans": h.names.hans,
@@ -203,7 +210,7 @@ _HOUR_BYTES: Final = {
     )
     for h in HOURS
 }
-_CLASS_BYTES: Final = {c: orjson.Fragment(orjson.dumps(d)) for c, d in _CLASSES.items()}
+_CLASS_BYTES: Final = {c: orjson.Fragment(encoded(d)) for c, d in _CLASSES.items()}
 _MASTER_BYTES: dict[Star, orjson.Fragment] = {}
 _SIGN_BYTES: dict[Names, orjson.Fragment] = {}
 
@@ -212,15 +219,15 @@ _SETTINGS_BYTES: dict[ZiweiSettings, orjson.Fragment] = {}
 
 
 def _settings_bytes(settings: ZiweiSettings) -> orjson.Fragment:
-    return orjson.Fragment(orjson.dumps(settings_to_dict(settings)))
+    return orjson.Fragment(encoded(settings_to_dict(settings)))
 
 
 def _master_bytes(star: Star) -> orjson.Fragment:
-    return orjson.Fragment(orjson.dumps(named(star.key, star.names)))
+    return orjson.Fragment(encoded(named(star.key, star.names)))
 
 
 def _sign_bytes(names: Names) -> orjson.Fragment:
-    return orjson.Fragment(orjson.dumps(named(names.english.lower(), names)))
+    return orjson.Fragment(encoded(named(names.english.lower(), names)))
 
 
 # A palace's fields in the order the loop below unpacks them.  Palace and Decadal are named
@@ -282,7 +289,7 @@ def _head(key: tuple[int, int, PalaceName, bool, bool]) -> bytes:
 
 
 def _star_bytes(placed: PlacedStar) -> bytes:
-    return orjson.dumps(_cached(_STARS, placed, _placed))
+    return encoded(_cached(_STARS, placed, _placed))
 
 
 def _group(group: tuple[PlacedStar, ...]) -> bytes:
@@ -290,16 +297,17 @@ def _group(group: tuple[PlacedStar, ...]) -> bytes:
 
 
 def _god_bytes(gods: tuple[God, God, God, God]) -> bytes:
-    return orjson.dumps(_cached(_GODS, gods, _gods))
+    return encoded(_cached(_GODS, gods, _gods))
 
 
 def _decadal_bytes(key: tuple[int, int, int, int]) -> bytes:
     start, end, stem, branch = key
-    return orjson.dumps({"start": start, "end": end, "pillar": _PILLAR_TEXTS[stem][branch]})
+    return encoded({"start": start, "end": end, "pillar": _PILLAR_TEXTS[stem][branch]})
 
 
-def _palaces_fast(chart: NatalChart) -> orjson.Fragment:
-    """The chart's "palaces" list (branch order) as one fragment."""
+def _palaces_by_palace(chart: NatalChart) -> orjson.Fragment:
+    """The chart's "palaces" list (branch order) as one fragment, a palace at a time (for
+    palaces that are not the engine's named tuples in iztro's order)."""
     heads, pooled, gods, encoded = _HEADS, _POOLED, _GOD_BYTES, _STAR_BYTES.__getitem__
     decadals, ages_bytes = _DECADAL_BYTES, _AGES_BYTES
     minor_name, adjective_name, gods_name, decadal_name, ages_name = _FIELD_NAMES
@@ -354,12 +362,130 @@ def _palaces_fast(chart: NatalChart) -> orjson.Fragment:
                 decadal_name,
                 _cached(decadals, decadal_key, _decadal_bytes),
                 ages_name,
-                _cached(ages_bytes, ages, orjson.dumps),
+                _cached(ages_bytes, ages, encoded),
                 b"}",
             )
         by_branch[branch] = parts
     # One join of every piece: the 20 kB of a chart's palaces are copied once.
     return orjson.Fragment(b"".join(chain(*by_branch, (b"]",))))
+
+
+# Column path: the engine builds the twelve palaces from columns that depend on a few
+# numbers (names on the Life branch, gods on their anchors …), so a chart's palaces,
+# transposed back into columns, repeat from chart to chart far more than any palace does.
+# Each column's bytes (one piece a palace, in branch order, with the field names between
+# them baked in) are cached by the column itself; the star groups are looked up a group at
+# a time, and the adjective groups joined from their stars' bytes.  Twelve palaces thus cost
+# a few dozen C-level calls, not a Python loop over twelve palaces.
+_IZTRO_BRANCHES: Final = tuple(Branch((index + 2) % 12) for index in range(12))
+_HEAD_COLUMNS: dict[tuple[tuple[object, ...], ...], tuple[bytes, ...]] = {}
+_GOD_COLUMNS: dict[tuple[tuple[God, ...], ...], tuple[bytes, ...]] = {}
+_DECADAL_COLUMNS: dict[tuple[Decadal, ...], tuple[bytes, ...]] = {}
+_AGES_COLUMNS: dict[tuple[tuple[int, ...], ...], tuple[bytes, ...]] = {}
+# The engine's major and minor groups come as shared columns of twelve (a few thousand).
+_GROUP_COLUMNS: dict[tuple[tuple[PlacedStar, ...], ...], tuple[bytes, ...]] = {}
+
+
+def _branch_order(column: tuple[V, ...]) -> tuple[V, ...]:
+    """A column in iztro's palace order (寅 first) in branch order (子 first)."""
+    return column[10:] + column[:10]
+
+
+def _head_column(key: tuple[tuple[object, ...], ...]) -> tuple[bytes, ...]:
+    return _branch_order(
+        tuple(_cached(_HEADS, head, _head) for head in zip(_IZTRO_BRANCHES, *key, strict=True))
+    )
+
+
+def _god_column(key: tuple[tuple[God, ...], ...]) -> tuple[bytes, ...]:
+    return _branch_order(
+        tuple(
+            b'],"gods":' + _cached(_GOD_BYTES, gods, _god_bytes) for gods in zip(*key, strict=True)
+        )
+    )
+
+
+def _decadal_column(column: tuple[Decadal, ...]) -> tuple[bytes, ...]:
+    pieces = []
+    for start, end, pillar in column:
+        key = (start, end, pillar.stem, pillar.branch)
+        pieces.append(b',"decadal":' + _cached(_DECADAL_BYTES, key, _decadal_bytes) + b',"ages":')
+    return _branch_order(tuple(pieces))
+
+
+def _ages_column(column: tuple[tuple[int, ...], ...]) -> tuple[bytes, ...]:
+    pieces = _branch_order(tuple(_cached(_AGES_BYTES, ages, encoded) + b"}" for ages in column))
+    return (*pieces[:-1], pieces[-1] + b"]")  # the last palace closes the list
+
+
+def _group_column(column: tuple[tuple[PlacedStar, ...], ...]) -> tuple[bytes, ...]:
+    return _branch_order(tuple(_cached(_POOLED, group, _group) for group in column))
+
+
+def _adjectives(column: tuple[tuple[PlacedStar, ...], ...]) -> tuple[bytes, ...]:
+    try:
+        return _branch_order(
+            tuple(map(b",".join, map(map, repeat(_STAR_BYTES.__getitem__), column)))
+        )
+    except KeyError:
+        return _branch_order(tuple(_group(group)[1:-1] for group in column))
+
+
+# Nine pieces a palace: head (up to "major_stars":), majors, minor field name, minors,
+# adjective field name, adjectives, gods (with its field name), decadal (with the field
+# names around it) and ages (closing the palace).
+_TEMPLATE: Final = [b""] * 108
+_TEMPLATE[2::9] = [b',"minor_stars":'] * 12
+_TEMPLATE[4::9] = [b',"adjective_stars":['] * 12
+
+
+def _palaces_fast(chart: NatalChart) -> orjson.Fragment:
+    """The chart's "palaces" list (branch order) as one fragment."""
+    if not _UNPACK:
+        return _palaces_by_palace(chart)
+    (
+        branches,
+        stems,
+        names,
+        bodies,
+        originals,
+        majors,
+        minors,
+        adjectives,
+        chang_sheng,
+        bo_shi,
+        jiang_qian,
+        sui_qian,
+        decadals,
+        ages,
+    ) = zip(*chart.palaces, strict=True)
+    if branches != _IZTRO_BRANCHES:
+        return _palaces_by_palace(chart)
+    heads_key = (stems, names, bodies, originals)
+    gods_key = (chang_sheng, bo_shi, jiang_qian, sui_qian)
+    columns: tuple[tuple[bytes, ...], ...]
+    try:
+        columns = (
+            _HEAD_COLUMNS[heads_key],
+            _GROUP_COLUMNS[majors],
+            _GROUP_COLUMNS[minors],
+            _GOD_COLUMNS[gods_key],
+            _DECADAL_COLUMNS[decadals],
+            _AGES_COLUMNS[ages],
+        )
+    except KeyError:  # first sight of one of them: build (a bounded cache may clear)
+        columns = (
+            _cached(_HEAD_COLUMNS, heads_key, _head_column),
+            _cached(_GROUP_COLUMNS, majors, _group_column),
+            _cached(_GROUP_COLUMNS, minors, _group_column),
+            _cached(_GOD_COLUMNS, gods_key, _god_column),
+            _cached(_DECADAL_COLUMNS, decadals, _decadal_column),
+            _cached(_AGES_COLUMNS, ages, _ages_column),
+        )
+    parts = _TEMPLATE.copy()
+    parts[0::9], parts[1::9], parts[3::9], parts[6::9], parts[7::9], parts[8::9] = columns
+    parts[5::9] = _adjectives(adjectives)
+    return orjson.Fragment(b"".join(parts))
 
 
 def _chart_fast(chart: NatalChart) -> dict[str, Any]:

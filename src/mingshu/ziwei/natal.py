@@ -213,7 +213,7 @@ def _star_tables(
             tuple(
                 (
                     3 * _PALACE_INDEX[b] + _GROUP_INDEX[s.group],
-                    PlacedStar(s, Branch(b), grades[s.key][b] if s.key in grades else None, m),
+                    PlacedStar(s, _BRANCHES[b], grades[s.key][b] if s.key in grades else None, m),
                 )
                 for m in options
             )
