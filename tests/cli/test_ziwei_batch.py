@@ -255,3 +255,18 @@ def test_a_short_writev_is_completed(tmp_path: Path, monkeypatch: pytest.MonkeyP
         ziwei_batch._write_all(iter(chunks), handle, "out.bin")
         handle.flush()
     assert target.read_bytes() == b"abc\ndefgh\n" + b"x" * 1001 + b"\n"
+
+
+def test_without_writev_the_chunks_go_to_the_buffer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where os.writev does not exist (Windows), the same bytes are written joined."""
+    from mingshu.cli import ziwei_batch
+
+    monkeypatch.delattr(os, "writev")
+    target = tmp_path / "out.bin"
+    chunks = [[b"abc", b"\n", b"defgh", b"\n"], [b"x" * 1001, b"\n"]]
+    with open(target, "wb") as raw:
+        handle = io.TextIOWrapper(raw, encoding="utf-8")
+        ziwei_batch._write_all(iter(chunks), handle, "out.bin")
+    assert target.read_bytes() == b"abc\ndefgh\n" + b"x" * 1001 + b"\n"

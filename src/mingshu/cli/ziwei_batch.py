@@ -250,7 +250,8 @@ def _write_all(pieces: Iterator[list[bytes]], handle: IO[str], target: str) -> N
     buffer: Any = getattr(handle, "buffer", None)
     try:
         handle.flush()
-        fd = None if buffer is None else _file_number(buffer)
+        # os.writev is POSIX only: elsewhere the chunks are joined and written to the buffer.
+        fd = None if buffer is None or not hasattr(os, "writev") else _file_number(buffer)
         if fd is not None:
             buffer.flush()
         for chunk in pieces:
