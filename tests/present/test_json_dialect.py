@@ -204,11 +204,17 @@ def test_palaces_out_of_iztro_order_are_written_a_palace_at_a_time(
         assert to_json(shuffled) == to_json(chart)
 
 
+@pytest.mark.parametrize("by_column", [True, False])
 def test_full_caches_are_emptied_and_refilled(
-    fixture_charts: list[tuple[NatalChart, Horoscope | None]], monkeypatch: pytest.MonkeyPatch
+    fixture_charts: list[tuple[NatalChart, Horoscope | None]],
+    monkeypatch: pytest.MonkeyPatch,
+    by_column: bool,
 ) -> None:
+    """Both ways of writing the palaces (by column, and a palace at a time) refill every
+    cache they read from empty, and keep each within its bound."""
     from mingshu.present import ziwei_json
 
+    monkeypatch.setattr(ziwei_json, "_UNPACK", by_column)
     monkeypatch.setattr(ziwei_json, "_LIMIT", 3)  # every few pieces, the caches clear
     caches = (
         "_HEADS",
@@ -216,6 +222,7 @@ def test_full_caches_are_emptied_and_refilled(
         "_STAR_BYTES",
         "_GOD_BYTES",
         "_DECADAL_BYTES",
+        "_AGES_BYTES",
         "_STARS",
         "_HEAD_COLUMNS",
         "_GROUP_COLUMNS",

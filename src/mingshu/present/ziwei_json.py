@@ -308,7 +308,7 @@ def _decadal_bytes(key: tuple[int, int, int, int]) -> bytes:
 def _palaces_by_palace(chart: NatalChart) -> orjson.Fragment:
     """The chart's "palaces" list (branch order) as one fragment, a palace at a time (for
     palaces that are not the engine's named tuples in iztro's order)."""
-    heads, pooled, gods, encoded = _HEADS, _POOLED, _GOD_BYTES, _STAR_BYTES.__getitem__
+    heads, pooled, gods, star_bytes = _HEADS, _POOLED, _GOD_BYTES, _STAR_BYTES.__getitem__
     decadals, ages_bytes = _DECADAL_BYTES, _AGES_BYTES
     minor_name, adjective_name, gods_name, decadal_name, ages_name = _FIELD_NAMES
     by_branch: list[tuple[bytes, ...]] = [()] * 12
@@ -340,7 +340,7 @@ def _palaces_by_palace(chart: NatalChart) -> orjson.Fragment:
                 minor_name,
                 pooled[minor_stars],
                 adjective_name,
-                b"[%b]" % b",".join(map(encoded, adjective_stars)),
+                b"[%b]" % b",".join(map(star_bytes, adjective_stars)),
                 gods_name,
                 gods[god_key],
                 decadal_name,
