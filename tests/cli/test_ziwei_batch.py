@@ -270,3 +270,23 @@ def test_without_writev_the_chunks_go_to_the_buffer(
         handle = io.TextIOWrapper(raw, encoding="utf-8")
         ziwei_batch._write_all(iter(chunks), handle, "out.bin")
     assert target.read_bytes() == b"abc\ndefgh\n" + b"x" * 1001 + b"\n"
+
+
+def test_a_failed_read_is_not_taken_for_a_failed_write(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An input that fails part way (an I/O error) names the batch file, not the output."""
+    from mingshu.cli import ziwei_batch
+    from mingshu.errors import InputError
+
+    class Failing(io.BytesIO):
+        def __iter__(self) -> Any:
+            yield (json.dumps(GOOD) + "\n").encode()
+            raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(ziwei_batch, "_open", lambda path: Failing())
+    with pytest.raises(InputError) as caught:
+        ziwei_batch.run_batch("in.jsonl", out=str(tmp_path / "out.jsonl"))
+    assert caught.value.field == "batch"
+    assert caught.value.message == "cannot read in.jsonl: Input/output error"
+    assert not (tmp_path / "out.jsonl").exists()  # nothing half-written is left

@@ -223,6 +223,15 @@ def _open(path: str) -> IO[bytes]:
         raise InputError("batch", f"cannot read {clip_text(path)}: {e.strerror or e}") from None
 
 
+def _read(source: IO[bytes], path: str) -> Iterator[bytes]:
+    """The lines of ``source``; a failure to read is an error naming the batch file (so
+    that one while writing, caught in _write_all, is never taken for it)."""
+    try:
+        yield from source
+    except OSError as e:
+        raise InputError("batch", f"cannot read {clip_text(path)}: {e.strerror or e}") from None
+
+
 def _chunks(lines: Iterator[bytes]) -> Iterator[list[bytes]]:
     """The lines _CHUNK at a time, each followed by its newline."""
     chunk: list[bytes] = []
@@ -287,7 +296,8 @@ def run_batch(
     result = BatchResult()
     source = _open(path)
     try:
-        pieces = _chunks(batch_lines(source, result, analysis=analysis, lang=lang))
+        lines = _read(source, path)
+        pieces = _chunks(batch_lines(lines, result, analysis=analysis, lang=lang))
         if out is None:
             _write_all(pieces, sys.stdout, "standard output")
             return result
@@ -296,8 +306,6 @@ def run_batch(
         with replacing(Path(out), "out") as handle:
             _write_all(pieces, handle, clip_text(out))
         return result
-    except OSError as e:
-        raise InputError("batch", f"cannot read {clip_text(path)}: {e.strerror or e}") from None
     finally:
         if source is not sys.stdin.buffer:
             source.close()
