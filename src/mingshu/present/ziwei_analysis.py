@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from operator import itemgetter
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 import orjson
 
@@ -56,33 +56,7 @@ _STATIC: Final = tuple(_static(b) for b in range(12))
 Flights = tuple[int | None, int | None, int | None, int | None]
 
 
-# Per (algorithm, school, 四化 overrides): for each stem, where its four stars sit in the chart's
-# star list, so that a chart's flights are four look-ups in its positions per palace.
-_INDICES: dict[tuple[object, ...], tuple[tuple[int, int, int, int], ...]] = {}
-
-
-def _indices(chart: NatalChart) -> tuple[tuple[int, int, int, int], ...]:
-    settings = chart.settings
-    key = (settings.algorithm, settings.school, settings.mutagens)
-    found = _INDICES.get(key)
-    if found is None:
-        if len(_INDICES) >= 1000:
-            _INDICES.clear()
-        where = {s: i for i, s in enumerate(chart._stars)}
-        table = mutagen_table(settings.mutagens)
-        # -1: a star this algorithm does not place (none of the 18 a 四化 table may name)
-        found = _INDICES[key] = tuple(
-            (where.get(a, -1), where.get(b, -1), where.get(c, -1), where.get(d, -1))
-            for a, b, c, d in table
-        )
-    return found
-
-
 _STEPS: Final = tuple((b - 2) % 12 for b in range(12))  # iztro palace index of each branch
-# Per (algorithm, school, 四化 overrides) and 寅-palace stem: for each branch (子 first), the
-# getter of its palace's four flights from the chart's star positions (the 寅 palace's stem
-# fixes every palace's by 五虎遁), so that a chart's flights are twelve C-level calls.
-_GETTERS: dict[tuple[object, ...], dict[int, tuple[Callable[[Any], Flights], ...]]] = {}
 
 
 def _getter(a: int, b: int, c: int, d: int) -> Callable[[Any], Flights]:
@@ -91,21 +65,49 @@ def _getter(a: int, b: int, c: int, d: int) -> Callable[[Any], Flights]:
     return itemgetter(a, b, c, d)
 
 
+class _Lookups(NamedTuple):
+    """What one star list and 四化 table need to read a chart's flights from its star
+    positions (``chart._positions``) with C-level getters."""
+
+    named: itemgetter[tuple[int, ...]]
+    """The positions of every star the 四化 table names (the whole analysis's key)."""
+    flights: tuple[tuple[Callable[[Any], Flights], ...], ...]
+    """By the 寅 palace's stem (it fixes every palace's, 五虎遁): for each branch (子
+    first), the getter of its palace's four flights."""
+
+
+# Per (algorithm, school: the star list, 四化 overrides).
+_LOOKUPS: dict[tuple[object, ...], _Lookups] = {}
+
+
+def _lookups(chart: NatalChart) -> _Lookups:
+    settings = chart.settings
+    key = (settings.algorithm, settings.school, settings.mutagens)
+    found = _LOOKUPS.get(key)
+    if found is None:
+        if len(_LOOKUPS) >= 1000:
+            _LOOKUPS.clear()
+        where = {s: i for i, s in enumerate(chart._stars)}
+        # For each stem, where its four stars sit in the chart's star list (-1: a star this
+        # algorithm does not place, none of the 18 a 四化 table may name).
+        indices = tuple(
+            (where.get(a, -1), where.get(b, -1), where.get(c, -1), where.get(d, -1))
+            for a, b, c, d in mutagen_table(settings.mutagens)
+        )
+        found = _LOOKUPS[key] = _Lookups(
+            itemgetter(*sorted({i for row in indices for i in row if i >= 0})),
+            tuple(
+                tuple(_getter(*indices[(yin_stem + step) % 10]) for step in _STEPS)
+                for yin_stem in range(10)
+            ),
+        )
+    return found
+
+
 def _flights(chart: NatalChart) -> list[Flights]:
     """For each branch (子 first), the branches its palace's 禄 权 科 忌 fly to."""
-    settings = chart.settings
-    by_stem = _GETTERS.get(key := (settings.algorithm, settings.school, settings.mutagens))
-    if by_stem is None:
-        if len(_GETTERS) >= 1000:
-            _GETTERS.clear()
-        by_stem = _GETTERS[key] = {}
-    yin_stem = chart.palaces[0].stem  # palace stems run on from the 寅 palace's (五虎遁)
-    getters = by_stem.get(yin_stem)
-    if getters is None:
-        indices = _indices(chart)
-        getters = by_stem[yin_stem] = tuple(
-            _getter(*indices[(yin_stem + step) % 10]) for step in _STEPS
-        )
+    # Palace stems run on from the 寅 palace's (五虎遁).
+    getters = _lookups(chart).flights[chart.palaces[0].stem]
     positions = chart._positions
     return [get(positions) for get in getters]
 
@@ -154,17 +156,6 @@ def _encode(chart: NatalChart) -> bytes:
 # The whole analysis depends only on the settings' star list and 四化 table, the 寅 palace's
 # stem and where the stars the table names sit: a few thousand combinations per settings.
 _WHOLE: dict[tuple[object, ...], bytes] = {}
-_NAMED: dict[tuple[object, ...], itemgetter[tuple[int, ...]]] = {}
-
-
-def _named_positions(chart: NatalChart) -> itemgetter[tuple[int, ...]]:
-    settings = chart.settings
-    key = (settings.algorithm, settings.school, settings.mutagens)
-    found = _NAMED.get(key)
-    if found is None:
-        used = sorted({i for row in _indices(chart) for i in row if i >= 0})
-        found = _NAMED[key] = itemgetter(*used)
-    return found
 
 
 def analysis_json(chart: NatalChart) -> bytes:
@@ -175,7 +166,7 @@ def analysis_json(chart: NatalChart) -> bytes:
         settings.school,
         settings.mutagens,
         chart.palaces[0].stem,
-        _named_positions(chart)(chart._positions),
+        _lookups(chart).named(chart._positions),
     )
     found = _WHOLE.get(key)
     if found is None:
