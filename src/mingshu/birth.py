@@ -451,10 +451,8 @@ class Birth:
         equation_of_time: bool = True,
     ) -> Birth:
         """A birth given by its solar (Gregorian) date; see :func:`moment` for the zone."""
-        year, month, day = parse_date_parts(date)
-        solar_date = calendar.check_solar_date(year, month, day)
-        return cls._build(
-            solar_date, time, gender, None, tz, longitude, fold, true_solar_time, equation_of_time
+        return cls._solar(
+            date, time, gender, tz, longitude, fold, true_solar_time, equation_of_time
         )
 
     @classmethod
@@ -514,7 +512,23 @@ class Birth:
             )
         if parse_flag(leap, "leap"):
             raise InputError("leap", "leap marks a lunar date: pass lunar=True too")
-        # cls.solar, without its keyword call (every chart of a batch comes through here)
+        # Positional: every chart of a batch comes through here.
+        return cls._solar(
+            date, time, gender, tz, longitude, fold, true_solar_time, equation_of_time
+        )
+
+    @classmethod
+    def _solar(
+        cls,
+        date: object,
+        time: object,
+        gender: object,
+        tz: object,
+        longitude: object,
+        fold: object,
+        true_solar_time: object,
+        equation_of_time: object,
+    ) -> Birth:
         solar_date = calendar.check_solar_date(*parse_date_parts(date))
         return cls._build(
             solar_date, time, gender, None, tz, longitude, fold, true_solar_time, equation_of_time
