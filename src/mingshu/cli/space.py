@@ -165,10 +165,18 @@ def sweep_bazi(
         bool,
         typer.Option(help="Branch-based stars may sit in the pillar that gives their basis."),
     ] = False,
+    backend: Annotated[
+        str,
+        typer.Option(
+            metavar="WORD",
+            help="numpy (fast, the default) or engine (one chart at a time, the reference); "
+            "the rows are the same.",
+        ),
+    ] = "numpy",
 ) -> None:
     """Every BaZi pillar set 1900-2100: one row per two-hour block (split at midnight and at
     every 节), with the pillars where each variant of each symbolic star is found."""
-    raw = [str(first_year), str(last_year), out, late_rat_hour]
+    raw = [str(first_year), str(last_year), out, late_rat_hour, backend]
 
     def run() -> SweepReport:
         from mingshu import bazi, space
@@ -177,7 +185,9 @@ def sweep_bazi(
             late_rat_hour=late_rat_hour,  # type: ignore[arg-type]  # checked by the settings
             include_basis_pillar=include_basis_pillar,
         )
-        return space.sweep_bazi(out, first_year, last_year, settings, workers=workers)
+        return space.sweep_bazi(
+            out, first_year, last_year, settings, workers=workers, backend=backend
+        )
 
     _sweep(raw, run)
 
