@@ -6,8 +6,9 @@ whole columns) and ``engine`` (the reference: one ``from_birth`` chart per row, 
 the engine's public API).  Neither holds a placement rule of its own, and a test proves their
 tables equal row for row.  One file per Gregorian year,
 ``OUT/year=YYYY/part.parquet`` (hive-style, so DuckDB and pyarrow read ``year`` as a column),
-written to ``OUT/year=YYYY/.part.parquet.tmp`` and renamed into place, so a killed sweep never
-leaves a half-written ``part.parquet``; a year whose file exists is skipped (resume).
+written through :func:`mingshu.files.replacing_path` (a temporary name renamed into place), so
+a killed sweep never leaves a half-written ``part.parquet``; a year whose file exists is
+skipped (resume).
 ``OUT/_mingshu.json`` holds the schema version, the settings and the key → name mappings;
 one directory holds one settings value.
 """
@@ -39,7 +40,6 @@ __all__ = [
     "METADATA",
     "PART",
     "SCHEMA",
-    "TEMPORARY",
     "SweepReport",
     "columns",
     "engine_table",
@@ -61,8 +61,8 @@ BAZI_SCHEMA: Final = "mingshu.space.bazi/1"
 """The schema of a BaZi dataset (:mod:`mingshu.space.bazi_sweep`); both share the layout."""
 METADATA: Final = "_mingshu.json"
 PART: Final = "part.parquet"
-TEMPORARY: Final = ".part.parquet.tmp"
-"""The name a partition is written under before it is renamed to :data:`PART`."""
+_OLD_TEMPORARY: Final = ".part.parquet.tmp"
+"""The one temporary name older versions wrote a partition under; removed when seen."""
 FIRST_DAY: Final = dt.date(1900, 1, 31)
 LAST_DAY: Final = dt.date(2100, 12, 31)
 TIME_INDICES: Final = range(13)
@@ -236,20 +236,19 @@ def _write_year(
 
 
 def write_partition(out: str, year: int, table: Any) -> tuple[int, int, int]:
-    """Write one year's table to ``OUT/year=YYYY/part.parquet`` through a temporary name:
+    """Write one year's table to ``OUT/year=YYYY/part.parquet`` through
+    :func:`mingshu.files.replacing_path` (a temporary name, renamed when complete):
     ``(year, rows, bytes)``."""
     import pyarrow.parquet as pq
 
-    folder = Path(out) / f"year={year}"
-    folder.mkdir(parents=True, exist_ok=True)
-    temporary, target = folder / TEMPORARY, folder / PART
-    try:
-        # Opened for writing, a leftover temporary file of a killed run is truncated.
+    from mingshu.files import make_folder, replacing_path
+
+    # OUT exists (the sweep made it); were it gone, it is not silently made again.
+    folder = make_folder(Path(out) / f"year={year}", "out")
+    target = folder / PART
+    (folder / _OLD_TEMPORARY).unlink(missing_ok=True)  # left by an older mingshu
+    with replacing_path(target, "out") as temporary:
         pq.write_table(table, temporary, compression="zstd")
-        os.replace(temporary, target)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
     return year, table.num_rows, target.stat().st_size
 
 
@@ -314,13 +313,10 @@ def metadata(settings: ZiweiSettings, first_year: int, last_year: int) -> dict[s
 
 
 def _write_json(path: Path, data: dict[str, Any]) -> None:
-    temporary = path.with_name(f".{path.name}.tmp")
-    try:
-        temporary.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", "utf-8")
-        os.replace(temporary, path)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
+    from mingshu.files import replacing
+
+    with replacing(path, "out") as out:
+        out.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
 
 
 def read_metadata(path: Path) -> dict[str, Any] | None:
@@ -341,8 +337,9 @@ def read_metadata(path: Path) -> dict[str, Any] | None:
 def _prepare(out: Path, fresh: dict[str, Any]) -> None:
     """Check that ``out`` is empty or holds a dataset of this schema and settings value, and
     write (or widen) its metadata ``fresh``, before any partition."""
-    if out.exists() and not out.is_dir():
-        raise InputError("out", f"{out} is not a directory")
+    from mingshu.files import check_folder
+
+    check_folder(out, "out")
     first_year, last_year = fresh["first_year"], fresh["last_year"]
     old = read_metadata(out) if out.is_dir() else None
     if old is None:
@@ -365,7 +362,9 @@ def _prepare(out: Path, fresh: dict[str, Any]) -> None:
         fresh["last_year"] = max(last_year, int(old.get("last_year", last_year)))
         if fresh == old:
             return
-    out.mkdir(parents=True, exist_ok=True)
+    from mingshu.files import make_folder
+
+    make_folder(out, "out")  # the last component only: a missing parent is refused
     _write_json(out / METADATA, fresh)
 
 
@@ -440,8 +439,9 @@ def sweep_ziwei(
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise InputError("workers", f"give a number of processes, 1 or more, not {workers!r}")
     out = Path(out)
-    if out.exists() and not out.is_dir():  # before a cluster starts
-        raise InputError("out", f"{out} is not a directory")
+    from mingshu.files import check_folder
+
+    check_folder(out, "out")  # before a cluster starts: a directory, or one to make
     with ExitStack() as stack:
         client = None
         if scheduler is not None:
