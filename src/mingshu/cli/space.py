@@ -197,6 +197,9 @@ def _sweep(raw: list[str], run: Callable[[], SweepReport]) -> None:
         raise typer.Exit(EXIT_INTERRUPTED) from None
     if report.years_skipped:
         typer.echo(f"skipped {len(report.years_skipped)} year(s) already written", err=True)
+    if report.years_redone:
+        redone = ", ".join(str(y) for y in report.years_redone)
+        typer.echo(f"wrote again year(s) {redone}: their part.parquet was not whole", err=True)
     typer.echo(
         f"{report.rows:,} rows in {report.seconds:.1f} s ({report.rows_per_second:,.0f} rows/s), "
         f"{report.bytes:,} bytes written to {report.out}"

@@ -75,7 +75,8 @@ BACKENDS: Final = ("numpy", "engine")
 @dataclass(frozen=True, slots=True)
 class SweepReport:
     """What a sweep did: years written and skipped (already there), rows written, wall
-    seconds, and the bytes of the partitions it wrote."""
+    seconds, the bytes of the partitions it wrote, and the years whose partition was there
+    but not whole (unreadable footer, wrong row count), written again."""
 
     out: Path
     years_written: tuple[int, ...]
@@ -83,6 +84,7 @@ class SweepReport:
     rows: int
     seconds: float
     bytes: int
+    years_redone: tuple[int, ...] = ()
 
     @property
     def rows_per_second(self) -> float:
@@ -250,6 +252,36 @@ def write_partition(out: str, year: int, table: Any) -> tuple[int, int, int]:
     with replacing_path(target, "out") as temporary:
         pq.write_table(table, temporary, compression="zstd")
     return year, table.num_rows, target.stat().st_size
+
+
+def is_finished(part: Path, rows: int) -> bool:
+    """Whether a year's partition is whole: a file whose Parquet footer reads and counts
+    ``rows`` rows.  A truncated or foreign file is not finished (its year is written again)."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    if not part.is_file():
+        return False
+    try:
+        return bool(pq.read_metadata(part).num_rows == rows)
+    except (OSError, ValueError, pa.ArrowException):
+        return False
+
+
+def resume(
+    out: Path, years: Iterable[int], rows: Callable[[int], int]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The years of ``out`` to skip (finished, :func:`is_finished`) and those whose partition
+    is there but not whole (to write again); ``rows(year)`` is how many rows a year has."""
+    skipped: list[int] = []
+    redone: list[int] = []
+    for y in years:
+        part = out / f"year={y}" / PART
+        if is_finished(part, rows(y)):
+            skipped.append(y)
+        elif part.exists():
+            redone.append(y)
+    return tuple(skipped), tuple(redone)
 
 
 def _ignore_interrupts() -> None:
@@ -461,7 +493,7 @@ def _sweep(
     backend: str,
 ) -> SweepReport:
     years = range(first_year, last_year + 1)
-    skipped = tuple(y for y in years if (out / f"year={y}" / PART).is_file())
+    skipped, redone = resume(out, years, year_rows)
     todo = [y for y in years if y not in skipped]
     started = time.perf_counter()
     written: list[int] = []
@@ -484,7 +516,7 @@ def _sweep(
             # Absolute: a worker's working directory is not this one.
             cluster.run(client, str(out.resolve()), todo, settings, done, backend)
     return SweepReport(
-        out, tuple(sorted(written)), skipped, rows, time.perf_counter() - started, size
+        out, tuple(sorted(written)), skipped, rows, time.perf_counter() - started, size, redone
     )
 
 
