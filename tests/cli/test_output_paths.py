@@ -182,3 +182,9 @@ def test_a_batch_run_removes_a_killed_runs_temporary_file(tmp_path: Path) -> Non
     )
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in tmp_path.iterdir()) == ["in.jsonl", "out.jsonl"]
+
+
+def test_svg_dash_with_json_is_refused(tmp_path: Path) -> None:
+    result = runner.invoke(app, [*CHART, "--svg", "-", "--json"])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.startswith("error: svg: --svg - and --json both print")

@@ -335,6 +335,9 @@ def ziwei(
     if svg is not None:
         from mingshu.present.ziwei_svg import chart_svg
 
+        if svg == "-" and as_json:  # one stream cannot hold both
+            fail(InputError("svg", "--svg - and --json both print to standard output"), [svg])
+
         try:
             _write_replacing(svg, chart_svg(chart, horoscope, names.value, svg_layout))
         except InputError as e:

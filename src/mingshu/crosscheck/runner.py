@@ -34,7 +34,7 @@ from mingshu.crosscheck.clip import clip, clip_message
 from mingshu.crosscheck.compare import Mismatch, collapse_path, compare
 from mingshu.crosscheck.records import BadRecord, Case, count_cases, read_records
 from mingshu.errors import InputError
-from mingshu.files import check_not_input, check_target, replacing
+from mingshu.files import STDOUT, check_not_input, check_target, replacing
 
 __all__ = [
     "EXCEPTION_PATH",
@@ -238,6 +238,8 @@ def check_report(report: Path, source: Path) -> None:
     of the input's path is refused too; what else may be written is
     :func:`mingshu.files.check_target`'s decision (a regular file or nothing).
     """
+    if str(report) == STDOUT:  # the lines go to standard output
+        return
     check_not_input(report, "report", source, f"file {clip(str(source))}")
     check_target(report, "report")
 
