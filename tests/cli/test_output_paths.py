@@ -63,7 +63,8 @@ def test_svg_onto_a_symlink_leaves_the_link_and_its_file(tmp_path: Path) -> None
     assert link.is_symlink() and real.read_text(encoding="utf-8") == "kept"
 
 
-def test_an_empty_svg_path_says_so(tmp_path: Path) -> None:
+def test_an_empty_svg_path_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # "" once meant the working directory
     result = runner.invoke(app, [*CHART, "--svg", ""])
     assert result.exit_code == 2
     assert result.stderr.startswith("error: svg: give a file name, not an empty path")
@@ -184,7 +185,9 @@ def test_a_batch_run_removes_a_killed_runs_temporary_file(tmp_path: Path) -> Non
     assert sorted(p.name for p in tmp_path.iterdir()) == ["in.jsonl", "out.jsonl"]
 
 
-def test_svg_dash_with_json_is_refused(tmp_path: Path) -> None:
+def test_svg_dash_with_json_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # a file named "-" would appear here
     result = runner.invoke(app, [*CHART, "--svg", "-", "--json"])
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr.startswith("error: svg: --svg - and --json both print")
+    assert list(tmp_path.iterdir()) == []
