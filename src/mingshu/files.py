@@ -230,7 +230,8 @@ def create_beside(target: Path, field: str) -> tuple[int, Path]:
 
 def _keeps_owner(tmp: Path, old: os.stat_result) -> bool:
     """Give ``tmp`` the owner and group of ``old``; whether that worked."""
-    if (old.st_uid, old.st_gid) == (os.getuid(), os.getgid()):
+    now = os.stat(tmp)
+    if (now.st_uid, now.st_gid) == (old.st_uid, old.st_gid):
         return True
     try:
         os.chown(tmp, old.st_uid, old.st_gid)

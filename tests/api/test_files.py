@@ -261,3 +261,48 @@ def test_stale_temporary_files_of_the_target_are_removed(tmp_path: Path) -> None
     assert not dead.exists()
     assert live.exists() and other.exists()
     assert target.read_text(encoding="utf-8") == "whole"
+
+
+# ------------------------------------------------------------------------ owners
+
+
+@posix_only
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() != 0, reason="chown needs root")
+def test_an_existing_file_keeps_its_owner(tmp_path: Path) -> None:
+    target = tmp_path / "report.jsonl"
+    target.write_text("old", encoding="utf-8")
+    os.chown(target, 65534, 65534)  # nobody's file, written by root
+    write(target, "new")
+    assert (target.stat().st_uid, target.stat().st_gid) == (65534, 65534)
+    assert target.read_text(encoding="utf-8") == "new"
+
+
+@posix_only
+def test_an_owner_a_rename_would_lose_is_kept_by_writing_in_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When the new file cannot be given the old one's owner, the old file is rewritten in
+    place (same inode, same owner) rather than replaced by a file of another owner."""
+    target = tmp_path / "out.jsonl"
+    target.write_text("old text", encoding="utf-8")
+    before = target.stat()
+    real_stat = os.stat
+
+    def stat_as_if_another_owner(path: object, *args: object, **kwargs: object) -> object:
+        st = real_stat(path, *args, **kwargs)  # type: ignore[arg-type]
+        if str(path) == str(target):  # the target looks owned by someone else
+            values = list(st)
+            values[stat.ST_UID] = st.st_uid + 1
+            return os.stat_result(values)
+        return st
+
+    def refuse(*args: object) -> None:
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr("mingshu.files.os.lstat", stat_as_if_another_owner)
+    monkeypatch.setattr("mingshu.files.os.chown", refuse)
+    write(target, "new")
+    monkeypatch.undo()
+    assert target.stat().st_ino == before.st_ino
+    assert target.read_text(encoding="utf-8") == "new"
+    assert only(tmp_path) == ["out.jsonl"]
