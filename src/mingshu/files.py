@@ -251,8 +251,8 @@ def _commit(tmp: Path, target: Path, field: str) -> None:
     if old is None:
         os.replace(tmp, target)
         return
-    os.chmod(tmp, stat.S_IMODE(old.st_mode))
     if old.st_nlink == 1 and _keeps_owner(tmp, old):
+        os.chmod(tmp, stat.S_IMODE(old.st_mode))  # after chown, which may clear setuid bits
         os.replace(tmp, target)
         return
     # Other hard links (or an owner only a rename would lose): rewrite the file in place.
