@@ -430,7 +430,7 @@ def test_the_grid_is_followed_by_the_notices() -> None:
     assert skipped.stderr.startswith("error: time: 1988-04-17 02:30 does not exist")
 
 
-def test_svg_is_written_with_the_usual_file_permissions(tmp_path: Path) -> None:
+def test_svg_is_written_private(tmp_path: Path) -> None:
     import os
     import stat
 
@@ -443,6 +443,7 @@ def test_svg_is_written_with_the_usual_file_permissions(tmp_path: Path) -> None:
     finally:
         os.umask(old)
     assert result.exit_code == 0, result.output
-    assert stat.S_IMODE(target.stat().st_mode) == 0o644  # readable by a web server, not 0600
+    # A birth chart is personal data: a new file is 0600 whatever the umask allows (issue 20).
+    assert stat.S_IMODE(target.stat().st_mode) == 0o600
     assert target.read_text(encoding="utf-8").startswith("<svg")
     assert [p.name for p in tmp_path.iterdir()] == ["chart.svg"]  # no temporary file left

@@ -341,3 +341,16 @@ def test_a_long_id_and_iztro_message_are_clipped(tmp_path: Path) -> None:
     result = crosscheck(str(source))
     assert result.exit_code == 1
     assert longest_run(result.output, "q") <= 80
+
+
+def test_report_dash_is_standard_output_and_the_summary_goes_to_stderr(
+    tmp_path: Path, records: list[dict[str, Any]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # a file named "-" would appear here
+    source = write_jsonl(tmp_path / "s.jsonl", records[:3])
+    result = crosscheck(str(source), "--report", "-")
+    assert result.exit_code == 0, result.output
+    lines = [json.loads(x) for x in result.stdout.splitlines()]  # nothing but the report
+    assert [x["id"] for x in lines] == [r["input"]["id"] for r in records[:3]]
+    assert "3 cases" in result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["s.jsonl"]

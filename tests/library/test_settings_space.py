@@ -166,3 +166,28 @@ def test_palace_order_and_ring() -> None:
     assert t.rows[0][2] == "Ox" and t.rows[1][2] == "Rat"
     _svg, alt = diagram("life_ring", {"month": 1, "hour": "ox"})
     assert "Life palace on Ox" in alt and "Body palace on Rabbit" in alt
+
+
+def test_ensure_space_mends_a_broken_year_and_a_gap_in_the_range(
+    space: Path, tmp_path: Path
+) -> None:
+    """A truncated part.parquet is swept again, and so is a year of the dataset's recorded
+    range that is missing (the claims would refuse the dataset otherwise)."""
+    import json
+
+    import pyarrow.parquet as pq
+
+    from mingshu.space.sql import missing_years
+
+    copy = tmp_path / "space"
+    shutil.copytree(space, copy)
+    part = copy / "leap-split" / "year=2000" / "part.parquet"
+    part.write_bytes(part.read_bytes()[:1000])
+    meta_file = copy / "leap-whole" / "_mingshu.json"
+    meta = json.loads(meta_file.read_text("utf-8"))
+    meta["first_year"] = 1999  # as a killed sweep of 1999..2000 leaves it
+    meta_file.write_text(json.dumps(meta, ensure_ascii=False), "utf-8")
+    assert missing_years(copy / "leap-whole") == (1999,)
+    ensure_space(copy, (2000, 2000), progress=False)
+    assert pq.read_metadata(part).num_rows == 366 * 13 * 2
+    assert missing_years(copy / "leap-whole") == ()

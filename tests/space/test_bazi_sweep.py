@@ -143,3 +143,19 @@ def test_find_refuses_a_bazi_dataset(bazi_dataset: Path) -> None:
     with pytest.raises(InputError) as caught:
         space.find(bazi_dataset, "wen_chang__w1 = 1")
     assert caught.value.field == "dataset" and "mingshu query" in caught.value.message
+
+
+def test_resume_writes_again_a_truncated_bazi_year(bazi_dataset: Path, tmp_path: Path) -> None:
+    import shutil
+
+    from mingshu import space
+
+    copy = tmp_path / "copy"
+    shutil.copytree(bazi_dataset, copy)
+    part = copy / f"year={YEAR}" / "part.parquet"
+    part.write_bytes(part.read_bytes()[:-100])  # the footer is gone
+    report = space.sweep_bazi(copy, YEAR, YEAR, bazi.DEFAULT, workers=1, progress=False)
+    assert report.years_redone == (YEAR,) and report.years_written == (YEAR,)
+    assert pq.read_table(part).equals(pq.read_table(bazi_dataset / f"year={YEAR}" / "part.parquet"))
+    again = space.sweep_bazi(copy, YEAR, YEAR, bazi.DEFAULT, workers=1, progress=False)
+    assert again.years_skipped == (YEAR,) and again.years_redone == ()  # whole now: skipped

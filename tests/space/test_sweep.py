@@ -254,3 +254,25 @@ def test_an_interrupted_year_leaves_no_file(
     assert result.exit_code == 130
     assert "interrupted" in result.stderr and "Traceback" not in result.output
     assert not (out / f"year={YEAR}" / "part.parquet").exists()
+
+
+@pytest.mark.parametrize("damage", ["truncated", "fewer rows", "not parquet"])
+def test_resume_writes_again_a_year_whose_part_is_not_whole(
+    dataset: Path, tmp_path: Path, damage: str
+) -> None:
+    """A finished year is one whose footer reads and counts the year's rows (365 days × 13
+    time indices × 2 genders); anything else at part.parquet is written again, not skipped."""
+    copy = tmp_path / "copy"
+    shutil.copytree(dataset, copy)
+    part = copy / f"year={YEAR}" / "part.parquet"
+    whole = part.read_bytes()
+    if damage == "truncated":  # a copy cut short, a disk that filled up
+        part.write_bytes(whole[: len(whole) // 2])
+    elif damage == "fewer rows":
+        pq.write_table(pq.read_table(part).slice(0, 100), part)
+    else:
+        part.write_bytes(b"not a parquet file")
+    report = space.sweep_ziwei(copy, YEAR, YEAR, DEFAULT, workers=1, progress=False)
+    assert report.years_skipped == () and report.years_redone == (YEAR,)
+    assert report.years_written == (YEAR,) and report.rows == 365 * 13 * 2
+    assert pq.read_table(part).equals(pq.read_table(dataset / f"year={YEAR}" / "part.parquet"))

@@ -152,7 +152,8 @@ def crosscheck(
         typer.Option(
             "--report",
             help="Write one JSON line per case: id, ok, mismatches, skipped/known_difference "
-            "(never onto FILE; replaced only when complete).",
+            "(never onto FILE; replaced only when complete; - for standard output, the "
+            "summary then on stderr).",
         ),
     ] = None,
     progress: Annotated[
@@ -188,12 +189,14 @@ def crosscheck(
         raise _fail(clip_message(str(e))) from None
     except OSError as e:
         raise _fail(clip_message(str(e))) from None
-    _print_summary(Console(), file, summary)
+    # With --report -, the report's lines are standard output: the summary goes to stderr.
+    lines_out = report is not None and str(report) == "-"
+    _print_summary(Console(stderr=lines_out), file, summary)
     for line in summary.bad_lines[:_SHOW_FAILURES]:
         typer.echo(f"error: {line}", err=True)
     if summary.bad_records > _SHOW_FAILURES:
         typer.echo(f"error: … {summary.bad_records - _SHOW_FAILURES} more bad records", err=True)
-    typer.echo(summary.closing_line())
+    typer.echo(summary.closing_line(), err=lines_out)
     code = exit_code(summary)
     if code == EXIT_NOTHING_COMPARED:
         what = "it has no records" if summary.total == 0 else "iztro gave an error for every record"

@@ -47,6 +47,28 @@ _Out = Annotated[
 ]
 
 
+_AllowPartial = Annotated[
+    bool,
+    typer.Option(
+        "--allow-partial",
+        help="Read a dataset that lacks some years of its range (a sweep killed partway); "
+        "the output says which years are missing.",
+    ),
+]
+
+
+def _say_partial(missing: tuple[int, ...]) -> str:
+    """The line that says a result covers fewer years than its dataset's range (on stderr,
+    so JSON and CSV stay whole); "" for a complete dataset."""
+    if not missing:
+        return ""
+    from mingshu.space.sql import years_text
+
+    line = f"partial dataset: year(s) {years_text(missing)} missing; counts cover the rest"
+    typer.echo(f"note: {line}", err=True)
+    return line
+
+
 def register(app: typer.Typer) -> None:
     sweep = typer.Typer(
         name="sweep",
@@ -207,6 +229,9 @@ def _sweep(raw: list[str], run: Callable[[], SweepReport]) -> None:
         raise typer.Exit(EXIT_INTERRUPTED) from None
     if report.years_skipped:
         typer.echo(f"skipped {len(report.years_skipped)} year(s) already written", err=True)
+    if report.years_redone:
+        redone = ", ".join(str(y) for y in report.years_redone)
+        typer.echo(f"wrote again year(s) {redone}: their part.parquet was not whole", err=True)
     typer.echo(
         f"{report.rows:,} rows in {report.seconds:.1f} s ({report.rows_per_second:,.0f} rows/s), "
         f"{report.bytes:,} bytes written to {report.out}"
@@ -223,6 +248,7 @@ def query(
         bool, typer.Option("--json", help="Print the rows as a JSON list of objects.")
     ] = False,
     csv: Annotated[bool, typer.Option("--csv", help="Print the rows as CSV.")] = False,
+    allow_partial: _AllowPartial = False,
 ) -> None:
     """Run one read-only SQL query (DuckDB) over a swept dataset's view ``charts``."""
     from mingshu.cli._errors import fail
@@ -233,7 +259,10 @@ def query(
             raise InputError("json", "give --json or --csv, not both")
         from mingshu import space
 
-        names, rows = space.query(dataset, sql)
+        names, rows = space.query(dataset, sql, allow_partial=allow_partial)
+        from mingshu.space.sql import missing_years
+
+        partial = _say_partial(missing_years(dataset) if allow_partial else ())
     except InputError as e:
         fail(e, [dataset, sql])
     if as_json:
@@ -258,7 +287,7 @@ def query(
         table.add_row(*(_cell(v) for v in row))
     console = Console(highlight=False)
     console.print(table)
-    console.print(f"{len(rows):,} row(s)", style="dim")
+    console.print(f"{len(rows):,} row(s)" + (f" ({partial})" if partial else ""), style="dim")
 
 
 def find(
@@ -281,6 +310,7 @@ def find(
         ),
     ] = "hour",
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    allow_partial: _AllowPartial = False,
 ) -> None:
     """The rows of a swept dataset where a condition holds, counted by birth hour (or lunar
     month, lunar day, year, gender): the reverse look-up without SQL."""
@@ -290,9 +320,10 @@ def find(
     try:
         from mingshu import space
 
-        result = space.find(dataset, expr, by=by)
+        result = space.find(dataset, expr, by=by, allow_partial=allow_partial)
     except InputError as e:
         fail(e, [dataset, expr, by])
+    partial = _say_partial(result.missing_years)
     if as_json:
         import orjson
 
@@ -306,6 +337,7 @@ def find(
                 {"value": g.value, "name": g.name, "count": g.count, "rows": g.rows}
                 for g in result.groups
             ],
+            "missing_years": list(result.missing_years),
         }
         typer.echo(orjson.dumps(data, option=orjson.OPT_INDENT_2).decode())
         return
@@ -319,6 +351,8 @@ def find(
     console = Console(highlight=False)
     console.print(table)
     console.print(f"total: {result.count:,} of {result.rows:,} rows ({result.share:.2%})")
+    if partial:
+        console.print(partial)
 
 
 def _cell(value: Any) -> str:
@@ -333,6 +367,7 @@ def claims(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print each claim's result as a JSON object.")
     ] = False,
+    allow_partial: _AllowPartial = False,
 ) -> None:
     """Check the seed articles' engine facts over every row of a swept dataset: each claim's
     counterexamples must be 0.  Exit 0 when every claim holds, 1 when one fails."""
@@ -342,7 +377,10 @@ def claims(
     try:
         from mingshu.space import claims as space_claims
 
-        results = space_claims.check(dataset, space_claims.CLAIMS)
+        results = space_claims.check(dataset, space_claims.CLAIMS, allow_partial=allow_partial)
+        from mingshu.space.sql import missing_years
+
+        partial = _say_partial(missing_years(dataset) if allow_partial else ())
     except InputError as e:
         fail(e, [dataset])
     failed = [r.claim.key for r in results if r.holds is False]
@@ -381,6 +419,8 @@ def claims(
         console.print(table)
         held = sum(r.holds is True for r in results)
         console.print(f"{held} of {len(results)} claim(s) hold", style="dim")
+        if partial:
+            console.print(partial)
     if failed:
         typer.echo(f"failed: {', '.join(failed)}", err=True)
         raise typer.Exit(EXIT_CLAIM_FAILED)

@@ -194,8 +194,8 @@ def ziwei(
         typer.Option(
             "--svg",
             metavar="FILE",
-            help="Write the chart (and horoscope) as an SVG board to FILE instead of "
-            "printing the grid.",
+            help="Write the chart (and horoscope) as an SVG board to FILE (- for standard "
+            "output) instead of printing the grid.",
         ),
     ] = None,
     svg_layout: Annotated[
@@ -335,6 +335,9 @@ def ziwei(
     if svg is not None:
         from mingshu.present.ziwei_svg import chart_svg
 
+        if svg == "-" and as_json:  # one stream cannot hold both
+            fail(InputError("svg", "--svg - and --json both print to standard output"), [svg])
+
         try:
             _write_replacing(svg, chart_svg(chart, horoscope, names.value, svg_layout))
         except InputError as e:
@@ -452,10 +455,8 @@ def _settings(
 
 
 def _write_replacing(path: str, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file renamed into place."""
-    from pathlib import Path
-
+    """Write ``text`` to ``path`` (``-``: standard output) through mingshu.files' one writer."""
     from mingshu.files import replacing
 
-    with replacing(Path(path), "svg") as out:
+    with replacing(path, "svg") as out:
         out.write(text)

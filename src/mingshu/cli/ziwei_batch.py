@@ -294,6 +294,16 @@ def run_batch(
 
         lang = language(lang)  # a bad tag is one error, not one per line
     result = BatchResult()
+    if out == "-":
+        out = None
+    if out is not None:  # before reading a line: the output must not replace the input
+        from mingshu.files import check_not_input, check_target
+
+        if path != "-":
+            check_not_input(out, "out", path, f"batch file {clip_text(path)}")
+        elif (stdin := _file_number(sys.stdin)) is not None:
+            check_not_input(out, "out", stdin, "piped in on standard input")
+        check_target(out, "out")
     source = _open(path)
     try:
         lines = _read(source, path)
@@ -303,7 +313,7 @@ def run_batch(
             return result
         from mingshu.files import replacing
 
-        with replacing(Path(out), "out") as handle:
+        with replacing(out, "out") as handle:
             _write_all(pieces, handle, clip_text(out))
         return result
     finally:

@@ -23,7 +23,6 @@ an interrupted run leaves the previous report whole; it may never be the input f
 from __future__ import annotations
 
 import json
-import os
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
@@ -35,7 +34,7 @@ from mingshu.crosscheck.clip import clip, clip_message
 from mingshu.crosscheck.compare import Mismatch, collapse_path, compare
 from mingshu.crosscheck.records import BadRecord, Case, count_cases, read_records
 from mingshu.errors import InputError
-from mingshu.files import replacing
+from mingshu.files import STDOUT, check_not_input, check_target, replacing
 
 __all__ = [
     "EXCEPTION_PATH",
@@ -236,23 +235,13 @@ def check_report(report: Path, source: Path) -> None:
     """Raise InputError on ``report`` if writing it could harm the input or cannot succeed.
 
     The same file is recognised by its inode, so a symlink, a hard link or another spelling
-    of the input's path is refused too.
+    of the input's path is refused too; what else may be written is
+    :func:`mingshu.files.check_target`'s decision (a regular file or nothing).
     """
-    name = clip(str(report))
-    try:
-        same = report.exists() and os.path.samefile(report, source)
-        is_dir = report.is_dir()
-        parent_ok = report.parent.is_dir()
-    except OSError as e:
-        raise InputError("report", f"cannot use {name}: {e.strerror or e}") from None
-    if same:
-        raise InputError(
-            "report", f"{name} is the input file {clip(str(source))}; it would be overwritten"
-        )
-    if is_dir:
-        raise InputError("report", f"{name} is a directory")
-    if not parent_ok:
-        raise InputError("report", f"directory {clip(str(report.parent))} does not exist")
+    if str(report) == STDOUT:  # the lines go to standard output
+        return
+    check_not_input(report, "report", source, f"file {clip(str(source))}")
+    check_target(report, "report")
 
 
 def run(

@@ -3,11 +3,10 @@
 
 from __future__ import annotations
 
-import shutil
 from html import escape
 from pathlib import Path
 
-from mingshu.errors import InputError
+from mingshu.files import make_folder, replacing, replacing_bytes
 from mingshu.library.model import Article, Library
 from mingshu.library.render import article_html, css_path, index_html
 
@@ -28,12 +27,9 @@ def page(title: str, fragment: str, *, description: str = "", home: bool = False
 
 
 def _write(path: Path, data: str | bytes) -> None:
-    from mingshu.files import replacing
-
     if isinstance(data, bytes):
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_bytes(data)
-        tmp.replace(path)
+        with replacing_bytes(path, "out") as binary:
+            binary.write(data)
         return
     with replacing(path, "out") as out:
         out.write(data)
@@ -46,12 +42,10 @@ def _link(article_id: str) -> str:
 def build_site(library: Library, out: Path) -> list[Path]:
     """Write ``index.html``, one page per article, ``library.css``, ``cards/ID.png`` and
     ``summaries/ID.webp`` into ``out``; returns the files written."""
-    if out.exists() and not out.is_dir():
-        raise InputError("out", f"{out} exists and is not a directory")
-    out.mkdir(parents=True, exist_ok=True)
+    make_folder(out, "out")  # the last component only: a missing parent is refused
     written: list[Path] = []
     css = out / "library.css"
-    shutil.copyfile(css_path(), css)
+    _write(css, css_path().read_bytes())
     written.append(css)
     index = out / "index.html"
     _write(index, page("Knowledge library", index_html(library, link=_link), home=True))
@@ -67,7 +61,7 @@ def _article_files(article: Article, library: Library, out: Path) -> list[Path]:
     try:
         from mingshu.library.cards import share_card_png
 
-        (out / "cards").mkdir(exist_ok=True)
+        make_folder(out / "cards", "out")
         card = out / "cards" / f"{article.id}.png"
         _write(card, share_card_png(article))
         files.append(card)
@@ -77,7 +71,7 @@ def _article_files(article: Article, library: Library, out: Path) -> list[Path]:
     try:
         from mingshu.library.summary import summary_webp
 
-        (out / "summaries").mkdir(exist_ok=True)
+        make_folder(out / "summaries", "out")
         webp = out / "summaries" / f"{article.id}.webp"
         _write(webp, summary_webp(article))
         files.append(webp)

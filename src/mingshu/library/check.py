@@ -240,8 +240,9 @@ def ensure_space(
     space: Path, years: tuple[int, int] = FULL_YEARS, progress: bool = True
 ) -> dict[str, Path]:
     """The Zi Wei datasets of :data:`SPACES` under ``space`` (``leap-split``, ``leap-whole``,
-    ``late-rat-same-day``), each swept for ``years`` where missing (the sweep resumes from
-    the years it has)."""
+    ``late-rat-same-day``), each swept for ``years`` (and for every year of the range it
+    already records) where a year is missing or not whole (the sweep resumes from the years
+    it has)."""
     from mingshu import space as S
     from mingshu import ziwei
 
@@ -250,16 +251,27 @@ def ensure_space(
         folder = space / name
         settings = ziwei.ZiweiSettings(**cast(dict[str, Any], dict(wanted)))
         meta = S.ziwei_sweep.read_metadata(folder) if folder.exists() else None
+        first, last = years
+        if meta is not None:  # and the dataset's own range: the claims refuse a gap in it
+            first = min(first, _year(meta.get("first_year"), first))
+            last = max(last, _year(meta.get("last_year"), last))
         have = all(
-            (folder / f"year={y}" / S.ziwei_sweep.PART).exists()
-            for y in range(years[0], years[1] + 1)
+            S.ziwei_sweep.is_finished(
+                folder / f"year={y}" / S.ziwei_sweep.PART, S.ziwei_sweep.year_rows(y)
+            )
+            for y in range(first, last + 1)
         )
         if meta is None or not have:
             if progress:
-                print(f"sweeping {years[0]}–{years[1]} ({_describe(wanted)}) into {folder} …")
-            S.sweep_ziwei(folder, years[0], years[1], settings, progress=progress)
+                print(f"sweeping {first}–{last} ({_describe(wanted)}) into {folder} …")
+            S.sweep_ziwei(folder, first, last, settings, progress=progress)
         out[name] = folder
     return out
+
+
+def _year(value: object, default: int) -> int:
+    """A year of ``_mingshu.json``, or ``default`` when it holds none."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
 def _describe(settings: tuple[tuple[str, str], ...]) -> str:

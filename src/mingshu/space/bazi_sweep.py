@@ -304,7 +304,7 @@ def sweep_bazi(
     out = Path(out)
     ziwei_sweep._prepare(out, metadata(settings, first_year, last_year))
     years = range(first_year, last_year + 1)
-    skipped = tuple(y for y in years if (out / f"year={y}" / PART).is_file())
+    skipped, redone = ziwei_sweep.resume(out, years, lambda y: len(_boundaries(y)) - 1)
     todo = [y for y in years if y not in skipped]
     started = time.perf_counter()
     written: list[int] = []
@@ -323,5 +323,5 @@ def sweep_bazi(
         task = partial(_write_year, str(out), settings=settings, backend=backend)
         ziwei_sweep._run(task, todo, min(workers, max(len(todo), 1)), done)
     return SweepReport(
-        out, tuple(sorted(written)), skipped, rows, time.perf_counter() - started, size
+        out, tuple(sorted(written)), skipped, rows, time.perf_counter() - started, size, redone
     )

@@ -1022,13 +1022,19 @@ def _not_applicable(
 
 
 def check(
-    dataset: Path | str, claims: Sequence[Claim] = CLAIMS, other: Path | str | None = None
+    dataset: Path | str,
+    claims: Sequence[Claim] = CLAIMS,
+    other: Path | str | None = None,
+    *,
+    allow_partial: bool = False,
 ) -> list[ClaimResult]:
     """Run each claim over the dataset at ``dataset``: its counterexamples, the rows it
     ranges over, and the seconds both queries took.  Every query is checked first to be one
     read-only ``SELECT`` (:class:`InputError` on ``sql`` naming the claim otherwise), and runs
     on :func:`mingshu.space.connect`'s locked, read-only view.  ``other`` is the second
-    dataset the claims with ``other_settings`` compare with (the view ``other``)."""
+    dataset the claims with ``other_settings`` compare with (the view ``other``).  A dataset
+    with missing years is an :class:`InputError` on ``dataset`` unless ``allow_partial``
+    (:func:`mingshu.space.sql.check_complete`): its counts would be over a smaller space."""
     for claim in claims:
         if not isinstance(claim, Claim):
             raise InputError("claims", f"give Claim values, not {type(claim).__name__}")
@@ -1037,7 +1043,7 @@ def check(
                 check_sql(sql)
             except InputError as e:
                 raise InputError("sql", f"claim {claim.key}: {e.message}") from None
-    con = connect(dataset, other)
+    con = connect(dataset, other, allow_partial=allow_partial)
     metadata = read_metadata(Path(dataset)) or {}
     other_metadata = (read_metadata(Path(other)) or {}) if other is not None else None
     results: list[ClaimResult] = []

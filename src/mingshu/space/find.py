@@ -438,6 +438,9 @@ class FindResult:
     groups: tuple[FindGroup, ...]
     count: int
     rows: int
+    missing_years: tuple[int, ...] = ()
+    """The years of the dataset's range it lacks (read with ``allow_partial``): the counts
+    are over the years it has."""
 
     @property
     def share(self) -> float:
@@ -445,12 +448,15 @@ class FindResult:
         return self.count / self.rows if self.rows else 0.0
 
 
-def find(dataset: Path | str, expr: str, by: str = "hour") -> FindResult:
+def find(
+    dataset: Path | str, expr: str, by: str = "hour", *, allow_partial: bool = False
+) -> FindResult:
     """Count the rows of the dataset where ``expr`` holds, grouped by ``by`` (``hour``,
     ``month``, ``day``, ``year``, ``gender``, ``life`` or ``body``: the Life or Body palace
     branch), each group named (卯时, 五月, 十四, 子, male).  Bad expressions are an
-    :class:`InputError` on ``expr``, an unknown ``by`` on ``by``."""
-    from mingshu.space.sql import connect, dataset_metadata
+    :class:`InputError` on ``expr``, an unknown ``by`` on ``by``; a dataset with missing
+    years one on ``dataset`` unless ``allow_partial`` (the result then names them)."""
+    from mingshu.space.sql import check_complete, connect, dataset_metadata
 
     column = BY.get(by) if isinstance(by, str) else None
     if column is None:
@@ -462,7 +468,8 @@ def find(dataset: Path | str, expr: str, by: str = "hour") -> FindResult:
             f"{dataset} is a {meta.get('schema')} dataset: find reads Zi Wei datasets "
             "(ask this one with mingshu query)",
         )
-    con = connect(dataset)
+    missing = check_complete(dataset, allow_partial)
+    con = connect(dataset, allow_partial=allow_partial)
     try:
         present = {d[0] for d in con.execute("SELECT * FROM charts LIMIT 0").description}
         condition, params = parse(expr, meta, present)
@@ -487,7 +494,7 @@ def find(dataset: Path | str, expr: str, by: str = "hour") -> FindResult:
         if c
     )
     return FindResult(
-        expr, by, groups, sum(g.count for g in groups), sum(int(r[3]) for r in result)
+        expr, by, groups, sum(g.count for g in groups), sum(int(r[3]) for r in result), missing
     )
 
 

@@ -21,7 +21,16 @@ from mingshu.space.ziwei_sweep import METADATA, PART, read_metadata
 if TYPE_CHECKING:
     import duckdb
 
-__all__ = ["check_sql", "connect", "dataset_metadata", "open_dataset", "query"]
+__all__ = [
+    "check_complete",
+    "check_sql",
+    "connect",
+    "dataset_metadata",
+    "missing_years",
+    "open_dataset",
+    "query",
+    "years_text",
+]
 
 VIEW: Final = "charts"
 OTHER: Final = "other"
@@ -47,6 +56,45 @@ def dataset_metadata(path: Path | str) -> tuple[Path, dict[str, Any]]:
     if not any(folder.glob(f"year=*/{PART}")):
         raise InputError("dataset", f"{folder} has no finished year (no year=*/{PART})")
     return folder.resolve(), meta
+
+
+def missing_years(path: Path | str) -> tuple[int, ...]:
+    """The years of a dataset's range (``first_year`` .. ``last_year`` in ``_mingshu.json``)
+    that have no finished partition: a sweep killed partway, a deleted ``year=YYYY``."""
+    folder, meta = dataset_metadata(path)
+    try:
+        first, last = int(meta["first_year"]), int(meta["last_year"])
+    except (KeyError, TypeError, ValueError):
+        raise InputError(
+            "dataset", f"{folder / METADATA} does not say which years the dataset holds"
+        ) from None
+    return tuple(y for y in range(first, last + 1) if not (folder / f"year={y}" / PART).is_file())
+
+
+def years_text(years: Sequence[int]) -> str:
+    """``1995``, ``1995, 1997``, ``1995..1999, 2003``: the years as runs."""
+    runs: list[list[int]] = []
+    for y in sorted(years):
+        if runs and y == runs[-1][1] + 1:
+            runs[-1][1] = y
+        else:
+            runs.append([y, y])
+    return ", ".join(str(a) if a == b else f"{a}..{b}" for a, b in runs)
+
+
+def check_complete(path: Path | str, allow_partial: bool = False) -> tuple[int, ...]:
+    """The dataset's missing years (see :func:`missing_years`); unless ``allow_partial``, an
+    :class:`InputError` on ``dataset`` naming them when there are any, since every count
+    over it would be over a smaller space than its ``_mingshu.json`` says."""
+    missing = missing_years(path)
+    if missing and not allow_partial:
+        raise InputError(
+            "dataset",
+            f"{path} is incomplete: year(s) {clip_text(years_text(missing), 120)} of its range "
+            "have no finished part.parquet; sweep them again (the sweep resumes), or read "
+            "it anyway with --allow-partial (allow_partial=True)",
+        )
+    return missing
 
 
 def _quote(text: str) -> str:
@@ -105,15 +153,21 @@ def _name_views(meta: dict[str, Any]) -> list[str]:
     return [v for v in views if v]
 
 
-def connect(path: Path | str, other: Path | str | None = None) -> duckdb.DuckDBPyConnection:
+def connect(
+    path: Path | str, other: Path | str | None = None, *, allow_partial: bool = False
+) -> duckdb.DuckDBPyConnection:
     """An in-memory DuckDB connection with the view ``charts`` over the dataset at ``path``
     (and the name views ``branch_name``, ``palace_name``, ``hour_name``, ``star_name``) and
     no access to files outside it; :class:`InputError` on ``dataset`` if there is no
     dataset there.  With ``other``, a second dataset (the same births swept under other
-    settings) is the view ``other``, so one query can compare the two row by row."""
+    settings) is the view ``other``, so one query can compare the two row by row.  A dataset
+    with missing years is refused unless ``allow_partial`` (:func:`check_complete`)."""
     import duckdb
 
     folder, meta = dataset_metadata(path)
+    check_complete(path, allow_partial)
+    if other is not None:
+        check_complete(other, allow_partial)
     folders = [folder]
     con = duckdb.connect(":memory:")
     con.execute(f"CREATE VIEW {VIEW} AS {_read(folder)}")
@@ -163,13 +217,16 @@ def _message(e: Exception, sql: str) -> str:
     return f"{clip_text(first, 300)} in {clip_text(' '.join(sql.split()))}"
 
 
-def query(path: Path | str, sql: str) -> tuple[list[str], list[tuple[Any, ...]]]:
+def query(
+    path: Path | str, sql: str, *, allow_partial: bool = False
+) -> tuple[list[str], list[tuple[Any, ...]]]:
     """Run one read-only query over the dataset: ``(column names, rows)``.  Bad SQL, an
-    unknown column and anything but a single SELECT are an :class:`InputError` on ``sql``."""
+    unknown column and anything but a single SELECT are an :class:`InputError` on ``sql``;
+    a dataset with missing years one on ``dataset`` unless ``allow_partial``."""
     import duckdb
 
     check_sql(sql)
-    con = connect(path)
+    con = connect(path, allow_partial=allow_partial)
     try:
         result = con.execute(sql)
         names = [d[0] for d in result.description or ()]

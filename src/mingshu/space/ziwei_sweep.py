@@ -6,8 +6,9 @@ whole columns) and ``engine`` (the reference: one ``from_birth`` chart per row, 
 the engine's public API).  Neither holds a placement rule of its own, and a test proves their
 tables equal row for row.  One file per Gregorian year,
 ``OUT/year=YYYY/part.parquet`` (hive-style, so DuckDB and pyarrow read ``year`` as a column),
-written to ``OUT/year=YYYY/.part.parquet.tmp`` and renamed into place, so a killed sweep never
-leaves a half-written ``part.parquet``; a year whose file exists is skipped (resume).
+written through :func:`mingshu.files.replacing_path` (a temporary name renamed into place), so
+a killed sweep never leaves a half-written ``part.parquet``; a year whose file exists is
+skipped (resume).
 ``OUT/_mingshu.json`` holds the schema version, the settings and the key → name mappings;
 one directory holds one settings value.
 """
@@ -39,7 +40,6 @@ __all__ = [
     "METADATA",
     "PART",
     "SCHEMA",
-    "TEMPORARY",
     "SweepReport",
     "columns",
     "engine_table",
@@ -61,8 +61,8 @@ BAZI_SCHEMA: Final = "mingshu.space.bazi/1"
 """The schema of a BaZi dataset (:mod:`mingshu.space.bazi_sweep`); both share the layout."""
 METADATA: Final = "_mingshu.json"
 PART: Final = "part.parquet"
-TEMPORARY: Final = ".part.parquet.tmp"
-"""The name a partition is written under before it is renamed to :data:`PART`."""
+_OLD_TEMPORARY: Final = ".part.parquet.tmp"
+"""The one temporary name older versions wrote a partition under; removed when seen."""
 FIRST_DAY: Final = dt.date(1900, 1, 31)
 LAST_DAY: Final = dt.date(2100, 12, 31)
 TIME_INDICES: Final = range(13)
@@ -75,7 +75,8 @@ BACKENDS: Final = ("numpy", "engine")
 @dataclass(frozen=True, slots=True)
 class SweepReport:
     """What a sweep did: years written and skipped (already there), rows written, wall
-    seconds, and the bytes of the partitions it wrote."""
+    seconds, the bytes of the partitions it wrote, and the years whose partition was there
+    but not whole (unreadable footer, wrong row count), written again."""
 
     out: Path
     years_written: tuple[int, ...]
@@ -83,6 +84,7 @@ class SweepReport:
     rows: int
     seconds: float
     bytes: int
+    years_redone: tuple[int, ...] = ()
 
     @property
     def rows_per_second(self) -> float:
@@ -236,21 +238,50 @@ def _write_year(
 
 
 def write_partition(out: str, year: int, table: Any) -> tuple[int, int, int]:
-    """Write one year's table to ``OUT/year=YYYY/part.parquet`` through a temporary name:
+    """Write one year's table to ``OUT/year=YYYY/part.parquet`` through
+    :func:`mingshu.files.replacing_path` (a temporary name, renamed when complete):
     ``(year, rows, bytes)``."""
     import pyarrow.parquet as pq
 
-    folder = Path(out) / f"year={year}"
-    folder.mkdir(parents=True, exist_ok=True)
-    temporary, target = folder / TEMPORARY, folder / PART
-    try:
-        # Opened for writing, a leftover temporary file of a killed run is truncated.
+    from mingshu.files import make_folder, replacing_path
+
+    # OUT exists (the sweep made it); were it gone, it is not silently made again.
+    folder = make_folder(Path(out) / f"year={year}", "out")
+    target = folder / PART
+    (folder / _OLD_TEMPORARY).unlink(missing_ok=True)  # left by an older mingshu
+    with replacing_path(target, "out") as temporary:
         pq.write_table(table, temporary, compression="zstd")
-        os.replace(temporary, target)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
     return year, table.num_rows, target.stat().st_size
+
+
+def is_finished(part: Path, rows: int) -> bool:
+    """Whether a year's partition is whole: a file whose Parquet footer reads and counts
+    ``rows`` rows.  A truncated or foreign file is not finished (its year is written again)."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    if not part.is_file():
+        return False
+    try:
+        return bool(pq.read_metadata(part).num_rows == rows)
+    except (OSError, ValueError, pa.ArrowException):
+        return False
+
+
+def resume(
+    out: Path, years: Iterable[int], rows: Callable[[int], int]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The years of ``out`` to skip (finished, :func:`is_finished`) and those whose partition
+    is there but not whole (to write again); ``rows(year)`` is how many rows a year has."""
+    skipped: list[int] = []
+    redone: list[int] = []
+    for y in years:
+        part = out / f"year={y}" / PART
+        if is_finished(part, rows(y)):
+            skipped.append(y)
+        elif part.exists():
+            redone.append(y)
+    return tuple(skipped), tuple(redone)
 
 
 def _ignore_interrupts() -> None:
@@ -314,13 +345,10 @@ def metadata(settings: ZiweiSettings, first_year: int, last_year: int) -> dict[s
 
 
 def _write_json(path: Path, data: dict[str, Any]) -> None:
-    temporary = path.with_name(f".{path.name}.tmp")
-    try:
-        temporary.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", "utf-8")
-        os.replace(temporary, path)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
+    from mingshu.files import replacing
+
+    with replacing(path, "out") as out:
+        out.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
 
 
 def read_metadata(path: Path) -> dict[str, Any] | None:
@@ -341,8 +369,9 @@ def read_metadata(path: Path) -> dict[str, Any] | None:
 def _prepare(out: Path, fresh: dict[str, Any]) -> None:
     """Check that ``out`` is empty or holds a dataset of this schema and settings value, and
     write (or widen) its metadata ``fresh``, before any partition."""
-    if out.exists() and not out.is_dir():
-        raise InputError("out", f"{out} is not a directory")
+    from mingshu.files import check_folder
+
+    check_folder(out, "out")
     first_year, last_year = fresh["first_year"], fresh["last_year"]
     old = read_metadata(out) if out.is_dir() else None
     if old is None:
@@ -365,7 +394,9 @@ def _prepare(out: Path, fresh: dict[str, Any]) -> None:
         fresh["last_year"] = max(last_year, int(old.get("last_year", last_year)))
         if fresh == old:
             return
-    out.mkdir(parents=True, exist_ok=True)
+    from mingshu.files import make_folder
+
+    make_folder(out, "out")  # the last component only: a missing parent is refused
     _write_json(out / METADATA, fresh)
 
 
@@ -440,8 +471,9 @@ def sweep_ziwei(
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise InputError("workers", f"give a number of processes, 1 or more, not {workers!r}")
     out = Path(out)
-    if out.exists() and not out.is_dir():  # before a cluster starts
-        raise InputError("out", f"{out} is not a directory")
+    from mingshu.files import check_folder
+
+    check_folder(out, "out")  # before a cluster starts: a directory, or one to make
     with ExitStack() as stack:
         client = None
         if scheduler is not None:
@@ -461,7 +493,7 @@ def _sweep(
     backend: str,
 ) -> SweepReport:
     years = range(first_year, last_year + 1)
-    skipped = tuple(y for y in years if (out / f"year={y}" / PART).is_file())
+    skipped, redone = resume(out, years, year_rows)
     todo = [y for y in years if y not in skipped]
     started = time.perf_counter()
     written: list[int] = []
@@ -484,7 +516,7 @@ def _sweep(
             # Absolute: a worker's working directory is not this one.
             cluster.run(client, str(out.resolve()), todo, settings, done, backend)
     return SweepReport(
-        out, tuple(sorted(written)), skipped, rows, time.perf_counter() - started, size
+        out, tuple(sorted(written)), skipped, rows, time.perf_counter() - started, size, redone
     )
 
 
