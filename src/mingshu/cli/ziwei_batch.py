@@ -124,9 +124,9 @@ def _own_settings(inp: dict[str, Any]) -> ZiweiSettings:
     own = inp["settings"]
     if not isinstance(own, dict):
         raise InputError("settings", f"must be a JSON object, not {clip(own)}")
-    for key in _IZTRO_SETTINGS:
-        if key in inp:
-            raise InputError("settings", f'give "settings" or iztro\'s "{key}", not both')
+    for iztro_key in _IZTRO_SETTINGS:
+        if iztro_key in inp:
+            raise InputError("settings", f'give "settings" or iztro\'s "{iztro_key}", not both')
     key = (b"settings:" + orjson.dumps(own, option=orjson.OPT_SORT_KEYS), None, None)
     found = _SETTINGS.get(key)
     if found is None:
