@@ -21,6 +21,10 @@ LABELS: Final[dict[str, str]] = {
     "chart_type": "Chart: 天 / 地 / 人",
     "bz_late_rat_hour": "Late Rat hour (BaZi)",
     "start_age": "Luck start age (BaZi)",
+    "stage_earth": "Growth stages of 戊/己 (BaZi)",
+    "stage_yin": "Growth stages of yin stems (BaZi)",
+    "ming_gong_month": "命宫 month (BaZi)",
+    "si_ling": "人元司令 table (BaZi)",
 }
 
 HELP: Final[dict[str, str]] = {
@@ -43,6 +47,13 @@ HELP: Final[dict[str, str]] = {
     "(day pillar of the birth day, hour stem of the next), or same day.",
     "start_age": "How the days from birth to the 节 become the luck start age (3 days = "
     "1 year), as each reference library counts them.",
+    "stage_earth": "Where 戊 and 己 start their growth stages: with fire (火土同宫, as the "
+    "libraries) or with water (水土同宫).",
+    "stage_yin": "Yin stems count their growth stages backward from their own 长生 (阳顺阴逆, "
+    "as the libraries), or share their yang partner's (阴阳同生).",
+    "ming_gong_month": "The 命宫 counts from the month of the 节 (as the libraries) or from "
+    "the month of its 中气.",
+    "si_ling": "Which stem commands the month (人元司令): 三命通會 卷二's table or tyme4py's.",
 }
 
 WORDS: Final[dict[str, str]] = {
@@ -67,6 +78,14 @@ WORDS: Final[dict[str, str]] = {
     "minutes": "whole minutes (lunar-python 2)",
     "days_shichen": "days and 时辰 (lunar-python 1)",
     "china95": "元亨利贞 (China 95)",
+    "fire_earth": "火土同宫",
+    "water_earth": "水土同宫",
+    "backward": "阳顺阴逆 (backward)",
+    "forward": "阴阳同生 (forward)",
+    "jie": "the 节 month",
+    "zhong_qi": "the 中气 month",
+    "sanming": "三命通會",
+    "tyme4py": "tyme4py",
 }
 
 ARTICLES: Final[dict[str, str]] = {
