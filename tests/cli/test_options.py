@@ -238,3 +238,52 @@ def test_bazi_takes_iztros_late_rat_words() -> None:
     ours = runner.invoke(app, ["bazi", *birth, "--late-rat-hour", "same_day"])
     assert iztro.exit_code == ours.exit_code == 0
     assert json.loads(iztro.stdout) == json.loads(ours.stdout)
+
+
+# --------------------------------------------------------------------- repeated options
+
+
+@pytest.mark.parametrize(
+    ("args", "field"),
+    [
+        (["ziwei", *KNOWN, "--tz", "Asia/Shanghai", "--tz", "Europe/Zurich"], "tz"),
+        (["ziwei", "2000-08-16", "--time-index", "2", "-g", "female", "-g", "male"], "gender"),
+        (["ziwei", *KNOWN, "--gender", "male"], "gender"),
+        (["ziwei", *KNOWN, "--longitude", "116", "--longitude", "8"], "longitude"),
+        (["ziwei", *KNOWN, "--school", "iztro", "--school", "quanshu"], "school"),
+        (["ziwei", *KNOWN, "--lunar", "--lunar"], "lunar"),
+        (["bazi", "2000-08-16", "10:00", "-g", "f", "--tz", "UTC", "--tz", "Asia/Tokyo"], "tz"),
+        (
+            [
+                "bazi",
+                "2000-08-16",
+                "10:00",
+                "-g",
+                "f",
+                "--true-solar-time",
+                "--longitude",
+                "116",
+                "--equation-of-time",
+                "--no-equation-of-time",
+            ],
+            "equation_of_time",
+        ),
+        (["sweep", "ziwei", "--from", "2000", "--from", "2001", "--to", "2001"], "from"),
+    ],
+)
+def test_an_option_given_twice_is_an_error(args: list[str], field: str) -> None:
+    """One rule: as --mutagen naming a stem twice is an error, so is any one-value option
+    given twice (Click kept the last one silently)."""
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith(f"error: {field}: "), result.stderr
+    assert "more than once" in result.stderr
+
+
+def test_repeatable_options_still_repeat() -> None:
+    mutagens = ["--mutagen", "庚=太阳,武曲,天府,天同", "--mutagen", "甲=廉贞,破军,武曲,太阳"]
+    assert runner.invoke(app, ["ziwei", *KNOWN, *mutagens, "--json"]).exit_code == 0
+    years = ["--year", "2020", "--year", "2021", "--json"]
+    result = runner.invoke(app, ["bazi", "2000-08-16", "10:00", "-g", "f", *years])
+    assert result.exit_code == 0
+    assert [a["year"] for a in json.loads(result.stdout)["annual"]] == [2020, 2021]
