@@ -105,3 +105,25 @@ def test_a_parameter_given_twice_is_an_error(client: TestClient, query: str) -> 
     assert "given 2 times" in r.json()["detail"][0]["msg"]
     page = client.get(f"/chart?{query}")
     assert page.status_code == 422 and "given 2 times" in page.text
+
+
+def test_the_flag_settings_reach_both_charts(client: TestClient) -> None:
+    place = "tz=Asia/Urumqi&lon=87.6&true_solar=1"
+    r = client.get(f"/api/ziwei?{BIRTH}&{place}&equation_of_time=0")
+    assert r.status_code == 200, r.text
+    mean = ziwei.ZiweiSettings(true_solar_time=True, equation_of_time=False)
+    z = ziwei.chart("1987-05-16", "10:30", "female", tz="Asia/Urumqi", longitude="87.6",
+                    settings=mean)  # fmt: skip
+    assert r.json() == chart_to_dict(z)
+    r = client.get(f"/api/bazi?{BIRTH}&{place}&equation_of_time=0&include_basis_pillar=1")
+    assert r.status_code == 200, r.text
+    settings = bazi.BaziSettings(
+        true_solar_time=True, equation_of_time=False, include_basis_pillar=True
+    )
+    b = bazi.chart("1987-05-16", "10:30", "female", tz="Asia/Urumqi", longitude="87.6",
+                   settings=settings)  # fmt: skip
+    assert r.json() == chart_to_dict(b)
+
+
+def test_mean_solar_time_without_true_solar_time_is_refused(client: TestClient) -> None:
+    assert named(client.get(f"/api/ziwei?{BIRTH}&equation_of_time=0")) == ["equation_of_time"]

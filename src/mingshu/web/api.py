@@ -108,9 +108,13 @@ BIRTH_PARAMETERS: Final = [
     _param("fold", "0 or 1: which of two identical clock readings", "0"),
 ]  # fmt: skip
 ZIWEI_PARAMETERS: Final = [
-    _param(name, f"Zi Wei setting: {_words(s)}{_school_default(name)}", s.default)
-    for name, s in ZIWEI_SETTINGS.items()
-]
+    *(
+        _param(name, f"Zi Wei setting: {_words(s)}{_school_default(name)}", s.default)
+        for name, s in ZIWEI_SETTINGS.items()
+    ),
+    _param("equation_of_time", "1 (default) or 0: with true_solar=1, apparent or mean solar "
+           "time", "1"),
+]  # fmt: skip
 BAZI_PARAMETERS: Final = [
     *(
         _param(name, f"BaZi setting: {_words(s)}", s.default)
@@ -118,6 +122,10 @@ BAZI_PARAMETERS: Final = [
     ),
     _param("star", "BaZi symbolic-star table, STAR:VARIANT (repeatable)", "wen_chang:w2",
            many=True),
+    _param("equation_of_time", "1 (default) or 0: with true_solar=1, apparent or mean solar "
+           "time", "1"),
+    _param("include_basis_pillar", "1 or 0 (default): may a branch-based star sit in the "
+           "pillar that gives its basis", "0"),
 ]  # fmt: skip
 CHART_PARAMETERS: Final = [*BIRTH_PARAMETERS, *ZIWEI_PARAMETERS]
 """The Zi Wei chart endpoints' query parameters, documented from the one table of settings

@@ -75,7 +75,11 @@ def ziwei_settings(q: ChartQuery) -> Any:
 
     words: dict[str, Any] = {name: q.setting(name) for name in CHOICES}
     try:
-        return ZiweiSettings(**words, true_solar_time=q.true_solar)
+        return ZiweiSettings(
+            **words,
+            true_solar_time=q.true_solar,
+            equation_of_time=q.setting("equation_of_time") == "1",
+        )
     except InputError as e:
         raise FieldErrors({_field(e): e.message}) from None
 
@@ -124,6 +128,8 @@ def bazi_of(q: ChartQuery) -> Chart:
             **words,
             star_variants=q.stars,
             true_solar_time=q.true_solar,
+            equation_of_time=q.setting("equation_of_time") == "1",
+            include_basis_pillar=q.setting("include_basis_pillar") == "1",
         )
         return bazi.chart(
             q.date,

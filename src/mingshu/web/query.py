@@ -21,13 +21,15 @@ from mingshu.errors import InputError
 from mingshu.gender import Gender
 from mingshu.inputs import parse_clock, parse_date_parts
 from mingshu.named import clip, clip_text
-from mingshu.options import BAZI, ZIWEI, Choice
+from mingshu.options import BAZI, ZIWEI, Choice, Flag
 
 __all__ = [
     "BAZI_CHOICES",
     "BAZI_SETTINGS",
     "BIRTH_FIELDS",
     "CHOICES",
+    "FLAG_CHOICES",
+    "FLAG_SETTINGS",
     "PAGE_FIELDS",
     "SCHOOL_DEFAULTS",
     "ZIWEI_SETTINGS",
@@ -49,9 +51,14 @@ BAZI_SETTINGS: Final[dict[str, Choice]] = {
     for s in BAZI
     if isinstance(s, Choice)
 }
+# The yes/no settings of either engine (true_solar_time is the birth's true_solar).
+FLAG_SETTINGS: Final[dict[str, Flag]] = {
+    s.name: s for s in (*ZIWEI, *BAZI) if isinstance(s, Flag) and s.name != "true_solar_time"
+}
 # name -> (allowed words, default), for the form's menus and the API's documentation.
 CHOICES: Final = {name: (s.words, s.default) for name, s in ZIWEI_SETTINGS.items()}
 BAZI_CHOICES: Final = {name: (s.words, s.default) for name, s in BAZI_SETTINGS.items()}
+FLAG_CHOICES: Final = {name: (("1", "0"), "01"[s.default]) for name, s in FLAG_SETTINGS.items()}
 # Settings whose default depends on the school, as ZiweiSettings has it: the 全书 school
 # counts a whole leap month as the next month.  An empty value means the school's own.
 SCHOOL_DEFAULTS: Final = {
@@ -63,7 +70,7 @@ BIRTH_FIELDS: Final = (
 )  # fmt: skip
 """The birth's query parameters, shared by every chart page and endpoint."""
 PAGE_FIELDS: Final = frozenset(
-    {*BIRTH_FIELDS, *CHOICES, *BAZI_CHOICES, "star", "names", "at", "year", "place"}
+    {*BIRTH_FIELDS, *CHOICES, *BAZI_CHOICES, *FLAG_CHOICES, "star", "names", "at", "year", "place"}
 )
 """Every parameter of the chart pages (``place`` is the form's typed city)."""
 NAMES: Final = ("hans", "hant")
@@ -143,7 +150,7 @@ def default_of(name: str, school: str) -> str:
     """The value a setting takes when the query leaves it out, under ``school``."""
     if name in SCHOOL_DEFAULTS:
         return SCHOOL_DEFAULTS[name][school]
-    return (CHOICES.get(name) or BAZI_CHOICES[name])[1]
+    return (CHOICES.get(name) or BAZI_CHOICES.get(name) or FLAG_CHOICES[name])[1]
 
 
 def _one(params: Mapping[str, Any], name: str) -> str:
@@ -279,6 +286,13 @@ def parse(
             value = take(name, _setting, setting, default)
             if value is not None and value != default:
                 settings.append((name, value))
+    for name, (_, default) in FLAG_CHOICES.items():
+        flag = take(name, _flag) if take(name, _one) else None  # left out: the default
+        value = default if flag is None else "01"[flag]
+        if value != default:
+            settings.append((name, value))
+    if dict(settings).get("equation_of_time") == "0" and not true_solar:
+        errors.setdefault("equation_of_time", "goes with true solar time (true_solar=1)")
     stars: dict[str, str] = {}
     for item in _many(params, "star")[:40]:
         m = _STAR_VARIANT.match(item)

@@ -25,6 +25,8 @@ LABELS: Final[dict[str, str]] = {
     "stage_yin": "Growth stages of yin stems (BaZi)",
     "ming_gong_month": "命宫 month (BaZi)",
     "si_ling": "人元司令 table (BaZi)",
+    "equation_of_time": "True solar time: apparent or mean",
+    "include_basis_pillar": "Stars in their basis pillar (BaZi)",
 }
 
 HELP: Final[dict[str, str]] = {
@@ -54,6 +56,10 @@ HELP: Final[dict[str, str]] = {
     "ming_gong_month": "The 命宫 counts from the month of the 节 (as the libraries) or from "
     "the month of its 中气.",
     "si_ling": "Which stem commands the month (人元司令): 三命通會 卷二's table or tyme4py's.",
+    "equation_of_time": "With true solar time: the apparent solar time (with the equation of "
+    "time), or the local mean time (without).",
+    "include_basis_pillar": "May a branch-based star (三合 family, 孤辰, 勾绞 …) be found in "
+    "the very pillar that gives its basis?",
 }
 
 WORDS: Final[dict[str, str]] = {
@@ -86,6 +92,10 @@ WORDS: Final[dict[str, str]] = {
     "zhong_qi": "the 中气 month",
     "sanming": "三命通會",
     "tyme4py": "tyme4py",
+    "equation_of_time:1": "apparent (with the equation of time)",
+    "equation_of_time:0": "mean (local mean time)",
+    "include_basis_pillar:1": "yes",
+    "include_basis_pillar:0": "no",
 }
 
 ARTICLES: Final[dict[str, str]] = {
