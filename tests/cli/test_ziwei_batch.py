@@ -290,3 +290,86 @@ def test_a_failed_read_is_not_taken_for_a_failed_write(
     assert caught.value.field == "batch"
     assert caught.value.message == "cannot read in.jsonl: Input/output error"
     assert not (tmp_path / "out.jsonl").exists()  # nothing half-written is left
+
+
+# ------------------------------------------------------ issue 20: settings, ids, messages
+
+
+def test_a_line_takes_every_setting_by_name_the_school_included(tmp_path: Path) -> None:
+    """2023-03-25 is 闰二月初四: the 全书 school counts it as 三月, an explicit split as 二月."""
+    birth = {"date": "2023-03-25", "time": 5, "gender": "男"}
+    lines = [
+        {**birth, "settings": {"school": "quanshu"}},
+        {**birth, "settings": {"school": "quanshu", "leap_month": "split"}},
+        {**birth, "settings": {"late_rat_hour": "current", "chart_type": "earth"}},
+    ]
+    code, out, _ = batch(tmp_path, [json.dumps(x) for x in lines])
+    assert code == 0, out
+    from mingshu import ziwei
+    from mingshu.present import chart_to_dict
+
+    for got, settings in zip(
+        out,
+        [
+            ziwei.ZiweiSettings(school="quanshu"),
+            ziwei.ZiweiSettings(school="quanshu", leap_month="split"),
+            ziwei.ZiweiSettings(late_rat_hour="same_day", chart_type="earth"),
+        ],
+        strict=True,
+    ):
+        assert got["chart"] == json.loads(
+            json.dumps(chart_to_dict(ziwei.chart("2023-03-25", 5, "男", settings=settings)))
+        )
+    assert out[0]["chart"] != out[1]["chart"]
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        ({"settings": {"shcool": "quanshu"}}, "no setting 'shcool'"),
+        ({"settings": {"school": "quanshu"}, "config": {}}, "not both"),
+        ({"settings": "quanshu"}, "JSON object"),
+    ],
+)
+def test_a_bad_settings_object_is_a_bad_line(
+    tmp_path: Path, extra: dict[str, Any], message: str
+) -> None:
+    code, out, _ = batch(tmp_path, [json.dumps({**GOOD, **extra})])
+    assert code == 2
+    assert out[0]["error"]["field"] == "settings"
+    assert message in out[0]["error"]["message"]
+
+
+def test_a_long_numeric_id_comes_back_exactly(tmp_path: Path) -> None:
+    ident = "123456789012345678901234567890"
+    rest = '"time": 2, "gender": "女"}'
+    good = f'{{"id": {ident}, "date": "2000-8-16", {rest}'
+    bad = f'{{"id": -{ident}, "date": "2000-8-99", {rest}'
+    source = tmp_path / "in.jsonl"
+    source.write_text(good + "\n" + bad + "\n", encoding="utf-8")
+    result = runner.invoke(app, ["ziwei", "--batch", str(source)])
+    first, second = result.stdout.splitlines()
+    assert first.startswith(f'{{"line":1,"id":{ident},')
+    assert second.startswith(f'{{"line":2,"id":-{ident},')
+    assert json.loads(first)["id"] == int(ident)  # the stdlib reads big integers exactly
+
+
+def test_a_bad_horoscope_is_named_horoscope(tmp_path: Path) -> None:
+    lines = [
+        json.dumps({**GOOD, "horoscope": "1990-1-1"}),  # before the birth
+        json.dumps({**GOOD, "horoscope": "someday"}),
+    ]
+    code, out, err = batch(tmp_path, lines)
+    assert code == 2
+    assert [o["error"]["field"] for o in out] == ["horoscope", "horoscope"]
+    assert "line 1: horoscope: " in err
+
+
+def test_a_line_that_is_not_utf8_says_so(tmp_path: Path) -> None:
+    source = tmp_path / "in.jsonl"
+    source.write_bytes(b'{"date": "2000-8-16\xff", "time": 2, "gender": "x"}\n')
+    result = runner.invoke(app, ["ziwei", "--batch", str(source)])
+    error = json.loads(result.stdout)["error"]
+    assert error["field"] == "json"
+    assert "surrogates" not in error["message"]
+    assert "0xff" in error["message"] and "UTF-8" in error["message"]

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 import typer
+from typer._click.core import Context
 from typer._click.exceptions import (
     BadOptionUsage,
     BadParameter,
@@ -28,7 +29,7 @@ from typer._click.exceptions import (
     NoSuchOption,
     UsageError,
 )
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup, TyperOption
 
 from mingshu import __version__
 from mingshu.cli._errors import error_line
@@ -59,6 +60,34 @@ def _usage_field(e: UsageError) -> tuple[str, str]:
     if e.ctx is not None and e.ctx.parent is None:  # the top level: `mingshu nope`
         return "command", e.format_message()
     return "arguments", e.format_message()
+
+
+class _Command(TyperCommand):
+    """Typer's command, with one rule for every option: an option that takes one value (or
+    a flag) may be given once.  Click keeps the last of a repeated ``--tz`` silently; the
+    repeatable options (``--mutagen``, ``--star``, ``--year`` …) are lists and stay so."""
+
+    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
+        if not ctx.resilient_parsing:
+            _refuse_repeats(self, ctx, args)
+        return super().parse_args(ctx, args)
+
+
+def _refuse_repeats(command: TyperCommand, ctx: Context, args: list[str]) -> None:
+    try:  # a first pass over a copy; the real one reports any other usage error
+        _, _, order = command.make_parser(ctx).parse_args(args=list(args))
+    except UsageError:
+        return
+    seen: dict[str, int] = {}
+    for param in order:
+        if isinstance(param, TyperOption) and not param.multiple and not param.is_eager:
+            name = param.name or ""
+            seen[name] = seen.get(name, 0) + 1
+            if seen[name] == 2:
+                given = "/".join([*param.opts, *param.secondary_opts])
+                raise BadOptionUsage(
+                    param.opts[0], f"{given} is given more than once: give it once", ctx
+                )
 
 
 class _Group(TyperGroup):
@@ -134,6 +163,11 @@ def _root(
 
 for _module in _COMMAND_MODULES:
     importlib.import_module(_module).register(app)
+# Every command, in the sub-groups (sweep) too, with the one rule for repeated options.
+for _typer in (app, *(group.typer_instance for group in app.registered_groups)):
+    for _info in _typer.registered_commands if _typer is not None else ():
+        if _info.cls in (None, TyperCommand):  # Typer fills in its own class
+            _info.cls = _Command
 
 
 def main() -> None:

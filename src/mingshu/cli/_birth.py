@@ -1,6 +1,7 @@
 """The birth options both chart commands share, spelt once so they cannot drift apart
 (the engines take the same arguments: ``chart(date, time, gender, *, tz, longitude, fold,
-lunar, leap, settings)``)."""
+lunar, leap, settings)``).  The settings options come from the one table of settings,
+through ``mingshu.cli._settings``."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-__all__ = ["EquationOfTime", "Fold", "Leap", "Longitude", "Lunar", "TrueSolarTime"]
+__all__ = ["Fold", "Leap", "Longitude", "Lunar"]
 
 Lunar = Annotated[bool, typer.Option("--lunar", help="DATE is a lunar date.")]
 Leap = Annotated[bool, typer.Option("--leap", help="With --lunar: the day is in the leap month.")]
@@ -22,18 +23,4 @@ Longitude = Annotated[
 Fold = Annotated[
     int,
     typer.Option("--fold", help="0 or 1: which of two identical clock readings when DST ended."),
-]
-TrueSolarTime = Annotated[
-    bool,
-    typer.Option(
-        "--true-solar-time",
-        help="Day and hour from apparent solar time at --longitude (needs --tz).",
-    ),
-]
-EquationOfTime = Annotated[
-    bool,
-    typer.Option(
-        "--equation-of-time/--no-equation-of-time",
-        help="With --true-solar-time: apparent (with) or mean (without) solar time.",
-    ),
 ]

@@ -10,11 +10,13 @@ Bad input prints ``error: <field>: <message>`` on stderr and exits with code 2.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
-from mingshu.cli._birth import EquationOfTime, Fold, Leap, Longitude, Lunar, TrueSolarTime
+from mingshu.cli._birth import Fold, Leap, Longitude, Lunar
+from mingshu.cli._settings import chosen, given, setting_options
+from mingshu.options import BAZI
 
 __all__ = ["bazi", "register"]
 
@@ -23,7 +25,9 @@ def register(app: typer.Typer) -> None:
     app.command("bazi")(bazi)
 
 
+@setting_options(BAZI)
 def bazi(
+    ctx: typer.Context,
     birth_date: Annotated[
         str,
         typer.Argument(metavar="DATE", help="Birth date, YYYY-MM-DD (solar; lunar with --lunar)."),
@@ -39,48 +43,12 @@ def bazi(
     ] = "Asia/Shanghai",
     longitude: Longitude = None,
     fold: Fold = 0,
-    true_solar_time: TrueSolarTime = False,
-    equation_of_time: EquationOfTime = True,
-    # The settings are plain words here, coerced (and checked) by bazi.BaziSettings inside the
-    # command: the engine is not imported to build --help, and a bad word is an InputError.
-    late_rat_hour: Annotated[
-        str,
-        typer.Option(
-            metavar="WORD",
-            help="23:00-24:00 convention (spec §1.6): next_day, split (夜子时) or same_day.",
-        ),
-    ] = "next_day",
-    start_age: Annotated[
-        str,
-        typer.Option(
-            metavar="WORD",
-            help="Luck start-age method (spec §3.3): seconds, minutes, days_shichen or china95.",
-        ),
-    ] = "seconds",
-    stage_earth: Annotated[
-        str,
-        typer.Option(
-            metavar="WORD",
-            help="Growth stages of 戊/己: fire_earth (火土同宫) or water_earth (水土同宫).",
-        ),
-    ] = "fire_earth",
-    stage_yin: Annotated[
-        str,
-        typer.Option(
-            metavar="WORD",
-            help="Yin stems run backward (阳顺阴逆) or forward (阴阳同生).",
-        ),
-    ] = "backward",
     star: Annotated[
         list[str] | None,
         typer.Option(
             "--star", help="Variant of a symbolic star, STAR=VARIANT (repeatable): wen_chang=w2."
         ),
     ] = None,
-    include_basis_pillar: Annotated[
-        bool,
-        typer.Option(help="Let branch-based stars be found in the pillar that gives their basis."),
-    ] = False,
     star_basis: Annotated[
         list[str] | None,
         typer.Option(
@@ -97,20 +65,13 @@ def bazi(
             "bazi-chart-1.2.0 (--star and --star-basis still apply over it).",
         ),
     ] = "",
-    ming_gong_month: Annotated[
-        str,
-        typer.Option(metavar="WORD", help="命宫 from the jie month (jie) or the zhong_qi month."),
-    ] = "jie",
-    si_ling: Annotated[
-        str,
-        typer.Option(metavar="WORD", help="人元司令 table: sanming (三命通會 卷二) or tyme4py."),
-    ] = "sanming",
     luck_steps: Annotated[int, typer.Option(help="How many luck pillars to list.")] = 10,
     year: Annotated[
         list[int] | None,
         typer.Option("--year", help="Also show 流年 and 小运 of this Gregorian year (repeatable)."),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")] = False,
+    **settings: Any,
 ) -> None:
     """A BaZi chart: four pillars, ten gods, hidden stems, nayin, stages, void, symbolic stars
     with the table each used, and luck pillars."""
@@ -121,20 +82,21 @@ def bazi(
     try:
         variants = _parse_stars(star or [])
         bases = _parse_stars(star_basis or [], field="star_bases")
-        settings = engine.BaziSettings(
-            late_rat_hour=late_rat_hour,  # type: ignore[arg-type]  # the settings check the words
-            start_age=start_age,  # type: ignore[arg-type]
-            stage_earth=stage_earth,  # type: ignore[arg-type]
-            stage_yin=stage_yin,  # type: ignore[arg-type]
+        if leap and not lunar:
+            raise InputError("leap", "--leap marks a lunar leap month: use it with --lunar")
+        if given(ctx, "equation_of_time") and not settings["true_solar_time"]:
+            raise InputError(
+                "equation_of_time",
+                "--equation-of-time and --no-equation-of-time go with --true-solar-time",
+            )
+        # The words are plain strings: the settings type coerces and checks them; one left
+        # out takes its default there.
+        chart_settings = engine.BaziSettings(
+            **chosen(ctx, BAZI, settings),
             star_variants=tuple(variants.items()),
-            include_basis_pillar=include_basis_pillar,
             star_bases=tuple(bases.items()),
-            true_solar_time=true_solar_time,
-            equation_of_time=equation_of_time,
             luck_steps=luck_steps,
             profile=profile,
-            ming_gong_month=ming_gong_month,  # type: ignore[arg-type]
-            si_ling=si_ling,
         )
         c = engine.chart(
             birth_date,
@@ -145,7 +107,7 @@ def bazi(
             fold=fold,
             lunar=lunar,
             leap=leap,
-            settings=settings,
+            settings=chart_settings,
         )
         annuals = [c.annual(y) for y in (year or [])]
     except InputError as e:

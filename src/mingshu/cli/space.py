@@ -22,6 +22,9 @@ from typing import TYPE_CHECKING, Annotated, Any, Final
 
 import typer
 
+from mingshu.cli._settings import setting_options
+from mingshu.options import ZIWEI
+
 if TYPE_CHECKING:
     from mingshu.space import SweepReport
 
@@ -30,6 +33,9 @@ __all__ = ["claims", "find", "query", "register", "sweep_bazi", "sweep_ziwei"]
 EXIT_INTERRUPTED: Final = 130
 # The API's field names, as the options that set them are called.
 _FIELDS: Final = {"first_year": "from", "last_year": "to"}
+
+# The Zi Wei settings that change a natal chart: the sweep's options.
+_NATAL_ZIWEI: Final = tuple(s for s in ZIWEI if s.natal)
 
 # The options both sweeps take.
 _FromYear = Annotated[
@@ -85,7 +91,9 @@ def register(app: typer.Typer) -> None:
     app.command("find")(find)
 
 
+@setting_options(_NATAL_ZIWEI)
 def sweep_ziwei(
+    ctx: typer.Context,
     first_year: _FromYear,
     last_year: _ToYear,
     out: _Out,
@@ -103,31 +111,6 @@ def sweep_ziwei(
             "LocalCluster of --workers processes here (docs/space.md, Scale-out).",
         ),
     ] = None,
-    year_boundary: Annotated[
-        str,
-        typer.Option(
-            metavar="WORD", help="Where the birth year begins: lunar_new_year or spring_begins."
-        ),
-    ] = "lunar_new_year",
-    late_rat_hour: Annotated[
-        str,
-        typer.Option(metavar="WORD", help="The late Rat hour counts as the next_day or same_day."),
-    ] = "next_day",
-    leap_month: Annotated[
-        str,
-        typer.Option(metavar="WORD", help="Leap-month births: split at day 16, or whole."),
-    ] = "split",
-    algorithm: Annotated[
-        str,
-        typer.Option(metavar="WORD", help="Star rules: quanshu (全书) or zhongzhou (中州派)."),
-    ] = "quanshu",
-    school: Annotated[
-        str,
-        typer.Option(
-            metavar="WORD",
-            help="iztro (default) or quanshu: the 紫微斗数全书 school (docs/book-conformance.md).",
-        ),
-    ] = "iztro",
     backend: Annotated[
         str,
         typer.Option(
@@ -136,31 +119,26 @@ def sweep_ziwei(
             "the rows are the same.",
         ),
     ] = "numpy",
+    **settings: Any,
 ) -> None:
     """Every natal Zi Wei chart of the years: each solar day × 13 time indices × 2 genders,
-    one Parquet row per birth, one file per year."""
-    raw = [str(first_year), str(last_year), out, year_boundary, late_rat_hour, leap_month, backend]
-    raw += [scheduler] if scheduler is not None else []
+    one Parquet row per birth, one file per year.  Every setting that changes a natal chart
+    is an option (not --age-count, which only horoscopes count by)."""
+    raw = [str(first_year), str(last_year), out, backend, *([scheduler] if scheduler else [])]
+    raw += [v for v in settings.values() if isinstance(v, str)]
+    raw += [*(settings["mutagens"] or []), *(settings["brightness"] or [])]
 
     def run() -> SweepReport:
         from mingshu import space, ziwei
+        from mingshu.cli._settings import chosen
 
-        # Plain words, coerced and checked by the settings type (as `mingshu ziwei` does).
-        words: dict[str, Any] = {
-            "year_boundary": year_boundary,
-            "late_rat_hour": late_rat_hour,
-            "leap_month": leap_month,
-            "algorithm": algorithm,
-            "school": school,
-        }
-        if school == "quanshu" and leap_month == "split":  # the option's default: the school's
-            words.pop("leap_month")
-        settings = ziwei.ZiweiSettings(**words)
+        # Plain words, coerced and checked by the settings type (as `mingshu ziwei` does);
+        # an option left out takes the type's own default (the school's own leap month).
         return space.sweep_ziwei(
             out,
             first_year,
             last_year,
-            settings,
+            ziwei.ZiweiSettings(**chosen(ctx, _NATAL_ZIWEI, settings)),
             workers=workers,
             scheduler=scheduler,
             backend=backend,

@@ -13,18 +13,26 @@ Bad input prints ``error: <field>: <message>`` on stderr and exits with code 2.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated, Any, Final
 
 import typer
 
-from mingshu.cli._birth import EquationOfTime, Fold, Leap, Longitude, Lunar, TrueSolarTime
+from mingshu.cli._birth import Fold, Leap, Longitude, Lunar
+from mingshu.cli._settings import chosen, given, setting_options
+from mingshu.options import ZIWEI
 
 if TYPE_CHECKING:
     from mingshu.ziwei import Horoscope, NatalChart, ZiweiSettings
 
 __all__ = ["register", "ziwei"]
+
+# The options --batch takes; each line gives its birth and settings.
+_BATCH_OPTIONS: Final = frozenset({"batch", "analysis", "lang", "out", "birth_date", "birth_time"})
+_BATCH_WHY: Final = (
+    "each line gives its birth and settings (date, time, gender, by, leap, settings, or "
+    "iztro's fix_leap, astro_type, config)"
+)
 
 
 def register(app: typer.Typer) -> None:
@@ -39,20 +47,7 @@ class _NameStyle(StrEnum):
     ENGLISH = "english"
 
 
-_SETTING_OPTIONS: Final = (
-    "year_boundary",
-    "horoscope_boundary",
-    "late_rat_hour",
-    "leap_month",
-    "age_count",
-    "algorithm",
-    "chart_type",
-    "school",
-)
-# Yes/no settings: a flag each (their --help shows no choices).
-_FLAG_OPTIONS: Final = ("true_solar_time", "equation_of_time")
-
-
+@setting_options(ZIWEI)
 def ziwei(
     ctx: typer.Context,
     birth_date: Annotated[
@@ -88,8 +83,6 @@ def ziwei(
             "mark the layers' palaces and flowing stars.",
         ),
     ] = None,
-    # The settings are plain words here, coerced (and checked) by ZiweiSettings inside the
-    # command: the engine is not imported to build --help, and a bad word is an InputError.
     tz: Annotated[
         str | None,
         typer.Option(
@@ -100,88 +93,6 @@ def ziwei(
     ] = None,
     longitude: Longitude = None,
     fold: Fold = 0,
-    true_solar_time: TrueSolarTime = False,
-    equation_of_time: EquationOfTime = True,
-    year_boundary: Annotated[
-        str,
-        typer.Option(
-            metavar="WORD",
-            help="Where the birth year begins (palace stems, 四化): lunar_new_year (正月初一; "
-            "iztro normal) or spring_begins (立春; iztro exact).",
-        ),
-    ] = "lunar_new_year",
-    horoscope_boundary: Annotated[
-        str,
-        typer.Option(
-            metavar="WORD",
-            help="Where the year begins for horoscopes, yearly gods and year stars: "
-            "lunar_new_year (iztro normal) or spring_begins (iztro exact).",
-        ),
-    ] = "lunar_new_year",
-    late_rat_hour: Annotated[
-        str,
-        typer.Option(
-            metavar="WORD",
-            help="A birth at 23:00-24:00 counts as the next_day (iztro forward) "
-            "or the same_day (iztro current).",
-        ),
-    ] = "next_day",
-    leap_month: Annotated[
-        str,
-        typer.Option(
-            metavar="WORD",
-            help="Leap-month births: split at day 16 (iztro fixLeap true), "
-            "the whole month as the last (fixLeap false), or as the next (全书). "
-            "With --school quanshu and no --leap-month: next.",
-        ),
-    ] = "split",
-    age_count: Annotated[
-        str,
-        typer.Option(
-            metavar="WORD",
-            help="Horoscope age: lunar_year, +1 at each lunar new year (虚岁; iztro normal), "
-            "or birthday.",
-        ),
-    ] = "lunar_year",
-    algorithm: Annotated[
-        str,
-        typer.Option(
-            metavar="WORD",
-            help="Star rules: quanshu (紫微斗数全书; iztro default) or zhongzhou (中州派).",
-        ),
-    ] = "quanshu",
-    chart_type: Annotated[
-        str,
-        typer.Option(
-            metavar="WORD",
-            help="heaven (天盘), earth (地盘: 身宫 as 命宫) or human (人盘: 福德 as 命宫).",
-        ),
-    ] = "heaven",
-    school: Annotated[
-        str,
-        typer.Option(
-            metavar="WORD",
-            help="Whose reading: iztro (iztro 2.6.0, default) or quanshu (紫微斗数全书 卷二 "
-            "where iztro departs; docs/book-conformance.md). Not --algorithm.",
-        ),
-    ] = "iztro",
-    mutagen: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--mutagen",
-            metavar="STEM=禄,权,科,忌",
-            help="Replace the 四化 of a year stem, e.g. 庚=太阳,武曲,天府,天同 (repeatable).",
-        ),
-    ] = None,
-    brightness: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--brightness",
-            metavar="STAR=G,…",
-            help="Replace a star's brightness: 12 grades (庙 旺 得 利 平 不 陷, or - for "
-            "none) for 子 丑 … 亥, e.g. 紫微=平,庙,… (repeatable).",
-        ),
-    ] = None,
     as_json: Annotated[
         bool,
         typer.Option("--json", help="Print the chart (and horoscope) as JSON, docs/ziwei-json.md."),
@@ -239,6 +150,7 @@ def ziwei(
             "--out", metavar="FILE", help="With --batch: write to FILE (whole or not at all)."
         ),
     ] = None,
+    **settings: Any,
 ) -> None:
     """A Zi Wei Dou Shu chart (紫微斗数命盘): the twelve palaces with their stars, gods,
     decades and small limits, around the birth data."""
@@ -248,48 +160,20 @@ def ziwei(
     if batch is not None or analysis or out is not None:
         from mingshu.cli.ziwei_batch import batch_command
 
-        # Each line brings its own birth and settings: an option here would be ignored.
-        given = {
-            "--gender": gender is not None,
-            "--lunar": lunar,
-            "--leap": leap,
-            "--time-index": time_index is not None,
-            "--at": at is not None,
-            "--tz": tz is not None,
-            "--longitude": longitude is not None,
-            "--true-solar-time": true_solar_time,
-            "--year-boundary": year_boundary != "lunar_new_year",
-            "--horoscope-boundary": horoscope_boundary != "lunar_new_year",
-            "--late-rat-hour": late_rat_hour != "next_day",
-            "--leap-month": leap_month != "split",
-            "--age-count": age_count != "lunar_year",
-            "--algorithm": algorithm != "quanshu",
-            "--chart-type": chart_type != "heaven",
-            "--mutagen": bool(mutagen),
-            "--brightness": bool(brightness),
-            "--json": as_json,
-            "--svg": svg is not None,
-        }
-        for option, used in given.items():
-            if used and batch is not None:
-                fail(
-                    InputError(
-                        "batch",
-                        f"{option} does not go with --batch: each line gives its birth and "
-                        "settings (date, time, gender, by, leap, fix_leap, astro_type, config)",
-                    )
-                )
+        if batch is not None:  # each line brings its own birth and settings
+            _refuse_all_but(ctx, _BATCH_OPTIONS, "--batch", _BATCH_WHY)
         batch_command(batch, birth_date, birth_time, analysis=analysis, out=out, lang=lang)
         return
     if lang is not None and not as_json:
         if svg is not None:
             fail(InputError("lang", "the SVG board names things by --names, not --lang"))
-        names_source = ctx.get_parameter_source("names")
-        if names_source is not None and names_source.name != "DEFAULT":
+        if given(ctx, "names"):
             fail(InputError("lang", "the grid takes --names or --lang, not both"))
+    _refuse_what_does_not_apply(ctx, as_json=as_json, svg=svg, tz=tz)
     if birth_date is None:
         fail(InputError("date", "missing: give a birth date (YYYY-MM-DD) or --batch FILE"))
-    mutagen, brightness = mutagen or [], brightness or []
+    if svg is not None and not svg.strip():
+        fail(InputError("svg", "give a file name for the SVG board (an empty name is no file)"))
     try:
         chart = _chart(
             birth_date,
@@ -299,22 +183,7 @@ def ziwei(
             lunar=lunar,
             leap=leap,
             zone={"tz": tz, "longitude": longitude, "fold": fold},
-            settings=_settings(
-                {
-                    "year_boundary": year_boundary,
-                    "horoscope_boundary": horoscope_boundary,
-                    "late_rat_hour": late_rat_hour,
-                    "leap_month": _leap_month(ctx, leap_month),
-                    "age_count": age_count,
-                    "algorithm": algorithm,
-                    "chart_type": chart_type,
-                    "school": school,
-                    "true_solar_time": true_solar_time,
-                    "equation_of_time": equation_of_time,
-                },
-                mutagen,
-                brightness,
-            ),
+            settings=_settings(ctx, settings),
         )
         horoscope = None if at is None else _horoscope(chart, at)
     except InputError as e:
@@ -327,8 +196,8 @@ def ziwei(
                 at or "",
                 tz or "",
                 longitude or "",
-                *mutagen,
-                *brightness,
+                *(settings["mutagens"] or []),
+                *(settings["brightness"] or []),
             ],
         )
 
@@ -411,47 +280,49 @@ def _horoscope(chart: NatalChart, at: str) -> Horoscope:
     return chart.horoscope(at)
 
 
-def _split_values(text: str) -> list[str]:
-    return [v.strip() for v in text.replace("，", ",").replace("、", ",").split(",")]
-
-
-def _pairs(items: Sequence[str], field: str, example: str) -> dict[str, list[str]]:
-    """``KEY=V1,V2,…`` options as a dict; a key given twice is an error."""
-    from mingshu.cli._errors import clip
-    from mingshu.errors import InputError
-
-    out: dict[str, list[str]] = {}
-    for item in items:
-        key, sep, values = item.partition("=")
-        key = key.strip()
-        if not sep or not key or not values.strip():
-            raise InputError(field, f"{clip(item)!r} is not {example}")
-        if key in out:
-            raise InputError(field, f"{clip(key)} is given twice")
-        out[key] = _split_values(values)
-    return out
-
-
-def _leap_month(ctx: typer.Context, value: str) -> str | None:
-    """``None`` when --leap-month was not given, so the settings pick the school's default
-    (split for iztro, next for the 全书 school)."""
-    source = ctx.get_parameter_source("leap_month")
-    return None if source is None or source.name == "DEFAULT" else value
-
-
-def _settings(
-    options: dict[str, Any], mutagens: Sequence[str], brightness: Sequence[str]
-) -> ZiweiSettings:
+def _settings(ctx: typer.Context, values: dict[str, Any]) -> ZiweiSettings:
+    """The settings the options give; one left out takes the settings type's default (the
+    school's own leap month included)."""
     from mingshu.ziwei import ZiweiSettings
 
-    fields: dict[str, Any] = dict(options)  # the enum fields take their string values
-    if fields.get("leap_month") is None:  # not given: the school's own default
-        fields.pop("leap_month", None)
-    fields["mutagens"] = _pairs(
-        mutagens, "mutagens", "STEM=STAR,STAR,STAR,STAR (e.g. 庚=太阳,武曲,天府,天同)"
-    )
-    fields["brightness"] = _pairs(brightness, "brightness", "STAR=12 grades (e.g. 紫微=平,庙,…)")
-    return ZiweiSettings(**fields)
+    return ZiweiSettings(**chosen(ctx, ZIWEI, values))
+
+
+def _refuse_all_but(ctx: typer.Context, allowed: frozenset[str], mode: str, why: str) -> None:
+    """An error naming the first option given that ``mode`` does not take (never ignored)."""
+    from mingshu.cli._errors import fail
+    from mingshu.errors import InputError
+
+    for param in ctx.command.params:
+        name = param.name or ""
+        if name not in allowed and param.opts[0].startswith("-") and given(ctx, name):
+            # A --x/--no-x flag: name the one the user wrote.
+            written = param.opts[0]
+            if param.secondary_opts and ctx.params.get(name) is False:
+                written = param.secondary_opts[0]
+            fail(InputError("batch", f"{written} does not go with {mode}: {why}"))
+
+
+def _refuse_what_does_not_apply(
+    ctx: typer.Context, *, as_json: bool, svg: str | None, tz: str | None
+) -> None:
+    """A chart option given where it changes nothing is an error, never ignored."""
+    from mingshu.cli._errors import fail
+    from mingshu.errors import InputError
+
+    if given(ctx, "svg_layout") and svg is None:
+        fail(InputError("svg_layout", "--svg-layout shapes the SVG board: give --svg FILE"))
+    if given(ctx, "names") and as_json and svg is None:
+        fail(InputError("names", "--names names the grid or the SVG board, not --json"))
+    if given(ctx, "fold") and tz is None:
+        fail(InputError("fold", "--fold picks one of two equal clock readings in --tz: give --tz"))
+    if given(ctx, "equation_of_time") and not ctx.params.get("true_solar_time"):
+        fail(
+            InputError(
+                "equation_of_time",
+                "--equation-of-time and --no-equation-of-time go with --true-solar-time",
+            )
+        )
 
 
 def _write_replacing(path: str, text: str) -> None:

@@ -10,7 +10,8 @@ tests/fixtures/iztro-2.6.0/README.md)::
 
 ``date`` (solar, or lunar with ``"by": "lunar"``), ``time`` (iztro's time index 0..12),
 ``gender`` (男 / 女 / male / female) are required; ``leap`` marks a lunar leap month;
-``fix_leap``, ``astro_type`` and ``config`` are iztro's settings (``ZiweiSettings.from_iztro``);
+``fix_leap``, ``astro_type`` and ``config`` are iztro's settings (``ZiweiSettings.from_iztro``),
+or ``settings`` gives ``ZiweiSettings`` fields by our names (``{"school": "quanshu"}``);
 ``horoscope`` and ``horoscope_time`` add the horoscope of that date and hour.  ``lang``
 and ``analysis`` (oracle keys) are accepted and ignored: the run's options decide.
 ``--lang L`` adds ``"locale"``, the names in language L (``mingshu.present.ziwei_locale``).
@@ -54,6 +55,7 @@ _KEYS: Final = frozenset(
         "horoscope_time",
         "astro_type",
         "config",
+        "settings",
         "lang",
         "analysis",
     }
@@ -79,11 +81,16 @@ class BatchResult:
             self.first_bad = (line, field, message)
 
 
-# Settings by (config as sorted JSON, fix_leap, astro_type): most runs use a handful.
+# Settings by (config or settings as sorted JSON, fix_leap, astro_type): most runs use a
+# handful.
 _SETTINGS: dict[tuple[bytes | None, object, object], ZiweiSettings] = {}
+# iztro's settings keys: a line gives them or "settings", not both.
+_IZTRO_SETTINGS: Final = ("config", "fix_leap", "astro_type")
 
 
 def _settings(inp: dict[str, Any]) -> ZiweiSettings:
+    if "settings" in inp:
+        return _own_settings(inp)
     config, fix_leap, astro_type = inp.get("config"), inp.get("fix_leap"), inp.get("astro_type")
     if config is not None and not isinstance(config, dict):
         raise InputError("config", f"must be a JSON object, not {clip(config)}")
@@ -111,6 +118,32 @@ def _settings(inp: dict[str, Any]) -> ZiweiSettings:
     return found
 
 
+def _own_settings(inp: dict[str, Any]) -> ZiweiSettings:
+    """``"settings": {…}``: any ``ZiweiSettings`` fields by their names and words (the
+    ``school`` and the true-solar-time flags included, which iztro's config has not)."""
+    own = inp["settings"]
+    if not isinstance(own, dict):
+        raise InputError("settings", f"must be a JSON object, not {clip(own)}")
+    for iztro_key in _IZTRO_SETTINGS:
+        if iztro_key in inp:
+            raise InputError("settings", f'give "settings" or iztro\'s "{iztro_key}", not both')
+    key = (b"settings:" + orjson.dumps(own, option=orjson.OPT_SORT_KEYS), None, None)
+    found = _SETTINGS.get(key)
+    if found is None:
+        from mingshu.options import ZIWEI
+        from mingshu.ziwei import ZiweiSettings
+
+        known = [s.name for s in ZIWEI]
+        for name in own:
+            if name not in known:
+                raise InputError("settings", f"no setting {clip(name)} (known: {', '.join(known)})")
+        found = ZiweiSettings(**own)
+        if len(_SETTINGS) >= 1000:
+            _SETTINGS.clear()
+        _SETTINGS[key] = found
+    return found
+
+
 def _time_index(inp: dict[str, Any], key: str) -> int:
     value = inp[key]
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 12:
@@ -121,12 +154,14 @@ def _time_index(inp: dict[str, Any], key: str) -> int:
 def _record(
     line: int,
     inp: object,
+    ident: Any,
     analysis: Any,
     horoscope_json: Any,
     chart_json: Any,
     lang: str | None = None,
 ) -> bytes:
-    """One output line; ``analysis`` is the analysis encoder, or None without --analysis."""
+    """One output line; ``analysis`` is the analysis encoder, or None without --analysis;
+    ``ident`` is the line's id as it is written back (:func:`_ident`)."""
     # Not `from mingshu import ziwei`: on a package that runs importlib's Python-level
     # _handle_fromlist at every line.
     import mingshu.ziwei as ziwei
@@ -158,7 +193,7 @@ def _record(
         leap=leap,
         settings=_settings(inp),
     )
-    out: dict[str, Any] = {"line": line, "id": inp.get("id"), "chart": chart_json(chart)}
+    out: dict[str, Any] = {"line": line, "id": ident, "chart": chart_json(chart)}
     horoscope = None
     if "horoscope" in inp:
         target = inp["horoscope"]
@@ -166,7 +201,11 @@ def _record(
             raise InputError("horoscope", f"{clip(target)} is not a date (YYYY-M-D)")
         hour = _time_index(inp, "horoscope_time") if "horoscope_time" in inp else 0
         # iztro reads `time || hourOf(date)`: an explicit 0 and no time are the same.
-        horoscope = ziwei.horoscope(chart, target, hour or None)
+        try:
+            horoscope = ziwei.horoscope(chart, target, hour or None)
+        except InputError as e:  # the engine's names for what this line calls otherwise
+            field = {"at": "horoscope", "time": "horoscope_time"}.get(e.field, e.field)
+            raise InputError(field, e.message) from None
         out["horoscope"] = horoscope_json(horoscope)
     elif "horoscope_time" in inp:
         raise InputError("horoscope_time", 'given without "horoscope"')
@@ -198,20 +237,51 @@ def batch_lines(
             continue
         result.lines += 1
         inp: object = None
+        ident: Any = None
         try:
             try:
                 inp = loads(raw)
             except orjson.JSONDecodeError as e:
-                raise InputError("json", f"not JSON: {e}") from None
-            yield _record(number, inp, encode_analysis, horoscope_to_dict, chart_document, lang)
+                raise InputError("json", _not_json(raw, e)) from None
+            ident = _ident(inp, raw)
+            yield _record(
+                number, inp, ident, encode_analysis, horoscope_to_dict, chart_document, lang
+            )
         except InputError as e:
             message = clip_text(e.message, _MESSAGE_LIMIT)
             result.fail(number, e.field, message)
-            ident = inp.get("id") if isinstance(inp, dict) else None
-            if not isinstance(ident, str | int | float | bool | None):
+            if not isinstance(ident, str | int | float | bool | orjson.Fragment | None):
                 ident = None
             error = {"field": clip_text(e.field), "message": message}
             yield dumps({"line": number, "id": ident, "error": error})
+
+
+def _ident(inp: object, raw: bytes) -> Any:
+    """The line's ``id`` as it is written back.  orjson reads an integer beyond 64 bits as a
+    float (a 30-digit id would come back rounded): such an id is read again exactly and
+    written back as the very number it was."""
+    ident = inp.get("id") if isinstance(inp, dict) else None
+    if isinstance(ident, float):
+        import json
+        from decimal import Decimal
+
+        exact = json.loads(raw, parse_float=Decimal).get("id")
+        if isinstance(exact, int | Decimal):
+            return orjson.Fragment(str(exact).encode())
+    return ident
+
+
+def _not_json(raw: bytes, error: orjson.JSONDecodeError) -> str:
+    """Why a line is not JSON, in words (orjson says "surrogates not allowed" of bytes
+    that are not UTF-8)."""
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        return (
+            f"not JSON text: byte {e.start + 1} (0x{raw[e.start]:02x}) is not UTF-8; "
+            "the batch file must be UTF-8 text"
+        )
+    return f"not JSON: {error}"
 
 
 def _open(path: str) -> IO[bytes]:

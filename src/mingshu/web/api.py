@@ -21,9 +21,9 @@ from mingshu import __version__
 from mingshu.web import cities
 from mingshu.web.charts import annual_of, bazi_of, horoscope_of, ziwei_of
 from mingshu.web.query import (
-    BAZI_CHOICES,
-    CHOICES,
+    BAZI_SETTINGS,
     SCHOOL_DEFAULTS,
+    ZIWEI_SETTINGS,
     ChartQuery,
     FieldErrors,
     parse,
@@ -88,10 +88,17 @@ def _school_default(name: str) -> str:
     return f"; left out: the school's own ({own})"
 
 
-CHART_PARAMETERS: Final = [
-    _param("date", "Birth date YYYY-MM-DD (lunar with calendar=lunar)", "1987-05-16"),
+def _words(setting: Any) -> str:
+    own = ", ".join(setting.words)
+    other = ", ".join(f"{a} ({w})" for a, w in setting.aliases)
+    return f"{own}; also iztro's {other}" if other else own
+
+
+BIRTH_PARAMETERS: Final = [
+    _param("date", "Birth date YYYY-MM-DD (also YYYY/MM/DD; lunar with calendar=lunar)",
+           "1987-05-16"),
     _param("time", "Clock time HH:MM", "10:30", "23:30"),
-    _param("gender", "female or male", "female", "male"),
+    _param("gender", "female or male (also 女 / 男, f / m)", "female", "male"),
     _param("calendar", "solar (default) or lunar", "solar", "lunar"),
     _param("leap", "1: the lunar date is in the leap month", "0"),
     _param("tz", "IANA time zone of the clock time", "Asia/Shanghai", "Europe/Zurich"),
@@ -99,20 +106,53 @@ CHART_PARAMETERS: Final = [
     _param("lon", "Birth longitude, degrees east", "116.4"),
     _param("true_solar", "1: day and hour from true solar time (needs a place)", "0"),
     _param("fold", "0 or 1: which of two identical clock readings", "0"),
+]  # fmt: skip
+ZIWEI_PARAMETERS: Final = [
     *(
-        _param(name, f"Zi Wei setting: {', '.join(allowed)}{_school_default(name)}", default)
-        for name, (allowed, default) in CHOICES.items()
+        _param(name, f"Zi Wei setting: {_words(s)}{_school_default(name)}", s.default)
+        for name, s in ZIWEI_SETTINGS.items()
     ),
+    _param("equation_of_time", "1 (default) or 0: with true_solar=1, apparent or mean solar "
+           "time", "1"),
+]  # fmt: skip
+BAZI_PARAMETERS: Final = [
     *(
-        _param(name, f"BaZi setting: {', '.join(allowed)}", default)
-        for name, (allowed, default) in BAZI_CHOICES.items()
+        _param(name, f"BaZi setting: {_words(s)}", s.default)
+        for name, s in BAZI_SETTINGS.items()
     ),
     _param("star", "BaZi symbolic-star table, STAR:VARIANT (repeatable)", "wen_chang:w2",
            many=True),
+    _param("equation_of_time", "1 (default) or 0: with true_solar=1, apparent or mean solar "
+           "time", "1"),
+    _param("include_basis_pillar", "1 or 0 (default): may a branch-based star sit in the "
+           "pillar that gives its basis", "0"),
 ]  # fmt: skip
-"""The chart endpoints' query parameters, documented by hand: the endpoints read the raw
-query string (FastAPI's per-parameter validation cost more than drawing a chart) and check
-it with :func:`mingshu.web.query.parse`, which names each bad field."""
+CHART_PARAMETERS: Final = [*BIRTH_PARAMETERS, *ZIWEI_PARAMETERS]
+"""The Zi Wei chart endpoints' query parameters, documented from the one table of settings
+(mingshu.options): the endpoints read the raw query string (FastAPI's per-parameter
+validation cost more than drawing a chart) and check it with
+:func:`mingshu.web.query.parse`, which names each bad field and each parameter not
+documented here (answered 422, never ignored)."""
+HOROSCOPE_PARAMETERS: Final = [
+    *CHART_PARAMETERS,
+    _param("at", "The moment: YYYY-MM-DD or YYYY-MM-DDTHH:MM", "2026-11-29T10:00"),
+]
+BAZI_CHART_PARAMETERS: Final = [
+    *BIRTH_PARAMETERS,
+    *BAZI_PARAMETERS,
+    _param("year", "A Gregorian year for 流年", "2026"),
+]
+HOURS_PARAMETERS: Final = [p for p in CHART_PARAMETERS if p["name"] != "time"]
+
+
+def _known(parameters: list[dict[str, Any]]) -> frozenset[str]:
+    return frozenset(p["name"] for p in parameters)
+
+
+_ZIWEI_KNOWN: Final = _known(CHART_PARAMETERS)
+_HOROSCOPE_KNOWN: Final = _known(HOROSCOPE_PARAMETERS)
+_BAZI_KNOWN: Final = _known(BAZI_CHART_PARAMETERS)
+_HOURS_KNOWN: Final = _known(HOURS_PARAMETERS) | {"unknown_hour"}
 
 
 class ErrorItem(BaseModel):
@@ -143,8 +183,8 @@ def _params(request: Request) -> dict[str, Any]:
     return out
 
 
-def _query(params: dict[str, Any]) -> ChartQuery:
-    return parse(params)
+def _query(params: dict[str, Any], known: frozenset[str]) -> ChartQuery:
+    return parse(params, known=known)
 
 
 def _json(data: Any) -> bytes:
@@ -177,7 +217,7 @@ async def ziwei_chart(request: Request) -> Response:
 def _ziwei_raw(raw_query: str) -> bytes:
     """The chart of a query string as sent (a repeat skips even the parsing); the body is
     shared with every spelling of the same chart through the canonical form."""
-    q = _parse_qs(raw_query)
+    q = parse(parse_qs(raw_query, keep_blank_values=True), known=_ZIWEI_KNOWN)
     if q.unknown_hour:
         raise FieldErrors({"time": "the API needs a clock time"})
     return _ziwei_bytes(q.query_string(names="hans", at="", year=""))
@@ -217,17 +257,12 @@ def _bazi_bytes(query_string: str) -> bytes:
 @router.get(
     "/ziwei/horoscope",
     summary="The horoscope layers at a moment (schema mingshu.ziwei.horoscope/1)",
-    openapi_extra={
-        "parameters": [
-            *CHART_PARAMETERS,
-            _param("at", "The moment: YYYY-MM-DD or YYYY-MM-DDTHH:MM", "2026-11-29T10:00"),
-        ]
-    },
+    openapi_extra={"parameters": HOROSCOPE_PARAMETERS},
     **_CHART_ROUTE,
 )
 async def ziwei_horoscope(request: Request) -> Response:
     try:
-        q = _query(_params(request))
+        q = _query(_params(request), _HOROSCOPE_KNOWN)
         if not q.at:
             raise FieldErrors({"at": "missing: give a date YYYY-MM-DD or YYYY-MM-DDTHH:MM"})
         body = _horoscope_bytes(q.query_string(names="hans", year=""))
@@ -239,14 +274,12 @@ async def ziwei_horoscope(request: Request) -> Response:
 @router.get(
     "/bazi",
     summary="A BaZi chart (schema mingshu.bazi.chart/1), with 流年 when year is given",
-    openapi_extra={
-        "parameters": [*CHART_PARAMETERS, _param("year", "A Gregorian year for 流年", "2026")]
-    },
+    openapi_extra={"parameters": BAZI_CHART_PARAMETERS},
     **_CHART_ROUTE,
 )
 async def bazi_chart(request: Request) -> Response:
     try:
-        q = _query(_params(request))
+        q = _query(_params(request), _BAZI_KNOWN)
         if q.unknown_hour:
             raise FieldErrors({"time": "the API needs a clock time"})
         body = _bazi_bytes(q.query_string(names="hans", at=""))
@@ -258,13 +291,13 @@ async def bazi_chart(request: Request) -> Response:
 @router.get(
     "/ziwei/hours",
     summary="Unknown hour: what moves and what stays across the thirteen charts of a day",
-    openapi_extra={"parameters": [p for p in CHART_PARAMETERS if p["name"] != "time"]},
+    openapi_extra={"parameters": HOURS_PARAMETERS},
     **_CHART_ROUTE,
 )
 async def ziwei_hours(request: Request) -> Response:
     try:
-        params = {k: v for k, v in _params(request).items() if k != "time"}
-        q = _query({**params, "unknown_hour": "1"})
+        # Every hour of the day: a time given is refused as unknown here, not dropped.
+        q = _query({**_params(request), "unknown_hour": "1"}, _HOURS_KNOWN)
         body = _hours_bytes(q.query_string(names="hans", at="", year=""))
     except FieldErrors as e:
         return field_errors_response(e.errors)

@@ -7,11 +7,11 @@ the page shows the message next to the field and the API answers 422 naming it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from mingshu.errors import InputError
 from mingshu.web import cities
-from mingshu.web.query import CHOICES, ChartQuery, FieldErrors
+from mingshu.web.query import BAZI_SETTINGS, CHOICES, ChartQuery, FieldErrors
 
 if TYPE_CHECKING:
     from mingshu.bazi import Annual, Chart
@@ -75,7 +75,11 @@ def ziwei_settings(q: ChartQuery) -> Any:
 
     words: dict[str, Any] = {name: q.setting(name) for name in CHOICES}
     try:
-        return ZiweiSettings(**words, true_solar_time=q.true_solar)
+        return ZiweiSettings(
+            **words,
+            true_solar_time=q.true_solar,
+            equation_of_time=q.setting("equation_of_time") == "1",
+        )
     except InputError as e:
         raise FieldErrors({_field(e): e.message}) from None
 
@@ -118,11 +122,14 @@ def bazi_of(q: ChartQuery) -> Chart:
 
     place = place_of(q)
     try:
+        # The words were checked against the table; the settings type coerces them.
+        words: dict[str, Any] = {s.name: q.setting(name) for name, s in BAZI_SETTINGS.items()}
         settings = bazi.BaziSettings(
-            late_rat_hour=cast(Any, q.setting("bz_late_rat_hour")),
-            start_age=cast(Any, q.setting("start_age")),
+            **words,
             star_variants=q.stars,
             true_solar_time=q.true_solar,
+            equation_of_time=q.setting("equation_of_time") == "1",
+            include_basis_pillar=q.setting("include_basis_pillar") == "1",
         )
         return bazi.chart(
             q.date,

@@ -22,6 +22,7 @@ from mingshu.web.library import article_exists, article_for_bazi_star, planned_t
 from mingshu.web.query import (
     BAZI_CHOICES,
     CHOICES,
+    FLAG_CHOICES,
     MAX_VALUE,
     SCHOOL_DEFAULTS,
     ChartQuery,
@@ -70,7 +71,7 @@ class Row(SimpleNamespace):
 def _settings_rows(q: ChartQuery | None, raw: dict[str, Any]) -> list[Row]:
     rows = []
     school = q.setting("school") if q else str(raw.get("school") or CHOICES["school"][1])
-    for table in (CHOICES, BAZI_CHOICES):
+    for table in (CHOICES, BAZI_CHOICES, FLAG_CHOICES):
         for setting, (allowed, default) in table.items():
             options = [(v, WORDS.get(f"{setting}:{v}") or WORDS.get(v, v)) for v in allowed]
             value = q.setting(setting) if q else str(raw.get(setting) or default)
@@ -146,7 +147,8 @@ def _form(q: ChartQuery | None, raw: dict[str, Any]) -> Row:
 
 FORM_FIELDS: Final = frozenset(
     {"date", "calendar", "leap", "time", "unknown_hour", "gender", "place", "city", "tz",
-     "lon", "true_solar", "fold", "star", "at", "year", *CHOICES, *BAZI_CHOICES}
+     "lon", "true_solar", "fold", "star", "at", "year", *CHOICES, *BAZI_CHOICES,
+     *FLAG_CHOICES}
 )  # fmt: skip
 
 

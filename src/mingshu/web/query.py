@@ -12,18 +12,27 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 from urllib.parse import urlencode
 
 from mingshu.errors import InputError
-from mingshu.named import clip
+from mingshu.gender import Gender
+from mingshu.inputs import parse_clock, parse_date_parts
+from mingshu.named import clip, clip_text
+from mingshu.options import BAZI, ZIWEI, Choice, Flag
 
 __all__ = [
     "BAZI_CHOICES",
+    "BAZI_SETTINGS",
+    "BIRTH_FIELDS",
     "CHOICES",
+    "FLAG_CHOICES",
+    "FLAG_SETTINGS",
+    "PAGE_FIELDS",
     "SCHOOL_DEFAULTS",
+    "ZIWEI_SETTINGS",
     "ChartQuery",
     "FieldErrors",
     "default_of",
@@ -33,33 +42,41 @@ __all__ = [
 MAX_VALUE: Final = 100
 """No query value is longer than this (a date, a zone name, a setting word)."""
 
-# Zi Wei settings as form fields: name -> (allowed words, default).
-CHOICES: Final[dict[str, tuple[tuple[str, ...], str]]] = {
-    "year_boundary": (("lunar_new_year", "spring_begins"), "lunar_new_year"),
-    "horoscope_boundary": (("lunar_new_year", "spring_begins"), "lunar_new_year"),
-    "late_rat_hour": (("next_day", "same_day"), "next_day"),
-    "leap_month": (("split", "whole", "next"), "split"),
-    "age_count": (("lunar_year", "birthday"), "lunar_year"),
-    "algorithm": (("quanshu", "zhongzhou"), "quanshu"),
-    "school": (("iztro", "quanshu"), "iztro"),
-    "chart_type": (("heaven", "earth", "human"), "heaven"),
+# The settings as form fields, from the one table of options (mingshu.options) that the
+# command line is built from too: the same names, words (iztro's included) and defaults.
+ZIWEI_SETTINGS: Final[dict[str, Choice]] = {s.name: s for s in ZIWEI if isinstance(s, Choice)}
+# BaZi settings, prefixed bz_ where the Zi Wei name is taken.
+BAZI_SETTINGS: Final[dict[str, Choice]] = {
+    ("bz_" + s.name if s.name in ZIWEI_SETTINGS else s.name): s
+    for s in BAZI
+    if isinstance(s, Choice)
 }
+# The yes/no settings of either engine (true_solar_time is the birth's true_solar).
+FLAG_SETTINGS: Final[dict[str, Flag]] = {
+    s.name: s for s in (*ZIWEI, *BAZI) if isinstance(s, Flag) and s.name != "true_solar_time"
+}
+# name -> (allowed words, default), for the form's menus and the API's documentation.
+CHOICES: Final = {name: (s.words, s.default) for name, s in ZIWEI_SETTINGS.items()}
+BAZI_CHOICES: Final = {name: (s.words, s.default) for name, s in BAZI_SETTINGS.items()}
+FLAG_CHOICES: Final = {name: (("1", "0"), "01"[s.default]) for name, s in FLAG_SETTINGS.items()}
 # Settings whose default depends on the school, as ZiweiSettings has it: the 全书 school
 # counts a whole leap month as the next month.  An empty value means the school's own.
-SCHOOL_DEFAULTS: Final[dict[str, dict[str, str]]] = {
-    "leap_month": {"iztro": "split", "quanshu": "next"},
+SCHOOL_DEFAULTS: Final = {
+    name: dict(s.school_defaults) for name, s in ZIWEI_SETTINGS.items() if s.school_defaults
 }
-# BaZi settings as form fields (prefixed bz_ where the Zi Wei name is taken).
-BAZI_CHOICES: Final[dict[str, tuple[tuple[str, ...], str]]] = {
-    "bz_late_rat_hour": (("next_day", "split", "same_day"), "next_day"),
-    "start_age": (("seconds", "minutes", "days_shichen", "china95"), "seconds"),
-}
+BIRTH_FIELDS: Final = (
+    "date", "time", "gender", "calendar", "leap", "unknown_hour", "tz", "city", "lon",
+    "true_solar", "fold",
+)  # fmt: skip
+"""The birth's query parameters, shared by every chart page and endpoint."""
+PAGE_FIELDS: Final = frozenset(
+    {*BIRTH_FIELDS, *CHOICES, *BAZI_CHOICES, *FLAG_CHOICES, "star", "names", "at", "year", "place"}
+)
+"""Every parameter of the chart pages (``place`` is the form's typed city)."""
 NAMES: Final = ("hans", "hant")
 CALENDARS: Final = ("solar", "lunar")
-GENDERS: Final = ("female", "male")
 _TRUE: Final = frozenset({"1", "true", "on", "yes"})
 _FALSE: Final = frozenset({"", "0", "false", "off", "no"})
-_DATE: Final = re.compile(r"^\d{4}-\d{1,2}-\d{1,2}$")
 _STAR_VARIANT: Final = re.compile(r"^([a-z_]{2,30})[:=]([A-Za-z0-9_]{1,20})$")
 
 
@@ -133,7 +150,7 @@ def default_of(name: str, school: str) -> str:
     """The value a setting takes when the query leaves it out, under ``school``."""
     if name in SCHOOL_DEFAULTS:
         return SCHOOL_DEFAULTS[name][school]
-    return (CHOICES.get(name) or BAZI_CHOICES[name])[1]
+    return (CHOICES.get(name) or BAZI_CHOICES.get(name) or FLAG_CHOICES[name])[1]
 
 
 def _one(params: Mapping[str, Any], name: str) -> str:
@@ -142,7 +159,9 @@ def _one(params: Mapping[str, Any], name: str) -> str:
     if value is None:
         return ""
     if isinstance(value, list | tuple):
-        value = value[-1] if value else ""
+        if len(value) > 1:  # which one was meant is no choice to make silently
+            raise InputError(name, f"given {len(value)} times: give it once")
+        value = value[0] if value else ""
     text = str(value).strip()
     if len(text) > MAX_VALUE:
         raise InputError(name, f"is too long ({len(text)} characters; at most {MAX_VALUE})")
@@ -160,6 +179,25 @@ def _flag(params: Mapping[str, Any], name: str) -> bool:
     raise InputError(name, f"{clip(text)} is not yes or no (use 1 or 0)")
 
 
+def _setting(params: Mapping[str, Any], name: str, setting: Choice, default: str) -> str:
+    """A setting's word: ours or another library's for it (iztro's ``exact``), any case, as
+    the settings types and the command line take it; refused in their words."""
+    text = _one(params, name)
+    if not text:
+        return default
+    word = setting.word(text)
+    if word is None:
+        words = [*setting.words, *dict(setting.aliases)]
+        raise InputError(name, f"{clip(text)} is not one of {', '.join(map(repr, words))}")
+    return word
+
+
+def _gender(params: Mapping[str, Any], name: str) -> str:
+    """female or male, in any of the words the engines take (男 / 女, m / f …)."""
+    text = _one(params, name)
+    return Gender.parse(text, name).value if text else ""
+
+
 def _choice(params: Mapping[str, Any], name: str, allowed: Sequence[str], default: str) -> str:
     text = _one(params, name)
     if not text:
@@ -167,6 +205,26 @@ def _choice(params: Mapping[str, Any], name: str, allowed: Sequence[str], defaul
     if text not in allowed:
         raise InputError(name, f"{clip(text)} is not one of {', '.join(allowed)}")
     return text
+
+
+def _date(params: Mapping[str, Any], name: str) -> str:
+    """A date as the engines read it (``1987-5-16``, ``1987/05/16``, ``1987.5.16``), written
+    YYYY-MM-DD so that one chart has one URL."""
+    text = _one(params, name)
+    if not text:
+        return ""
+    year, month, day = parse_date_parts(text, name)
+    return f"{year:04d}-{month:02d}-{day:02d}"
+
+
+def _time(params: Mapping[str, Any], name: str) -> str:
+    """A clock time as the engines read it, written HH:MM (HH:MM:SS with seconds)."""
+    text = _one(params, name)
+    if not text:
+        return ""
+    clock = parse_clock(text, name)
+    seconds = f":{clock.second:02d}" if clock.second else ""
+    return f"{clock.hour:02d}:{clock.minute:02d}{seconds}"
 
 
 def _many(params: Mapping[str, Any], name: str) -> list[str]:
@@ -177,10 +235,19 @@ def _many(params: Mapping[str, Any], name: str) -> list[str]:
     return [str(v).strip() for v in values if str(v).strip()]
 
 
-def parse(params: Mapping[str, Any], *, need_birth: bool = True) -> ChartQuery:
+def parse(
+    params: Mapping[str, Any], *, need_birth: bool = True, known: Collection[str] = PAGE_FIELDS
+) -> ChartQuery:
     """Check the chart inputs in ``params`` (a mapping of name to a string or a list of
-    strings, as a query string gives); :class:`FieldErrors` lists every bad field."""
+    strings, as a query string gives); :class:`FieldErrors` lists every bad field, and
+    every parameter not in ``known`` (a misspelt or foreign one would silently give another
+    chart than the one asked for)."""
     errors: dict[str, str] = {}
+    for name in params:
+        if name not in known:
+            errors[clip_text(name, 40)] = (
+                f"unknown parameter (known here: {', '.join(sorted(known))})"
+            )
 
     def take(name: str, read: Any, *args: Any) -> Any:
         try:
@@ -189,18 +256,14 @@ def parse(params: Mapping[str, Any], *, need_birth: bool = True) -> ChartQuery:
             errors.setdefault(e.field, e.message)
             return None
 
-    date = take("date", _one) or ""
-    if need_birth and not date:
-        errors.setdefault("date", "missing: give the birth date as YYYY-MM-DD")
-    elif date and not _DATE.match(date):
-        errors.setdefault("date", f"{clip(date)} is not a date of the form YYYY-MM-DD")
-    gender = take("gender", _choice, GENDERS, "")
+    date = take("date", _date) or ""
+    if need_birth and not date and "date" not in errors:
+        errors["date"] = "missing: give the birth date as YYYY-MM-DD"
+    gender = take("gender", _gender)
     if need_birth and not gender and "gender" not in errors:
         errors["gender"] = "missing: choose female or male"
-    time = take("time", _one) or ""
     unknown = bool(take("unknown_hour", _flag))
-    if time and not unknown and not re.fullmatch(r"\d{1,2}:\d{2}(:\d{2})?", time):
-        errors.setdefault("time", f"{clip(time)} is not a clock time HH:MM")
+    time = "" if unknown else take("time", _time) or ""
     if need_birth and not time and not unknown and "time" not in errors:
         errors["time"] = "missing: give the clock time HH:MM, or tick “unknown hour”"
     calendar = take("calendar", _choice, CALENDARS, "solar") or "solar"
@@ -215,13 +278,21 @@ def parse(params: Mapping[str, Any], *, need_birth: bool = True) -> ChartQuery:
     true_solar = bool(take("true_solar", _flag))
     fold_text = take("fold", _choice, ("0", "1"), "0") or "0"
     settings: list[tuple[str, str]] = []
-    school = take("school", _choice, *CHOICES["school"]) or CHOICES["school"][1]
-    for table in (CHOICES, BAZI_CHOICES):
-        for name, (allowed, _) in table.items():
+    school_setting = ZIWEI_SETTINGS["school"]
+    school = take("school", _setting, school_setting, "") or school_setting.default
+    for table in (ZIWEI_SETTINGS, BAZI_SETTINGS):
+        for name, setting in table.items():
             default = default_of(name, school)
-            value = take(name, _choice, allowed, default)
+            value = take(name, _setting, setting, default)
             if value is not None and value != default:
                 settings.append((name, value))
+    for name, (_, default) in FLAG_CHOICES.items():
+        flag = take(name, _flag) if take(name, _one) else None  # left out: the default
+        value = default if flag is None else "01"[flag]
+        if value != default:
+            settings.append((name, value))
+    if dict(settings).get("equation_of_time") == "0" and not true_solar:
+        errors.setdefault("equation_of_time", "goes with true solar time (true_solar=1)")
     stars: dict[str, str] = {}
     for item in _many(params, "star")[:40]:
         m = _STAR_VARIANT.match(item)

@@ -21,6 +21,12 @@ LABELS: Final[dict[str, str]] = {
     "chart_type": "Chart: 天 / 地 / 人",
     "bz_late_rat_hour": "Late Rat hour (BaZi)",
     "start_age": "Luck start age (BaZi)",
+    "stage_earth": "Growth stages of 戊/己 (BaZi)",
+    "stage_yin": "Growth stages of yin stems (BaZi)",
+    "ming_gong_month": "命宫 month (BaZi)",
+    "si_ling": "人元司令 table (BaZi)",
+    "equation_of_time": "True solar time: apparent or mean",
+    "include_basis_pillar": "Stars in their basis pillar (BaZi)",
 }
 
 HELP: Final[dict[str, str]] = {
@@ -43,6 +49,17 @@ HELP: Final[dict[str, str]] = {
     "(day pillar of the birth day, hour stem of the next), or same day.",
     "start_age": "How the days from birth to the 节 become the luck start age (3 days = "
     "1 year), as each reference library counts them.",
+    "stage_earth": "Where 戊 and 己 start their growth stages: with fire (火土同宫, as the "
+    "libraries) or with water (水土同宫).",
+    "stage_yin": "Yin stems count their growth stages backward from their own 长生 (阳顺阴逆, "
+    "as the libraries), or share their yang partner's (阴阳同生).",
+    "ming_gong_month": "The 命宫 counts from the month of the 节 (as the libraries) or from "
+    "the month of its 中气.",
+    "si_ling": "Which stem commands the month (人元司令): 三命通會 卷二's table or tyme4py's.",
+    "equation_of_time": "With true solar time: the apparent solar time (with the equation of "
+    "time), or the local mean time (without).",
+    "include_basis_pillar": "May a branch-based star (三合 family, 孤辰, 勾绞 …) be found in "
+    "the very pillar that gives its basis?",
 }
 
 WORDS: Final[dict[str, str]] = {
@@ -67,6 +84,18 @@ WORDS: Final[dict[str, str]] = {
     "minutes": "whole minutes (lunar-python 2)",
     "days_shichen": "days and 时辰 (lunar-python 1)",
     "china95": "元亨利贞 (China 95)",
+    "fire_earth": "火土同宫",
+    "water_earth": "水土同宫",
+    "backward": "阳顺阴逆 (backward)",
+    "forward": "阴阳同生 (forward)",
+    "jie": "the 节 month",
+    "zhong_qi": "the 中气 month",
+    "sanming": "三命通會",
+    "tyme4py": "tyme4py",
+    "equation_of_time:1": "apparent (with the equation of time)",
+    "equation_of_time:0": "mean (local mean time)",
+    "include_basis_pillar:1": "yes",
+    "include_basis_pillar:0": "no",
 }
 
 ARTICLES: Final[dict[str, str]] = {
