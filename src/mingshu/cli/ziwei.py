@@ -173,7 +173,7 @@ def ziwei(
     if birth_date is None:
         fail(InputError("date", "missing: give a birth date (YYYY-MM-DD) or --batch FILE"))
     if svg is not None and not svg.strip():
-        fail(InputError("svg", "give a file name for the SVG board (an empty name is no file)"))
+        fail(InputError("svg", "give a file name, not an empty path"))  # as files.py says it
     try:
         chart = _chart(
             birth_date,
