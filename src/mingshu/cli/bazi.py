@@ -47,14 +47,16 @@ def bazi(
         str,
         typer.Option(
             metavar="WORD",
-            help="23:00-24:00 convention (spec §1.6): next_day, split (夜子时) or same_day.",
+            help="23:00-24:00 convention (docs/bazi-rules.md §1.6): next_day, split (夜子时) "
+            "or same_day.",
         ),
     ] = "next_day",
     start_age: Annotated[
         str,
         typer.Option(
             metavar="WORD",
-            help="Luck start-age method (spec §3.3): seconds, minutes, days_shichen or china95.",
+            help="Luck start-age method (docs/bazi-rules.md §3.3): seconds, minutes, "
+            "days_shichen or china95.",
         ),
     ] = "seconds",
     stage_earth: Annotated[
