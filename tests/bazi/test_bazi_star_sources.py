@@ -4,7 +4,8 @@ read from the repository's excerpts (sources/: the cited lines of ../shared/sour
 line numbers, kept equal to the full files by tests/library/test_sources.py), so the test runs
 from a clean clone.
 
-Also one test per correction of the spec's list (§4, corrections of 2026-12-01), so that a
+Also one test per correction of the list of docs/bazi-rules.md §4 (corrections of 2026-12-01),
+so that a
 regression to the old citations fails by name.
 """
 

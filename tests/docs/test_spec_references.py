@@ -1,5 +1,5 @@
-"""Every rules reference in the code, the data, the --help texts and the docs names a doc the
-repository has, and a section that doc has: ``docs/bazi-rules.md §1.6``, never a bare "spec §"
+"""Every rules reference in the code, the tests, the data, the --help texts and the docs names
+a doc the repository has, and a section that doc has: ``docs/bazi-rules.md §1.6``, never a bare "spec §"
 that pointed at a file outside the repository (../shared/spec)."""
 
 from __future__ import annotations
@@ -15,12 +15,13 @@ _SECTION = re.compile(r"^#+ (\d+(?:\.\d+)*)\.? ", re.M)
 _REFERENCE = re.compile(r"(docs/[\w-]+\.md) §(\d+(?:\.\d+)*)((?:(?:,| and) §\d+(?:\.\d+)*)*)")
 # A bare "spec §"; shensha.toml's ``spec = "§4.1"`` fields are sections of docs/bazi-rules.md
 # (its header says so; the last test checks them).
-_BARE = re.compile(r'\bspec\b(?! = "§)[^§\n]{0,20}§|(?<![\w/-])[\w-]+-rules\.md §', re.I)
+_BARE = re.compile(r'\bspec\b(?! = "§)[^§\n.]{0,20}§|(?<![\w/-])[\w-]+-rules\.md §', re.I)
 
 
 def _files() -> list[Path]:
     found = [*(ROOT / "src").rglob("*.py"), *(ROOT / "src").rglob("*.toml"), *DOCS.glob("*.md")]
-    return [*found, *(ROOT / "tools").glob("*.py"), ROOT / "README.md"]
+    tests = [p for p in (ROOT / "tests").rglob("*.py") if p.resolve() != Path(__file__).resolve()]
+    return [*found, *tests, *(ROOT / "tools").glob("*.py"), ROOT / "README.md"]
 
 
 def _sections(doc: str) -> set[str]:
