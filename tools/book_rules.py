@@ -15,8 +15,11 @@ import re
 from functools import cache
 from pathlib import Path
 
-SOURCES = Path(__file__).resolve().parents[1].parent / "shared" / "sources"
 F_NAME = "ziwei-quanshu.juan2.newdu-full.txt"
+# The repository's excerpt of F (sources/, made by tools/build_sources.py from the full file,
+# which a test keeps it equal to): it ships exactly the lines this module reads.
+EXCERPT = Path(__file__).resolve().parents[1] / "sources" / f"{F_NAME}.excerpt"
+READS = ((9, 9), (11, 16), (28, 28), (41, 43), (87, 87), (89, 90), (165, 307), (385, 433))
 B = "子丑寅卯辰巳午未申酉戌亥"
 S = "甲乙丙丁戊己庚辛壬癸"
 ANIMALS = {
@@ -38,13 +41,28 @@ CLASS_OF_ELEMENT = {"水": 2, "木": 3, "金": 4, "土": 5, "火": 6}
 
 
 @cache
-def lines() -> tuple[str, ...]:
-    """The lines of F (1-based access: ``line(n)``)."""
-    return tuple((SOURCES / F_NAME).read_text(encoding="utf-8").splitlines())
+def lines() -> dict[int, str]:
+    """The lines of F this module reads, by line number, from the excerpt: a heading
+    ``@@ L<first>-<last>`` (a page note may follow) and then those lines verbatim."""
+    text = EXCERPT.read_text(encoding="utf-8").split("\n")
+    out: dict[int, str] = {}
+    for i, head in enumerate(text):
+        m = re.match(r"@@ L(\d+)-(\d+)", head)
+        if m:
+            first, last = int(m[1]), int(m[2])
+            out.update(zip(range(first, last + 1), text[i + 1 : i + 2 + last - first], strict=True))
+    return out
+
+
+def raw_line(n: int) -> str:
+    """Line ``n`` of F as written; only the lines of ``READS`` are read (and shipped)."""
+    if not any(first <= n <= last for first, last in READS):
+        raise LookupError(f"F L{n} is not in READS (add it, then run tools/build_sources.py)")
+    return lines()[n]
 
 
 def line(n: int) -> str:
-    return lines()[n - 1].strip()
+    return raw_line(n).strip()
 
 
 def b(ch: str) -> int:
@@ -149,7 +167,6 @@ def zi_wei_tables() -> dict[tuple[int, int], list[int]]:
     disagreement of the conformance run.
     """
     table: dict[tuple[int, int], list[int]] = {}
-    text = lines()
     klass = 0
     block: list[str] = []
     pending: list[tuple[int, int]] = []  # (day, branch) of the table being read
@@ -167,7 +184,7 @@ def zi_wei_tables() -> dict[tuple[int, int], list[int]]:
                 for x, y in zip(t, u, strict=True):
                     pending.append((_day(x, y), b(label)))
 
-    for raw in text[164:307]:
+    for raw in (raw_line(n) for n in range(165, 308)):
         s = raw.strip()
         if s.startswith("\\-"):
             flush_block()

@@ -83,7 +83,8 @@ def render() -> str:
         + "; default variants: "
         + ", ".join(f"{defaults[k]} {k}" for k in ("primary", "secondary", "convention"))
         + ".  `primary`: the passage quoted is in a transcription of the book in "
-        "`../shared/sources` at the file and line given (a test reads it there); "
+        "`../shared/sources` at the file and line given (the cited lines ship in `sources/`, "
+        "where a test reads them); "
         "`secondary`: a modern edition (淵海子平, 神峰通考); `convention`: apps' practice, "
         "no text found.",
         "",

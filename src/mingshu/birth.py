@@ -5,7 +5,7 @@ A birth is a solar or lunar date, a birth hour (a clock time, or iztro's time in
 0..12), a gender and, optionally, where the clock was read: an IANA time zone, the ``fold``
 that picks one of two identical clock readings, and the longitude for true solar time.
 
-Two clocks matter once the zone is known (spec §1.1, §1.7):
+Two clocks matter once the zone is known (docs/bazi-rules.md §1.1, §1.7):
 
 * **Beijing time** (UTC+8, fixed): the solar-term moments of the calendar are in it, so the
   BaZi year and month pillars compare the *absolute* birth moment with them.
@@ -186,7 +186,7 @@ def equation_of_time(utc: dt.datetime) -> float:
     NOAA Global Monitoring Division): γ = 2π/N · (day of year − 1 + (hour − 12)/24), N = 365
     or 366; EoT = 229.18 (0.000075 + 0.001868 cos γ − 0.032077 sin γ − 0.014615 cos 2γ −
     0.040849 sin 2γ).  Accurate to about half a minute; lunar-python and tyme4py offer no
-    equation of time to mirror (spec §1.7).
+    equation of time to mirror (docs/bazi-rules.md §1.7).
     """
     year_days = 366 if utc.year % 4 == 0 and (utc.year % 100 or utc.year % 400 == 0) else 365
     hours = utc.hour + utc.minute / 60 + utc.second / 3600

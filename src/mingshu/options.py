@@ -167,15 +167,16 @@ BAZI: Final[tuple[Setting, ...]] = (
         "late_rat_hour",
         ("next_day", "split", "same_day"),
         "next_day",
-        "23:00-24:00 convention (spec §1.6): next_day, split (夜子时) or same_day (iztro's "
-        "forward and current are next_day and same_day).",
+        "23:00-24:00 convention (docs/bazi-rules.md §1.6): next_day, split (夜子时) or "
+        "same_day (iztro's forward and current are next_day and same_day).",
         _LATE_RAT_ALIASES,
     ),
     Choice(
         "start_age",
         ("seconds", "minutes", "days_shichen", "china95"),
         "seconds",
-        "Luck start-age method (spec §3.3): seconds, minutes, days_shichen or china95.",
+        "Luck start-age method (docs/bazi-rules.md §3.3): seconds, minutes, days_shichen "
+        "or china95.",
     ),
     Choice(
         "stage_earth",

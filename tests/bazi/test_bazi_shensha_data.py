@@ -147,7 +147,7 @@ def _branch_cells(key: str, variant: str, backward: bool = False) -> str:
 
 
 def test_three_harmony_family_follows_the_group_stages() -> None:
-    """Each 三合 star is a stage of the group's element (spec §4.6): derive and compare."""
+    """Each 三合 star is a stage of the group's element (docs/bazi-rules.md §4.6): derive and compare."""
     stages = stage_table("fire_earth", "backward")
     yang_of = {
         Element.WATER: Stem.REN,
@@ -204,7 +204,7 @@ def test_other_branch_tables_follow_their_rules() -> None:
 
 
 def test_month_tables_equal_the_spec_and_pair_up() -> None:
-    # spec §4.12, months 子 … 亥.
+    # docs/bazi-rules.md §4.12, months 子 … 亥.
     assert _branch_cells("tian_de", "stems") == "巳 庚 丁 申 壬 辛 亥 甲 癸 寅 丙 乙"
     assert _branch_cells("tian_de_he", "stems") == "申 乙 壬 巳 丁 丙 寅 己 戊 亥 辛 庚"
     assert _branch_cells("yue_de", "stems") == "壬 庚 丙 甲 壬 庚 丙 甲 壬 庚 丙 甲"
@@ -228,7 +228,7 @@ def test_day_pillar_lists() -> None:
     assert listed("kui_gang", "five") == {"庚辰", "庚戌", "壬辰", "壬戌", "戊戌"}
     assert len(listed("yin_cha_yang_cuo", "standard")) == 12
     assert listed("gu_luan", "g2") < listed("gu_luan", "g1")
-    # 十恶大败: the day's 禄 falls in the day's own void (spec §4.18) — and that rule yields
+    # 十恶大败: the day's 禄 falls in the day's own void (docs/bazi-rules.md §4.18) — and that rule yields
     # exactly the ten listed days.
     lu = bazi.star("lu_shen").variant("standard").lookup
     void_lu = {str(p) for p in SIXTY if Branch(lu[p.stem][0][1]) in p.void_branches}

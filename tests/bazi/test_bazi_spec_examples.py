@@ -339,7 +339,7 @@ START_CASES = [
 def test_luck_start_per_method(
     ex: Example, gender: str, method: bazi.StartAge, span: tuple[int, ...], start: str
 ) -> None:
-    # The start does not depend on the sect (spec §1.6); check under both.
+    # The start does not depend on the sect (docs/bazi-rules.md §1.6); check under both.
     for late_rat in (S1, S2):
         c = bazi.chart_at(
             ex.moment, gender, bazi.BaziSettings(late_rat_hour=late_rat, start_age=method)
@@ -395,8 +395,8 @@ def test_annual_rejects_years_before_birth() -> None:
     assert e.value.field == "year"
 
 
-# Ex 1 star vectors, computed by hand in the spec from §4 (defaults V2/W1/K1/R1/H1, basis pillar
-# included).  Each entry: star key -> "position:target" hits (empty = none).
+# Ex 1 star vectors, computed by hand in docs/bazi-rules.md §6 from §4 (defaults V2/W1/K1/R1/H1,
+# basis pillar included).  Each entry: star key -> "position:target" hits (empty = none).
 EX1_STARS = {
     "tian_yi": ["year:午"],
     "wen_chang": [],
@@ -428,7 +428,7 @@ def _hits(result: bazi.StarResult, basis: str | None = None) -> list[str]:
 
 def test_ex1_star_vectors() -> None:
     # The spec's vectors are for 天乙 V2 by the day stem (the default is now V1 by day and
-    # year stem, spec §4 corrections).
+    # year stem, docs/bazi-rules.md §4 corrections).
     settings = bazi.BaziSettings(
         include_basis_pillar=True, star_bases={"tian_yi": "day_stem"}
     ).with_variants(tian_yi="v2")

@@ -1,41 +1,35 @@
-"""Every sourced symbolic-star table quotes its book verbatim: the passage is read from the
-transcriptions in ../shared/sources at the file and line the data file names.
+"""Every sourced symbolic-star table (and the 人元司令 table) quotes its book verbatim: the
+passage is read from the transcriptions at the file and line the data file names.  They are
+read from the repository's excerpts (sources/: the cited lines of ../shared/sources with their
+line numbers, kept equal to the full files by tests/library/test_sources.py), so the test runs
+from a clean clone.
 
-Also one test per correction of the spec's list (§4, corrections of 2026-12-01), so that a
+Also one test per correction of the list of docs/bazi-rules.md §4 (corrections of 2026-12-01),
+so that a
 regression to the old citations fails by name.
 """
 
 from __future__ import annotations
 
-import os
-from functools import cache
 from pathlib import Path
 
 import pytest
 
 from mingshu import bazi
+from mingshu.bazi.month_qi import SI_LING_TABLES
 from mingshu.bazi.stars import STARS
 from mingshu.cycles import SIXTY, Branch, Stem
+from mingshu.library.sources import Sources
 
-SOURCES = Path(
-    os.environ.get("MINGSHU_SOURCES", Path(__file__).resolve().parents[3] / "shared" / "sources")
-)
-needs_sources = pytest.mark.skipif(
-    not SOURCES.is_dir(), reason=f"the transcriptions are not at {SOURCES}"
-)
-
-
-@cache
-def _lines(name: str) -> tuple[str, ...]:
-    return tuple((SOURCES / name).read_text(encoding="utf-8").split("\n"))
+SOURCES = Sources(Path(__file__).resolve().parents[2] / "sources")
 
 
 def _text_from(name: str, line: int, span: int = 12) -> tuple[str, int]:
     """The text from ``line`` on (1-based) with the next lines joined: line ends (¶), leading
     indentation and 四库 page-marker lines dropped; and the length of ``line``'s own text."""
-    lines = _lines(name)
+    t = SOURCES.get(name)
     parts = []
-    for raw in lines[line - 1 : line - 1 + span]:
+    for raw in t.span(line, min(t.length, line + span - 1)):
         if raw.startswith("<pb:"):
             continue
         parts.append(raw.rstrip("¶").lstrip("\u3000 "))
@@ -43,24 +37,19 @@ def _text_from(name: str, line: int, span: int = 12) -> tuple[str, int]:
 
 
 def _page_before(name: str, line: int) -> str:
-    markers = [r for r in _lines(name)[:line] if r.startswith("<pb:")]
+    markers = [r for _, r in SOURCES.get(name).before(line + 1) if r.startswith("<pb:")]
     return markers[-1].rstrip("¶").strip("<>").removeprefix("pb:") if markers else ""
 
 
-def _sourced() -> list[tuple[str, bazi.Variant]]:
-    return [
-        (f"{s.key}.{v.id}", v)
-        for s in STARS
-        for v in s.variants
-        if v.source.status in ("primary", "secondary")
-    ]
+def _sourced() -> list[tuple[str, bazi.Source]]:
+    stars = [(f"{s.key}.{v.id}", v.source) for s in STARS for v in s.variants]
+    tables = [(f"si_ling.{t.key}", t.source) for t in SI_LING_TABLES.values()]
+    return [(w, src) for w, src in stars + tables if src.status in ("primary", "secondary")]
 
 
-@needs_sources
-@pytest.mark.parametrize(("where", "variant"), _sourced(), ids=[w for w, _ in _sourced()])
-def test_passage_is_in_the_transcription_verbatim(where: str, variant: bazi.Variant) -> None:
-    src = variant.source
-    assert (SOURCES / src.file).is_file(), where
+@pytest.mark.parametrize(("where", "src"), _sourced(), ids=[w for w, _ in _sourced()])
+def test_passage_is_in_the_transcription_verbatim(where: str, src: bazi.Source) -> None:
+    assert SOURCES.has(src.file), where
     text, first = _text_from(src.file, src.line)
     at = text.find(src.passage)
     assert 0 <= at < first, f"{where}: 「{src.passage}」 does not start at {src.file}:{src.line}"
@@ -68,18 +57,16 @@ def test_passage_is_in_the_transcription_verbatim(where: str, variant: bazi.Vari
         assert _page_before(src.file, src.line) == src.page, where
 
 
-@needs_sources
 def test_the_chapter_heading_is_in_the_same_file() -> None:
     """The chapter named is a heading (a line indented by two full-width spaces) of the file
     quoted, before the passage (first word of the chapter)."""
-    for where, v in _sourced():
-        src = v.source
+    for where, src in _sourced():
         if src.status != "primary":
             continue
         head = src.chapter.split(" ")[0]
         headings = [
             line
-            for line in _lines(src.file)[: src.line]
+            for _, line in SOURCES.get(src.file).before(src.line + 1)
             if line.startswith("\u3000\u3000") and not line.startswith("\u3000\u3000\u3000")
         ]
         if src.file.startswith("xieji"):

@@ -91,7 +91,7 @@ def test_nayin_equals_lunar_python() -> None:
     assert str(bazi.nayin(SIXTY[0])) == "海中金" and NAYIN[0].element is Element.METAL
 
 
-# spec §2.5 full table (火土同宫, 阳顺阴逆): stem → stages on 子 … 亥.
+# docs/bazi-rules.md §2.5 full table (火土同宫, 阳顺阴逆): stem → stages on 子 … 亥.
 SPEC_STAGES = {
     "甲": "沐浴 冠带 临官 帝旺 衰 病 死 墓 绝 胎 养 长生",
     "乙": "病 衰 帝旺 临官 冠带 沐浴 长生 养 胎 绝 墓 死",

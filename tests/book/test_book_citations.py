@@ -1,8 +1,11 @@
 """Every Zi Wei star cites what is true: a verse stored verbatim with the file and line where
-it stands in ../shared/sources, and no claim of a 全书 verse the files lack.
+it stands in the transcriptions, and no claim of a 全书 verse the files lack.
 
 The files are read here, not trusted from the data: a verse that is not in its file at its
 line, a 全书 title that is not in 卷二, or a modern rhyme cited as book text fails the test.
+They are read from the repository's excerpts (sources/, the cited lines of ../shared/sources
+with their line numbers; tests/library/test_sources.py keeps them equal to the full files),
+so the test runs from a clean clone.
 """
 
 from __future__ import annotations
@@ -13,16 +16,15 @@ from pathlib import Path
 
 import pytest
 
+from mingshu.library.sources import Sources, Transcription
 from mingshu.ziwei import STARS
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = ROOT.parent / "shared" / "sources"
+SOURCES = Sources(ROOT / "sources")
 F = "ziwei-quanshu.juan2.newdu-full.txt"
 COMPILATION = "ziwei-quanshu.anxing-jue.iztro-compilation.md"
 BOOK_FILES = (F, "ziwei-quanshu.juan1.md", "ziwei-quanshu.juan2.md", "ziwei-quanshu.juan3.md")
 DATA = ROOT / "src" / "mingshu" / "ziwei" / "data"
-
-pytestmark = pytest.mark.skipif(not (SOURCES / F).exists(), reason="../shared/sources absent")
 
 # The eleven stars the data once credited to 卷二 verses that exist only in the compilation.
 ONLY_IN_COMPILATION = {
@@ -63,8 +65,8 @@ NO_BOOK_VERSE = {
 }
 
 
-def _lines(name: str) -> list[str]:
-    return (SOURCES / name).read_text(encoding="utf-8").splitlines()
+def _text(name: str) -> Transcription:
+    return SOURCES.get(name)
 
 
 def _where(at: str) -> tuple[str, int, int]:
@@ -77,16 +79,16 @@ def _where(at: str) -> tuple[str, int, int]:
 def check_verse(verse: str, at: str) -> None:
     """Each " / "-separated part of ``verse`` stands verbatim, in order, on the cited lines."""
     name, first, last = _where(at)
-    lines = _lines(name)
-    assert 1 <= first <= last <= len(lines), at
+    text = _text(name)
+    assert 1 <= first <= last <= text.length, at
     line = first
     for part in verse.split(" / "):
-        while line <= last and part not in lines[line - 1]:
+        while line <= last and part not in text.line(line):
             line += 1
         assert line <= last, f"{part!r} is not on {at}"
     # The cited range is not padded: its first and last lines hold the verse.
-    assert verse.split(" / ")[0] in lines[first - 1], at
-    assert verse.split(" / ")[-1] in lines[last - 1], at
+    assert verse.split(" / ")[0] in text.line(first), at
+    assert verse.split(" / ")[-1] in text.line(last), at
 
 
 def _book_titles(source: str) -> list[str]:
@@ -110,9 +112,8 @@ def test_every_star_cites_a_real_verse_or_says_there_is_none(key: str) -> None:
         assert not s.verse_at, s.key
         assert "no verse in the 全书 files" in s.source, s.key
     assert "iztro 2.6.0" in s.source, f"{s.key}: name the engine's rule (file and function)"
-    text = "\n".join(_lines(F))
     for title in _book_titles(s.source):
-        assert title in text, f"{s.key} credits 卷二 with {title!r}, which 卷二 does not have"
+        assert _text(F).contains(title), f"{s.key} credits 卷二 with {title!r}, which it lacks"
 
 
 def test_the_stars_the_book_lacks_claim_no_book_verse() -> None:
@@ -123,7 +124,7 @@ def test_the_stars_the_book_lacks_claim_no_book_verse() -> None:
         assert not s.verse_at.startswith(BOOK_FILES), key
     for key, title in ONLY_IN_COMPILATION.items():
         s = by_key[key]
-        assert title not in "\n".join(_lines(F)), title  # truly absent from 卷二
+        assert _text(F).lacks(title), title  # truly absent from 卷二 (searched whole)
         assert s.verse_at.startswith(COMPILATION), key
         assert f"全书 卷二 {title}" not in s.source, key
 
@@ -139,20 +140,18 @@ def test_known_book_verses_are_cited_at_their_lines() -> None:
         "nian_jie": (81, "解神从戌上起子"),
         "jie_lu": (87, "甲己申酉宫"),
     }
-    lines = _lines(F)
     for key, (line, words) in expected.items():
-        assert words in lines[line - 1]
+        assert words in _text(F).line(line)
         assert by_key[key].verse_at == f"{F}:{line}", key
         assert words in by_key[key].verse, key
 
 
 def test_other_tables_name_true_sources() -> None:
     """chart.toml and mutagens.toml credit 卷二 only with titles 卷二 has."""
-    text = "\n".join(_lines(F))
     for name in ("chart.toml", "mutagens.toml"):
         raw = (DATA / name).read_text(encoding="utf-8")
         for title in re.findall(r"全书 卷二 ([\u4e00-\u9fff、]+)", raw):
-            assert title in text, f"{name} credits 卷二 with {title!r}"
+            assert _text(F).contains(title), f"{name} credits 卷二 with {title!r}"
         data = tomllib.loads(raw)
         for section in data.values():
             rows = section if isinstance(section, list) else [section]
@@ -164,7 +163,6 @@ def test_other_tables_name_true_sources() -> None:
 def test_the_quanshu_school_stars_cite_the_book() -> None:
     from mingshu.ziwei.quanshu import catalogue
 
-    text = "\n".join(_lines(F))
     defaults = {s.key: s for s in STARS}
     for s in catalogue():
         if defaults.get(s.key) is s:
@@ -172,4 +170,4 @@ def test_the_quanshu_school_stars_cite_the_book() -> None:
         assert s.verse and s.verse_at.startswith(F), s.key  # the school's rules are the book's
         check_verse(s.verse, s.verse_at)
         titles = _book_titles(s.source)
-        assert titles and all(t in text for t in titles), s.key
+        assert titles and all(_text(F).contains(t) for t in titles), s.key

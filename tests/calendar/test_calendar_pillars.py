@@ -94,7 +94,7 @@ def test_jie_search_semantics() -> None:
 
 
 def test_spec_examples_of_year_and_month_boundaries() -> None:
-    # bazi-rules.md §1.2: 2024-02-04 16:00 is still 癸卯, 16:50 is 甲辰.
+    # docs/bazi-rules.md §1.2: 2024-02-04 16:00 is still 癸卯, 16:50 is 甲辰.
     assert calendar.year_pillar_exact(datetime(2024, 2, 4, 16, 0)) == Pillar.parse("癸卯")
     assert calendar.year_pillar_exact(datetime(2024, 2, 4, 16, 50)) == Pillar.parse("甲辰")
     assert calendar.month_pillar_exact(datetime(2024, 2, 4, 16, 0)) == Pillar.parse("乙丑")
@@ -149,7 +149,7 @@ def test_hour_pillar_for_every_day_stem_and_hour() -> None:
 
 
 def test_five_rats_and_five_tigers_tables() -> None:
-    """First rows of the spec tables (bazi-rules.md §1.3 and §1.5), every year/day stem."""
+    """First rows of the spec tables (docs/bazi-rules.md §1.3 and §1.5), every year/day stem."""
     firsts = ["丙寅", "戊寅", "庚寅", "壬寅", "甲寅"]
     rats = ["甲子", "丙子", "戊子", "庚子", "壬子"]
     for stem in Stem:

@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from mingshu.library.check import ensure_space, find_sources
+from mingshu.library.check import ensure_space
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="session")
@@ -19,7 +21,6 @@ def space(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def sources() -> Path:
-    found = find_sources()
-    if found is None or not found.is_dir():
-        pytest.skip("the classical transcriptions (shared/sources) are not here")
-    return found
+    """The cited lines of the classical transcriptions, shipped with the repository (kept
+    equal to the full files of ../shared/sources by test_sources.py)."""
+    return ROOT / "sources"

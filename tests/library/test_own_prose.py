@@ -112,11 +112,18 @@ def copied_runs(article: str, seeds: str) -> list[str]:
     ]
 
 
+SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"
+
+
 @pytest.fixture(scope="module")
-def seeds(sources: Path) -> str:
-    folder = sources.parent / "seeds"
+def seeds() -> str:
+    folder = SEEDS
     if not folder.is_dir():
-        pytest.skip("the seed articles (shared/seeds) are not here")
+        pytest.skip(
+            "the seed articles are not beside the repository (../shared/seeds): the project "
+            "does not ship them, since their sentences must not carry over, so there is "
+            "nothing to compare the articles' prose with"
+        )
     texts = [p.read_text(encoding="utf-8") for p in sorted(folder.glob("0*.txt"))]
     assert len(texts) == 5
     return "\n".join(texts)

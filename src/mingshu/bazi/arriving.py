@@ -1,7 +1,7 @@
 """Symbolic stars that arrive with a luck pillar (大运) or a flowing year (流年).
 
-Two questions, each answered with the star tables and bases in force (spec §4.0: "the same
-lookups are applied to luck pillars and 流年"):
+Two questions, each answered with the star tables and bases in force (docs/bazi-rules.md
+§4.0: "the same lookups are applied to luck pillars and 流年"):
 
 * ``brings``: the incoming pillar carries a star of the natal chart — the table is entered
   with the natal basis (day stem, year branch …) and the target stands in the incoming pillar

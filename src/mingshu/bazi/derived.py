@@ -1,5 +1,5 @@
-"""Items derived from the pillars (spec §2): ten gods, hidden stems, nayin, growth stages,
-void, 胎元, 胎息, 命宫, 身宫.
+"""Items derived from the pillars (docs/bazi-rules.md §2): ten gods, hidden stems, nayin,
+growth stages, void, 胎元, 胎息, 命宫, 身宫.
 
 Per-pillar items are interned: for each growth-stage convention there is one
 :class:`PillarDetail` per (position, Day Master, pillar), built on first use, so a chart
@@ -124,7 +124,8 @@ _TAI_XI = tuple(_tai_xi(p) for p in SIXTY)
 
 
 def tai_yuan(month: Pillar) -> Pillar:
-    """胎元 (conception pillar): month stem + 1, month branch + 3 (辛巳 → 壬申), spec §2.7."""
+    """胎元 (conception pillar): month stem + 1, month branch + 3 (辛巳 → 壬申),
+    docs/bazi-rules.md §2.7."""
     return _TAI_YUAN[month.index]
 
 
@@ -162,7 +163,7 @@ def _palaces() -> tuple[tuple[Pillar, ...], tuple[Pillar, ...]]:
 
 
 def ming_gong(year_stem: Stem, month_branch: Branch, hour_branch: Branch) -> Pillar:
-    """命宫 (life palace), spec §2.7 (lunar-python ``getMingGong``).
+    """命宫 (life palace), docs/bazi-rules.md §2.7 (lunar-python ``getMingGong``).
 
     With 寅 = 1 numbering of month and hour, s = month# + hour#; the palace is 14 − s (or
     26 − s when s ≥ 14), its stem by 五虎遁 from the year stem.
@@ -171,6 +172,6 @@ def ming_gong(year_stem: Stem, month_branch: Branch, hour_branch: Branch) -> Pil
 
 
 def shen_gong(year_stem: Stem, month_branch: Branch, hour_branch: Branch) -> Pillar:
-    """身宫 (body palace), spec §2.7: month# (寅 = 1) + hour# (子 = 1), less 12 if over 12;
-    the stem by 五虎遁 from the year stem."""
+    """身宫 (body palace), docs/bazi-rules.md §2.7: month# (寅 = 1) + hour# (子 = 1), less 12
+    if over 12; the stem by 五虎遁 from the year stem."""
     return _palaces()[1][(year_stem % 5) * 144 + month_branch * 12 + hour_branch]

@@ -1,4 +1,5 @@
-"""Luck pillars (大运), their start age (起运), annual pillars (流年) and 小运 (spec §3).
+"""Luck pillars (大运), their start age (起运), annual pillars (流年) and 小运
+(docs/bazi-rules.md §3).
 
 * Direction: forward when (yang year stem and male) or (yin year stem and female).
 * Pillars: the month pillar advanced (or moved back) one step per luck pillar.
@@ -172,7 +173,7 @@ class Luck(NamedTuple):
 
 
 def is_forward(year_stem: Stem, gender: Gender) -> bool:
-    """Luck runs forward for yang-year men and yin-year women (spec §3.1)."""
+    """Luck runs forward for yang-year men and yin-year women (docs/bazi-rules.md §3.1)."""
     return (year_stem % 2 == 0) == (gender is Gender.MALE)
 
 

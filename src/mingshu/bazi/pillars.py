@@ -1,4 +1,4 @@
-"""The four pillars at exact moments (spec §1).
+"""The four pillars at exact moments (docs/bazi-rules.md §1).
 
 * Year: changes at the exact moment of 立春; month: at the exact moments of the twelve 节.
   Both come from one binary search in a table of every 节 moment 1899 … 2101, built once

@@ -2,14 +2,15 @@
 
 Every disputed rule is a named setting with a documented default (docs/bazi.md):
 
-* :class:`LateRatHour` — the 23:00–24:00 子 hour (spec §1.6).  Default ``NEXT_DAY``.
-* :class:`StartAge` — how the luck start age is counted (spec §3.3).  Default ``SECONDS``.
-* :class:`EarthRule`, :class:`YinRule` — growth-stage conventions (spec §2.5).  Defaults
-  ``FIRE_EARTH`` and ``BACKWARD`` (lunar-python and tyme4py).
+* :class:`LateRatHour` — the 23:00–24:00 子 hour (docs/bazi-rules.md §1.6).  Default ``NEXT_DAY``.
+* :class:`StartAge` — how the luck start age is counted (docs/bazi-rules.md §3.3).  Default
+  ``SECONDS``.
+* :class:`EarthRule`, :class:`YinRule` — growth-stage conventions (docs/bazi-rules.md §2.5).
+  Defaults ``FIRE_EARTH`` and ``BACKWARD`` (lunar-python and tyme4py).
 * ``star_variants`` — which table each symbolic star uses (defaults in shensha.toml).
 * ``star_bases`` — which basis each symbolic star is entered with (day stem, year stem, both …)
   and whether the basis pillar itself may carry it; defaults per star in shensha.toml.
-* ``include_basis_pillar`` — search scope of the three-harmony stars (spec §4.0).
+* ``include_basis_pillar`` — search scope of the three-harmony stars (docs/bazi-rules.md §4.0).
 * ``true_solar_time`` / ``equation_of_time`` — the clock used for the day and hour pillars.
 """
 
@@ -40,7 +41,7 @@ __all__ = [
 
 
 class LateRatHour(StrEnum):
-    """The late Rat hour 23:00–23:59 (晚子时 / 夜子时), spec §1.6.
+    """The late Rat hour 23:00–23:59 (晚子时 / 夜子时), docs/bazi-rules.md §1.6.
 
     Birth at 23:30 on date D whose day pillar is P (P+1 for D+1):
 
@@ -50,7 +51,7 @@ class LateRatHour(StrEnum):
     * ``SPLIT`` (B, 夜子时): day pillar P, hour 子 of P+1 (the stem from the next day).
       lunar-python ``setSect(2)``, its ``EightChar`` default.
     * ``SAME_DAY`` (C): day pillar P, hour 子 of P (stem from the same day).  Offered by none of
-      the reference libraries; described in spec §1.6 [UNSOURCED].
+      the reference libraries; described in docs/bazi-rules.md §1.6 [UNSOURCED].
     """
 
     NEXT_DAY = "next_day"
@@ -59,7 +60,7 @@ class LateRatHour(StrEnum):
 
 
 class StartAge(StrEnum):
-    """How the span from birth to the 节 becomes a start age (起运), spec §3.3.
+    """How the span from birth to the 节 becomes a start age (起运), docs/bazi-rules.md §3.3.
 
     All use 3 days = 1 year.  Each method reproduces its reference library, including the
     calendar arithmetic that turns the age into a start date:
@@ -81,7 +82,7 @@ class StartAge(StrEnum):
 
 
 class EarthRule(StrEnum):
-    """Where the earth stems 戊/己 start their growth cycle (spec §2.5)."""
+    """Where the earth stems 戊/己 start their growth cycle (docs/bazi-rules.md §2.5)."""
 
     FIRE_EARTH = "fire_earth"
     """火土同宫: 戊 follows 丙 (长生 寅), 己 follows 丁 — lunar-python, tyme4py."""
@@ -90,7 +91,7 @@ class EarthRule(StrEnum):
 
 
 class YinRule(StrEnum):
-    """Which way the yin stems run through the growth stages (spec §2.5)."""
+    """Which way the yin stems run through the growth stages (docs/bazi-rules.md §2.5)."""
 
     BACKWARD = "backward"
     """阳顺阴逆: yin stems count backward from their own 长生 (乙 长生 午) — the libraries."""
@@ -99,7 +100,7 @@ class YinRule(StrEnum):
 
 
 class MingGongMonth(StrEnum):
-    """Which month the 命宫 (life palace) counts from (spec §2.7)."""
+    """Which month the 命宫 (life palace) counts from (docs/bazi-rules.md §2.7)."""
 
     JIE = "jie"
     """The month pillar's branch (from the 节): lunar-python, tyme4py; 三命通會 卷二「論坐命宫」
@@ -161,7 +162,8 @@ class BaziSettings:
     default from shensha.toml.  Normalised to one pair per named star, sorted."""
     include_basis_pillar: bool
     """May a branch-based star (三合 family, 孤辰, 勾绞 …) be found in the very pillar that
-    supplies its basis (将星 of a 午 year in the year branch 午)?  Spec §4.0 recommends no.
+    supplies its basis (将星 of a 午 year in the year branch 午)?  docs/bazi-rules.md §4.0
+    recommends no.
     A star's own entry in ``star_bases`` (``…+self`` / ``…+other``) overrides it."""
     star_bases: tuple[tuple[str, str], ...]
     """Chosen basis per star as (star key, spec) pairs: ``"year_stem"``,

@@ -5,14 +5,14 @@ tables whose cells already hold the finished :class:`Hit` objects for every pill
 looking the stars up in a chart is then a handful of tuple indexings per star.  A star with
 no hit gives a :class:`StarResult` with no hits: a definite "not in this chart".
 
-Search rules (spec §4.0): each star is entered with the bases of its variant (``basis`` in
-shensha.toml) or those ``BaziSettings.star_bases`` chooses; stem-based stars look in all four
-branches; branch-based stars (三合 family, 孤辰 …) look in the other three unless the basis
-pillar may count (``include_basis_pillar``, or ``+self`` per star); month-branch stars look in
-the four stems (天德 also in the branches, and in hidden stems for the ``with_hidden``
-variants); pillar stars test the day pillar (and the hour pillar when chosen); pillar-target
-tables (天赦, 金神) compare whole pillars; 三奇 reads the run of the four stems; 空亡 checks
-the day and year pillars' void branches against the other three branches.
+Search rules (docs/bazi-rules.md §4.0): each star is entered with the bases of its variant
+(``basis`` in shensha.toml) or those ``BaziSettings.star_bases`` chooses; stem-based stars
+look in all four branches; branch-based stars (三合 family, 孤辰 …) look in the other three
+unless the basis pillar may count (``include_basis_pillar``, or ``+self`` per star);
+month-branch stars look in the four stems (天德 also in the branches, and in hidden stems for
+the ``with_hidden`` variants); pillar stars test the day pillar (and the hour pillar when
+chosen); pillar-target tables (天赦, 金神) compare whole pillars; 三奇 reads the run of the four
+stems; 空亡 checks the day and year pillars' void branches against the other three branches.
 """
 
 from __future__ import annotations

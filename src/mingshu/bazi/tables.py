@@ -58,7 +58,8 @@ class Source(NamedTuple):
     against a reference library).
 
     ``passage`` is the book's own words, short and verbatim; ``file`` and ``line`` say where
-    it starts in the transcriptions of ``../shared/sources`` (a test reads it there), and
+    it starts in the transcriptions of ``../shared/sources`` (a test reads it in the cited
+    lines the repository ships in ``sources/``), and
     ``page`` the 四库 page marker where the file has one.
     """
 

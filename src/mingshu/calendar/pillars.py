@@ -49,7 +49,8 @@ def day_pillar_from_ordinal(ordinal: int) -> Pillar:
 def day_pillar(d: date) -> Pillar:
     """Day pillar of the civil date ``d`` (continuous count; lunar-python ``getDayInGanZhi``).
 
-    The date alone decides: apply any late-Rat-hour convention (spec §1.6) before calling.
+    The date alone decides: apply any late-Rat-hour convention (docs/bazi-rules.md §1.6)
+    before calling.
     The count needs no table, so it holds for every date, also outside the supported range
     (a late Rat hour on 2100-12-31 takes the pillar of 2101-01-01).
     """

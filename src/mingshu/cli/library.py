@@ -61,7 +61,10 @@ def check(
         str, typer.Option(metavar="FIRST:LAST", help="Years to sweep when missing.")
     ] = "1900:2100",
     sources: Annotated[
-        str | None, typer.Option(help="The classical transcriptions (default ../shared/sources).")
+        str | None,
+        typer.Option(
+            help="The classical transcriptions (default ../shared/sources, else sources/)."
+        ),
     ] = None,
     root: Annotated[
         str | None, typer.Option(help="An articles folder instead of the package's.")

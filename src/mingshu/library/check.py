@@ -5,7 +5,8 @@ What fails: a missing part, a link to an article that neither exists nor is plan
 unknown directive or table or diagram, a table cell the article states (``expect``) that the
 engine does not give, a problem whose printed answer is not the engine's, a claim with a
 counterexample (or unknown, or with no whole-space record), and a quotation not found
-verbatim in the transcriptions (../shared/sources).
+verbatim in the transcriptions (../shared/sources, or the excerpts the repository ships in
+sources/: :mod:`mingshu.library.sources`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import Any, Final, cast
 from mingshu.errors import InputError
 from mingshu.library import claims as C
 from mingshu.library.model import ARTICLE_ID, Article, Library, markdown
+from mingshu.library.sources import MANIFEST, Sources, normalise_quote
 
 __all__ = [
     "DIRECTIVES",
@@ -205,32 +207,22 @@ def claim_keys(article: Article) -> list[str]:
 
 
 def find_sources(sources: Path | str | None = None) -> Path | None:
-    """The transcriptions folder: ``sources``, ``$MINGSHU_SOURCES``, or ``shared/sources``
-    beside the repository (as laid for developers and CI)."""
+    """The transcriptions folder: ``sources``, ``$MINGSHU_SOURCES``, the full files in
+    ``shared/sources`` beside the repository (as laid for developers and CI), or else the
+    excerpts the repository ships (``sources/``, enough for every citation it makes)."""
     if sources is not None:
         return Path(sources)
     env = os.environ.get("MINGSHU_SOURCES")
     if env:
         return Path(env)
-    here = Path(__file__).resolve()
-    for parent in here.parents:
-        candidate = parent.parent / "shared" / "sources"
-        if candidate.is_dir():
-            return candidate
-    fallback = Path("/work/shared/sources")
-    return fallback if fallback.is_dir() else None
-
-
-_LAYOUT: Final = re.compile(r"<pb:[^>]*>|[¶\s\u3000]")
-
-
-def normalise_quote(text: str) -> str:
-    """Text with the transcription's layout removed (line breaks, indentation, ``¶``,
-    page markers) in Unicode NFC (a CJK compatibility ideograph such as U+2F80F is the same
-    character as U+5154): what "verbatim" compares."""
-    import unicodedata
-
-    return unicodedata.normalize("NFC", _LAYOUT.sub("", text))
+    repo = Path(__file__).resolve().parents[3]  # src/mingshu/library/check.py
+    if not (repo / "pyproject.toml").is_file():
+        return None  # an installed package: no repository around it
+    if (repo.parent / "shared" / "sources").is_dir():
+        return repo.parent / "shared" / "sources"
+    if (repo / "sources" / MANIFEST).is_file():
+        return repo / "sources"
+    return None
 
 
 # ------------------------------------------------------------------------------ space
@@ -472,13 +464,13 @@ def _check_quote(where: str, o: Mapping[str, Any], source_dir: Path | None, err:
     if source_dir is None:
         err.append(f"{where}: no sources folder to verify the quotation (--sources)")
         return
-    path = source_dir / name
-    if "/" in name or not path.is_file():
+    folder = Sources(source_dir)
+    if not folder.has(name):
         err.append(f"{where}: source file {name!r} not found in {source_dir}")
         return
-    text = normalise_quote(path.read_text(encoding="utf-8"))
-    if normalise_quote(str(o["zh"])) not in text:
-        err.append(f"{where}: quotation not found verbatim in {name}: {o['zh']!r}")
+    if not folder.get(name).contains(str(o["zh"])):
+        shipped = " (or not shipped: run tools/build_sources.py)" if folder.excerpts else ""
+        err.append(f"{where}: quotation not found verbatim in {name}{shipped}: {o['zh']!r}")
 
 
 def _check_absent(
@@ -492,15 +484,18 @@ def _check_absent(
     if source_dir is None:
         err.append(f"{where}: no sources folder to verify the absence (--sources)")
         return
+    folder = Sources(source_dir)
     for name in files:
-        path = source_dir / str(name)
-        if "/" in str(name) or not path.is_file():
+        if not folder.has(str(name)):
             err.append(f"{where}: source file {name!r} not found in {source_dir}")
             continue
-        text = normalise_quote(path.read_text(encoding="utf-8"))
+        text = folder.get(str(name))
         for term in terms:
-            if normalise_quote(str(term)) in text:
-                err.append(f"{where}: {term!r} does occur in {name}")
+            try:
+                if not text.lacks(str(term)):
+                    err.append(f"{where}: {term!r} does occur in {name}")
+            except LookupError as e:
+                err.append(f"{where}: {e}")
 
 
 @cache

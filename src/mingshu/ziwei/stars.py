@@ -115,7 +115,8 @@ class Star:
     """The placement verse, verbatim from the shared source files ('' where there is none)."""
     source: str = field(repr=False)
     verse_at: str = field(default="", repr=False)
-    """Where ``verse`` is: ``FILE:LINE`` or ``FILE:FIRST-LAST`` in ``../shared/sources``."""
+    """Where ``verse`` is: ``FILE:LINE`` or ``FILE:FIRST-LAST`` in ``../shared/sources`` (the
+    cited lines ship in ``sources/``)."""
 
     def __str__(self) -> str:
         return self.names.hans
