@@ -89,6 +89,7 @@ def test_disputed_stars_have_one_variant_per_table() -> None:
                 v.cells,
                 v.cells_backward,
                 v.basis,
+                v.search,
                 v.search_hidden,
                 v.pillars,
                 v.rule,
@@ -109,7 +110,8 @@ def _stem_cells(key: str, variant: str) -> str:
     )
 
 
-# docs/bazi-rules.md §4, retyped from the spec (a second entry of the same tables).
+# Retyped from the spec's old §4 tables (a second entry of the same tables); 太极's 戊己 with
+# 申 as 三命通會 卷三 gives it (「戊己土也喜生乎申」; tests/bazi/test_bazi_cell_citations.py).
 SPEC_STEM_TABLES = {
     ("tian_yi", "v1"): "丑未 子申 亥酉 亥酉 丑未 子申 丑未 寅午 卯巳 卯巳",
     ("tian_yi", "v2"): "丑未 子申 亥酉 亥酉 丑未 子申 寅午 寅午 卯巳 卯巳",
@@ -119,7 +121,8 @@ SPEC_STEM_TABLES = {
     ("wen_chang", "w4"): "巳 午 申 酉 申 酉 亥 戌 寅 卯",
     ("tian_chu", "k1"): "巳 午 巳 午 申 酉 亥 子 寅 卯",
     ("tian_chu", "k2"): "巳 午 子 巳 午 申 寅 午 酉 亥",
-    ("tai_ji", "standard"): "子午 子午 卯酉 卯酉 辰戌丑未 辰戌丑未 寅亥 寅亥 巳申 巳申",
+    ("tai_ji", "standard"): "子午 子午 卯酉 卯酉 申辰戌丑未 申辰戌丑未 寅亥 寅亥 巳申 巳申",
+    ("tai_ji", "si_ku"): "子午 子午 卯酉 卯酉 辰戌丑未 辰戌丑未 寅亥 寅亥 巳申 巳申",
     ("guo_yin", "standard"): "戌 亥 丑 寅 丑 寅 辰 巳 未 申",
     ("jin_yu", "standard"): "辰 巳 未 申 未 申 戌 亥 丑 寅",
     ("lu_shen", "standard"): "寅 卯 巳 午 巳 午 申 酉 亥 子",

@@ -59,7 +59,8 @@ class Source(NamedTuple):
 
     ``passage`` is the book's own words, short and verbatim; ``file`` and ``line`` say where
     it starts in the transcriptions of ``../shared/sources`` (a test reads it there), and
-    ``page`` the 四库 page marker where the file has one.
+    ``page`` the 四库 page marker where the file has one.  ``cells``: the table cells (basis
+    values, space-separated) the passage states, where it states only some; empty: all of them.
     """
 
     status: str
@@ -73,6 +74,7 @@ class Source(NamedTuple):
     file: str = ""
     line: int = 0
     page: str = ""
+    cells: str = ""
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> Source:
@@ -88,6 +90,7 @@ class Source(NamedTuple):
             file=row.get("file", ""),
             line=int(row.get("line", 0)),
             page=row.get("page", ""),
+            cells=row.get("cells", ""),
         )
 
     def citation(self) -> str:
