@@ -301,3 +301,16 @@ def test_almanac_day_gods_say_the_natal_reading_is_ours() -> None:
         src = bazi.star(star).variant(variant).source
         assert src.book == "欽定協紀辨方書"
         assert "natal star" in src.note and "choice" in src.note, (star, variant)
+
+
+def test_json_gives_the_further_passages_with_their_cells() -> None:
+    from mingshu.present.bazi_json import star_to_dict
+
+    settings = bazi.BaziSettings(star_variants={"hong_yan": "h1"})
+    results = bazi.stars_in(
+        *(Pillar.parse(p) for p in ["甲子", "丙寅", "乙卯", "壬午"]), settings=settings
+    )
+    (h1,) = (star_to_dict(r) for r in results if r.star.key == "hong_yan")
+    assert h1["source"]["cells"] == "甲 丙 丁 戊 己 庚 辛 壬 癸"
+    assert [(a["book"], a["cells"], a["line"]) for a in h1["also"]] == [("三命通會", "乙", 1536)]
+    assert h1["found"] and {h["target"] for h in h1["hits"]} == {"wu"}
