@@ -314,3 +314,18 @@ def test_json_gives_the_further_passages_with_their_cells() -> None:
     assert h1["source"]["cells"] == "甲 丙 丁 戊 己 庚 辛 壬 癸"
     assert [(a["book"], a["cells"], a["line"]) for a in h1["also"]] == [("三命通會", "乙", 1536)]
     assert h1["found"] and {h["target"] for h in h1["hits"]} == {"wu"}
+
+
+def test_text_tables_cite_every_passage_of_the_table() -> None:
+    from rich.console import Console
+
+    from mingshu.present.bazi_text import print_chart
+
+    settings = bazi.BaziSettings(star_variants={"hong_yan": "h1"})
+    chart = bazi.chart("1990-05-15", "10:30", "male", tz="Asia/Shanghai", settings=settings)
+    console = Console(record=True, width=400)
+    print_chart(console, chart)
+    out = console.export_text()
+    (row,) = (line for line in out.splitlines() if "红艳煞" in line)
+    assert "星學大成 卷三「紅艷煞歌」 (primary)" in row
+    assert "三命通會 卷三「總論諸神煞 (桃花紅艶煞)」 (primary)" in row
