@@ -81,6 +81,9 @@ def test_every_passage_is_at_its_line(where: str, src: Source) -> None:
     text = _cited_at(src)
     assert text.find(src.passage) < len(own), f"{where}: 「{src.passage}」 not at L{src.line}"
     assert src.passage in text, where
+    if src.page:  # the 四库 page marker before the line
+        markers = [r for r in lines[: src.line] if r.startswith("<pb:")]
+        assert markers and markers[-1].rstrip("¶").strip("<>").removeprefix("pb:") == src.page
 
 
 def test_named_cells_are_cells_of_the_table_and_cover_it() -> None:
