@@ -59,8 +59,7 @@ class Source(NamedTuple):
 
     ``passage`` is the book's own words, short and verbatim; ``file`` and ``line`` say where
     it starts in the transcriptions of ``../shared/sources`` (a test reads it there), and
-    ``page`` the 四库 page marker where the file has one.  ``cells``: the table cells (basis
-    values, space-separated) the passage states, where it states only some; empty: all of them.
+    ``page`` the 四库 page marker where the file has one.
     """
 
     status: str
@@ -75,6 +74,8 @@ class Source(NamedTuple):
     line: int = 0
     page: str = ""
     cells: str = ""
+    """The table cells (basis values, space-separated) the passage states, where it states
+    only some; empty: all of them."""
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> Source:
