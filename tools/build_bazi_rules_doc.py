@@ -16,6 +16,7 @@ from collections import Counter
 from pathlib import Path
 
 from mingshu.bazi.stars import STARS, StarDef, Variant
+from mingshu.bazi.tables import Source
 from mingshu.files import replacing
 from mingshu.library.engine import BASIS_WORDS
 
@@ -44,12 +45,18 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
+def _passage(src: Source) -> str:
+    where = f"`{src.file}` L{src.line}" + (f" ({src.page})" if src.page else "")
+    cells = f" (cells {src.cells})" if src.cells else ""
+    return f"{src.status}: {src.citation()} 「{src.passage}」 {where}{cells}"
+
+
 def _source(v: Variant) -> str:
     src = v.source
     if src.status == "convention":
-        return f"convention: {_cell(src.note)}"
-    where = f"`{src.file}` L{src.line}" + (f" ({src.page})" if src.page else "")
-    return f"{src.status}: {src.citation()} 「{src.passage}」 {where}"
+        return "; ".join([f"convention: {_cell(src.note)}", *(_passage(a) for a in v.also)])
+    note = f" — {_cell(src.note)}" if src.note else ""
+    return "; ".join([_passage(src), *(_passage(a) for a in v.also)]) + note
 
 
 def _star(s: StarDef) -> list[str]:
@@ -86,7 +93,8 @@ def render() -> str:
         "`../shared/sources` at the file and line given (the cited lines ship in `sources/`, "
         "where a test reads them); "
         "`secondary`: a modern edition (淵海子平, 神峰通考); `convention`: apps' practice, "
-        "no text found.",
+        "no text found.  A passage that states only some of a table's cells names them "
+        "(cells …), and the passages for the other cells follow it.",
         "",
     ]
     for s in STARS:

@@ -20,6 +20,7 @@ the whole file here and recorded in MANIFEST.toml (``absent``).
 from __future__ import annotations
 
 import argparse
+import ast
 import hashlib
 import importlib.util
 import json
@@ -198,11 +199,27 @@ def book_rules(w: Wanted) -> None:
         w.add(F, first, last)
 
 
+CELL_CITATIONS = ROOT / "tests" / "bazi" / "test_bazi_cell_citations.py"
+
+
+def test_reads(w: Wanted) -> None:
+    """The ranges a test reads beyond a passage's window, from its ``READS`` literal (read
+    with ast, not imported: the test module is no dependency of this tool)."""
+    tree = ast.parse(CELL_CITATIONS.read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.AnnAssign | ast.Assign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(t, ast.Name) and t.id == "READS" for t in targets):
+                assert node.value is not None
+                for name, first, last in ast.literal_eval(node.value):
+                    w.add(name, first, last)
+
+
 def bazi(w: Wanted) -> None:
     from mingshu.bazi.month_qi import SI_LING_TABLES
     from mingshu.bazi.stars import STARS
 
-    cited = [v.source for s in STARS for v in s.variants]
+    cited = [src for s in STARS for v in s.variants for src in (v.source, *v.also)]
     cited += [t.source for t in SI_LING_TABLES.values()]
     for src in cited:
         if src.status not in ("primary", "secondary") or not src.file:
@@ -276,6 +293,7 @@ def build(full_dir: Path) -> dict[str, str]:
     ziwei(w)
     book_rules(w)
     bazi(w)
+    test_reads(w)
     library(w)
     files: dict[str, str] = {}
     manifest = [

@@ -48,7 +48,10 @@ def test_a_miss_is_a_definite_result() -> None:
     results = bazi.stars_in(P("甲辰"), P("壬申"), P("甲子"), P("庚午"))
     r = next(r for r in results if r.star.key == "wen_chang")
     assert not r.found
-    assert r.describe() == "no Literary Star 文昌贵人 in this chart (table: W1 common table)"
+    assert (
+        r.describe()
+        == "no Literary Star 文昌贵人 in this chart (table: W1 星學大成 卷一 論文昌 rule (辛 → 子))"
+    )
 
 
 def test_eight_of_ten_cells_are_the_emolument_of_the_eating_god() -> None:

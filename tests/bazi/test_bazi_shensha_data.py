@@ -89,6 +89,7 @@ def test_disputed_stars_have_one_variant_per_table() -> None:
                 v.cells,
                 v.cells_backward,
                 v.basis,
+                v.search,
                 v.search_hidden,
                 v.pillars,
                 v.rule,
@@ -109,7 +110,8 @@ def _stem_cells(key: str, variant: str) -> str:
     )
 
 
-# docs/bazi-rules.md §4, retyped from the spec (a second entry of the same tables).
+# Retyped from the tables of the old BaZi rules text (section 4, a second entry of the same tables); 太极's 戊己 with
+# 申 as 三命通會 卷三 gives it (「戊己土也喜生乎申」; tests/bazi/test_bazi_cell_citations.py).
 SPEC_STEM_TABLES = {
     ("tian_yi", "v1"): "丑未 子申 亥酉 亥酉 丑未 子申 丑未 寅午 卯巳 卯巳",
     ("tian_yi", "v2"): "丑未 子申 亥酉 亥酉 丑未 子申 寅午 寅午 卯巳 卯巳",
@@ -119,7 +121,8 @@ SPEC_STEM_TABLES = {
     ("wen_chang", "w4"): "巳 午 申 酉 申 酉 亥 戌 寅 卯",
     ("tian_chu", "k1"): "巳 午 巳 午 申 酉 亥 子 寅 卯",
     ("tian_chu", "k2"): "巳 午 子 巳 午 申 寅 午 酉 亥",
-    ("tai_ji", "standard"): "子午 子午 卯酉 卯酉 辰戌丑未 辰戌丑未 寅亥 寅亥 巳申 巳申",
+    ("tai_ji", "standard"): "子午 子午 卯酉 卯酉 申辰戌丑未 申辰戌丑未 寅亥 寅亥 巳申 巳申",
+    ("tai_ji", "si_ku"): "子午 子午 卯酉 卯酉 辰戌丑未 辰戌丑未 寅亥 寅亥 巳申 巳申",
     ("guo_yin", "standard"): "戌 亥 丑 寅 丑 寅 辰 巳 未 申",
     ("jin_yu", "standard"): "辰 巳 未 申 未 申 戌 亥 丑 寅",
     ("lu_shen", "standard"): "寅 卯 巳 午 巳 午 申 酉 亥 子",
@@ -147,7 +150,7 @@ def _branch_cells(key: str, variant: str, backward: bool = False) -> str:
 
 
 def test_three_harmony_family_follows_the_group_stages() -> None:
-    """Each 三合 star is a stage of the group's element (docs/bazi-rules.md §4.6): derive and compare."""
+    """Each 三合 star is a stage of the group's element (docs/bazi-rules.md §4.21): derive and compare."""
     stages = stage_table("fire_earth", "backward")
     yang_of = {
         Element.WATER: Stem.REN,
@@ -204,7 +207,7 @@ def test_other_branch_tables_follow_their_rules() -> None:
 
 
 def test_month_tables_equal_the_spec_and_pair_up() -> None:
-    # docs/bazi-rules.md §4.12, months 子 … 亥.
+    # docs/bazi-rules.md §4.21, months 子 … 亥.
     assert _branch_cells("tian_de", "stems") == "巳 庚 丁 申 壬 辛 亥 甲 癸 寅 丙 乙"
     assert _branch_cells("tian_de_he", "stems") == "申 乙 壬 巳 丁 丙 寅 己 戊 亥 辛 庚"
     assert _branch_cells("yue_de", "stems") == "壬 庚 丙 甲 壬 庚 丙 甲 壬 庚 丙 甲"
@@ -228,7 +231,7 @@ def test_day_pillar_lists() -> None:
     assert listed("kui_gang", "five") == {"庚辰", "庚戌", "壬辰", "壬戌", "戊戌"}
     assert len(listed("yin_cha_yang_cuo", "standard")) == 12
     assert listed("gu_luan", "g2") < listed("gu_luan", "g1")
-    # 十恶大败: the day's 禄 falls in the day's own void (docs/bazi-rules.md §4.18) — and that rule yields
+    # 十恶大败: the day's 禄 falls in the day's own void (docs/bazi-rules.md §4.21) — and that rule yields
     # exactly the ten listed days.
     lu = bazi.star("lu_shen").variant("standard").lookup
     void_lu = {str(p) for p in SIXTY if Branch(lu[p.stem][0][1]) in p.void_branches}

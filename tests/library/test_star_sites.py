@@ -21,7 +21,7 @@ BIRTH_1984 = {"date": "1984-03-02", "time": "08:30", "gender": "female"}
 
 
 def test_variant_disagreement_matches_the_spec_tables() -> None:
-    # docs/bazi-rules.md §4.1: V1 and V2 differ only at 庚; §4.5: R2 leaves the five yin
+    # the spec (../shared/spec/bazi-rules.md) §4.1: V1 and V2 differ only at 庚; §4.5: R2 leaves the five yin
     # stems empty, so it differs from R1 on five stems.
     rows = {
         (r[0], r[2]): r

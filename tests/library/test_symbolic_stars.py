@@ -37,7 +37,7 @@ def test_the_walk_from_rat_hands_out_the_branches_the_chapter_names() -> None:
 
 
 def test_group_heads_and_horses_are_those_of_the_spec() -> None:
-    # docs/bazi-rules.md §4.6: 申子辰 → 驿马 寅, 寅午戌 → 申, 巳酉丑 → 亥, 亥卯未 → 巳.
+    # docs/bazi-rules.md §4.21: 申子辰 → 驿马 寅, 寅午戌 → 申, 巳酉丑 → 亥, 亥卯未 → 巳.
     for group, horse in (("申子辰", "寅"), ("寅午戌", "申"), ("巳酉丑", "亥"), ("亥卯未", "巳")):
         for member in group:
             b = BRANCHES.index(member)

@@ -8,7 +8,7 @@ The front door::
     >>> str(c.pillars)
     '庚午 辛巳 庚辰 辛巳'
     >>> c.star("wen_chang").describe()
-    'no Literary Star 文昌贵人 in this chart (table: W1 common table)'
+    'no Literary Star 文昌贵人 in this chart (table: W1 星學大成 卷一 論文昌 rule (辛 → 子))'
     >>> [str(s.pillar) for s in c.luck.steps[:3]]
     ['壬午', '癸未', '甲申']
 

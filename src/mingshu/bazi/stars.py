@@ -103,6 +103,9 @@ class Variant(NamedTuple):
     """``stem_run`` rule: (three stems in order, role key); ``reversible``: also backward."""
     reversible: bool
     source: Source
+    also: tuple[Source, ...] = ()
+    """Further passages, each for the cells it states (``Source.cells``), where ``source``
+    does not state every cell."""
 
     @property
     def gendered(self) -> bool:
@@ -280,6 +283,7 @@ def _variant(star_key: str, row: dict[str, Any]) -> Variant:
             ),
             reversible=bool(row.get("reversible", False)),
             source=Source.from_row(row["source"]),
+            also=tuple(Source.from_row(a) for a in row.get("also", ())),
         )
     except (KeyError, ValueError) as e:
         raise RuntimeError(f"{where}: {e}") from e

@@ -74,6 +74,9 @@ class Source(NamedTuple):
     file: str = ""
     line: int = 0
     page: str = ""
+    cells: str = ""
+    """The table cells (basis values, space-separated) the passage states, where it states
+    only some; empty: all of them."""
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> Source:
@@ -89,6 +92,7 @@ class Source(NamedTuple):
             file=row.get("file", ""),
             line=int(row.get("line", 0)),
             page=row.get("page", ""),
+            cells=row.get("cells", ""),
         )
 
     def citation(self) -> str:

@@ -99,6 +99,7 @@ def star_to_dict(r: StarResult, bases: tuple[str, ...] | None = None) -> dict[st
         "table": v.label,
         "basis": list(v.basis if bases is None else bases),
         "source": v.source.as_dict(),
+        **({"also": [a.as_dict() for a in v.also]} if v.also else {}),
         "found": r.found,
         "hits": [_hit(h) for h in r.hits],
         "summary": r.describe(),

@@ -86,7 +86,10 @@ def print_chart(console: Console, c: Chart) -> None:
             f"{r.star.names.hans} {r.star.names.english}",
             f"{r.variant.label} [{r.variant.id}]",
             found,
-            f"{r.variant.source.citation()} ({r.variant.source.status})",
+            # every passage the table is cited to, not only the first (红艳 H1: two books)
+            "; ".join(
+                f"{src.citation()} ({src.status})" for src in (r.variant.source, *r.variant.also)
+            ),
         )
     console.print(s)
 
