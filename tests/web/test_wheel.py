@@ -141,7 +141,8 @@ def test_the_wheel_serves_every_page(venv: tuple[Path, dict[str, str]], tmp_path
         pages = ["/", f"/chart?{BIRTH}", f"/chart?{BIRTH}&at=2026-11-29T10:00",
                  f"/chart/star/wen_chang?{BIRTH}", "/settings", "/library",
                  f"/api/ziwei?{BIRTH}", f"/api/bazi?{BIRTH}", f"/chart.svg?{BIRTH}",
-                 "/openapi.json", f"/library/{ids[0]}/card.png"]  # fmt: skip
+                 "/openapi.json", f"/library/{ids[0]}/card.png",
+                 f"/library/{ids[0]}/summary.webp"]  # fmt: skip
         pages += [f"/library/{urllib.parse.quote(i)}" for i in ids]
         assets: set[str] = set()
         for path in pages:
