@@ -84,6 +84,7 @@ def _launch(env: dict[str, str], port: int, workers: int) -> tuple[subprocess.Po
     proc = subprocess.Popen(
         [MINGSHU, "serve", "--port", str(port), "--workers", str(workers)],
         env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        start_new_session=True,  # its own process group: a hung server is killed whole
     )  # fmt: skip
     lines: queue.Queue[str] = queue.Queue()
     out = proc.stdout
@@ -92,7 +93,7 @@ def _launch(env: dict[str, str], port: int, workers: int) -> tuple[subprocess.Po
     try:
         return proc, lines.get(timeout=120)
     except queue.Empty:
-        proc.kill()
+        os.killpg(proc.pid, signal.SIGKILL)
         proc.wait(10)
         raise AssertionError("serve printed nothing in 120 s") from None
 
@@ -102,7 +103,7 @@ def _ended(proc: subprocess.Popen[str], within: float) -> str:
     try:
         _, err = proc.communicate(timeout=within)
     except subprocess.TimeoutExpired:
-        proc.kill()
+        os.killpg(proc.pid, signal.SIGKILL)  # the server and its workers
         proc.communicate(timeout=10)
         raise AssertionError(f"serve was still running {within:.0f} s after the signal") from None
     return err
@@ -129,6 +130,24 @@ def test_serve_listens_once_it_prints_the_url(workers: int, tmp_path: Path) -> N
     assert "Traceback" not in err
 
 
+def _wait_for_workers(pid: int, n: int) -> None:
+    """Until ``n`` worker processes of the server run (bounded), and a moment more."""
+    for _ in range(600):
+        children = 0
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                ppid = stat.read_text().rsplit(")", 1)[1].split()[1]
+                cmdline = (stat.parent / "cmdline").read_bytes()
+            except OSError:
+                continue
+            children += ppid == str(pid) and b"multiprocessing" in cmdline
+        if children >= n:
+            time.sleep(0.5)
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"no {n} workers in 60 s")
+
+
 @pytest.mark.parametrize(
     ("workers", "sig"),
     [(1, signal.SIGTERM), (2, signal.SIGTERM), (1, signal.SIGINT)],
@@ -144,6 +163,8 @@ def test_a_signal_during_start_ends_serve(
     env.pop("MINGSHU_DATABASE_URL", None)
     proc, line = _launch(env, free_port(), workers)
     assert "http://127.0.0.1:" in line
+    if workers > 1:
+        _wait_for_workers(proc.pid, workers)  # the signal reaches workers that are loading
     proc.send_signal(sig)
     err = _ended(proc, within=20)
     assert "Traceback" not in err

@@ -121,7 +121,7 @@ def test_the_wheel_serves_every_page(venv: tuple[Path, dict[str, str]], tmp_path
     base = f"http://127.0.0.1:{port}"
     proc = subprocess.Popen(
         [str(bin_dir / "mingshu"), "serve", "--port", str(port)], cwd=tmp_path, env=env,
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
     )  # fmt: skip
     try:
         for _ in range(1200):  # bounded: two minutes on a loaded machine
@@ -164,6 +164,6 @@ def test_the_wheel_serves_every_page(venv: tuple[Path, dict[str, str]], tmp_path
         try:
             _, err = proc.communicate(timeout=60)
         except subprocess.TimeoutExpired:
-            proc.kill()
+            os.killpg(proc.pid, signal.SIGKILL)  # the server and its workers
             _, err = proc.communicate(timeout=10)
     assert "Traceback" not in err, err
