@@ -34,7 +34,7 @@ def _serve(env: dict[str, str], port: int) -> tuple[subprocess.Popen[str], str]:
 
 
 def _get(url: str) -> tuple[int, str]:
-    for _ in range(600):  # start-up warms the engines and articles: seconds on a busy machine
+    for _ in range(600):  # start-up loads the engines and draws a chart: seconds when busy
         try:
             with urllib.request.urlopen(url, timeout=5) as r:
                 return r.status, r.read().decode()
