@@ -227,3 +227,81 @@ def test_bazi_star_links_its_article(client: TestClient) -> None:
     stars = r.text.split('id="bazi-stars"')[1].split("</ul>")[0]
     line = next(li for li in stars.split("<li") if "Literary Star" in li)
     assert 'href="/library/BZ-SS-02"' in line
+
+
+def test_an_article_that_cannot_render_is_an_error_on_its_page_only(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A wheel without what an article reads used to kill the server at start-up; now that
+    article's page is a 500 naming the reason (and logged), and every other page works."""
+    from mingshu.errors import InputError
+    from mingshu.library import render as library_render
+    from mingshu.web import library_pages
+
+    broken, fine = LIB.articles[0], LIB.articles[1]
+    real = library_render.article_html
+
+    def article_html(article: library.Article, *args: object, **kw: object) -> str:
+        if article.id == broken.id:
+            raise InputError("fixtures", "the iztro reference files are not here")
+        return real(article, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(library_render, "article_html", article_html)
+    monkeypatch.setattr(library_pages, "_page_parts", {})
+    library_pages._body_of.cache_clear()
+    try:
+        r = client.get(f"/library/{broken.id}")
+        assert r.status_code == 500
+        assert f"Article {broken.id} could not be drawn" in r.text
+        assert "fixtures: the iztro reference files are not here" in r.text
+        assert "Traceback" not in r.text
+        assert any(broken.id in rec.getMessage() and rec.exc_info for rec in caplog.records)
+        api = client.get(f"/api/articles/{broken.id}")
+        assert api.status_code == 500 and broken.id in api.json()["detail"]
+        assert client.get(f"/library/{fine.id}").status_code == 200
+        assert client.get("/library").status_code == 200
+        assert client.get("/api/health").status_code == 200
+    finally:
+        library_pages._body_of.cache_clear()
+
+
+def test_a_slow_first_render_holds_up_only_its_own_article(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two articles are drawn at once: while one is still being drawn (here: held until
+    the test lets it go), another article's first reader gets their page."""
+    import threading
+
+    from mingshu.web import library_pages
+
+    monkeypatch.setattr(library_pages, "_page_parts", {})
+    slow, other = LIB.articles[0], LIB.articles[1]
+    release, started = threading.Event(), threading.Event()
+    real = library_pages._page_parts_of
+
+    def held(article_id: str, version: str, thanks: bool) -> tuple[bytes, bytes]:
+        if article_id == slow.id:
+            started.set()
+            assert release.wait(60)
+        return real(article_id, version, thanks)
+
+    monkeypatch.setattr(library_pages, "_page_parts_of", held)
+    first = threading.Thread(
+        target=library_pages._page_parts_once, args=(slow.id, str(slow.version), False)
+    )
+    first.start()
+    try:
+        assert started.wait(60)
+        done: list[tuple[bytes, bytes]] = []
+        second = threading.Thread(
+            target=lambda: done.append(
+                library_pages._page_parts_once(other.id, str(other.version), False)
+            )
+        )
+        second.start()
+        second.join(60)
+        assert done, "the other article waited for the slow one"
+        assert first.is_alive()  # the slow one was still being drawn
+    finally:
+        release.set()
+        first.join(60)

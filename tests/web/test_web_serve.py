@@ -5,8 +5,12 @@ MINGSHU_DATABASE_URL names one)."""
 from __future__ import annotations
 
 import os
+import queue
+import signal
+import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -30,7 +34,7 @@ def _serve(env: dict[str, str], port: int) -> tuple[subprocess.Popen[str], str]:
 
 
 def _get(url: str) -> tuple[int, str]:
-    for _ in range(600):  # start-up warms the engines and articles: seconds on a busy machine
+    for _ in range(600):  # start-up loads the engines and draws a chart: seconds when busy
         try:
             with urllib.request.urlopen(url, timeout=5) as r:
                 return r.status, r.read().decode()
@@ -72,3 +76,95 @@ def test_serve_prints_the_url_and_serves(
 def test_serve_refuses_a_bad_port() -> None:
     r = subprocess.run([MINGSHU, "serve", "--port", "70000"], capture_output=True, text=True)
     assert r.returncode == 2 and r.stderr.startswith("error: port:")
+
+
+def _launch(env: dict[str, str], port: int, workers: int) -> tuple[subprocess.Popen[str], str]:
+    """`mingshu serve` in a new process, and its first line of output (read in a thread,
+    so a server that never prints cannot hang the test)."""
+    proc = subprocess.Popen(
+        [MINGSHU, "serve", "--port", str(port), "--workers", str(workers)],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        start_new_session=True,  # its own process group: a hung server is killed whole
+    )  # fmt: skip
+    lines: queue.Queue[str] = queue.Queue()
+    out = proc.stdout
+    assert out is not None
+    threading.Thread(target=lambda: lines.put(out.readline()), daemon=True).start()
+    try:
+        return proc, lines.get(timeout=120)
+    except queue.Empty:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(10)
+        raise AssertionError("serve printed nothing in 120 s") from None
+
+
+def _ended(proc: subprocess.Popen[str], within: float) -> str:
+    """Wait (bounded) for the process to end; return its stderr."""
+    try:
+        _, err = proc.communicate(timeout=within)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)  # the server and its workers
+        proc.communicate(timeout=10)
+        raise AssertionError(f"serve was still running {within:.0f} s after the signal") from None
+    return err
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_serve_listens_once_it_prints_the_url(workers: int, tmp_path: Path) -> None:
+    """The URL is printed once the socket listens: a connection made right after the line
+    is accepted (it may wait in the backlog while the workers load), never refused; the
+    first answer follows, and SIGTERM then ends the server."""
+    port = free_port()
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path)}
+    env.pop("MINGSHU_DATABASE_URL", None)
+    proc, line = _launch(env, port, workers)
+    try:
+        assert f"http://127.0.0.1:{port}/" in line
+        with socket.create_connection(("127.0.0.1", port), timeout=5):
+            pass  # refused before: the URL came seconds before uvicorn listened
+        status, body = _get(f"http://127.0.0.1:{port}/api/health")
+        assert status == 200 and "ok" in body
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        err = _ended(proc, within=60)
+    assert "Traceback" not in err
+
+
+def _wait_for_workers(pid: int, n: int) -> None:
+    """Until ``n`` worker processes of the server run (bounded), and a moment more."""
+    for _ in range(600):
+        children = 0
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                ppid = stat.read_text().rsplit(")", 1)[1].split()[1]
+                cmdline = (stat.parent / "cmdline").read_bytes()
+            except OSError:
+                continue
+            children += ppid == str(pid) and b"multiprocessing" in cmdline
+        if children >= n:
+            time.sleep(0.5)
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"no {n} workers in 60 s")
+
+
+@pytest.mark.parametrize(
+    ("workers", "sig"),
+    [(1, signal.SIGTERM), (2, signal.SIGTERM), (1, signal.SIGINT)],
+    ids=["1-SIGTERM", "2-SIGTERM", "1-SIGINT"],
+)
+def test_a_signal_during_start_ends_serve(
+    workers: int, sig: signal.Signals, tmp_path: Path
+) -> None:
+    """SIGTERM or Ctrl-C while the workers are still loading ends the server promptly (it
+    used to finish rendering every article first) and prints no traceback.  The bound is
+    generous for a loaded machine: loading the app is about a second of CPU."""
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path)}
+    env.pop("MINGSHU_DATABASE_URL", None)
+    proc, line = _launch(env, free_port(), workers)
+    assert "http://127.0.0.1:" in line
+    if workers > 1:
+        _wait_for_workers(proc.pid, workers)  # the signal reaches workers that are loading
+    proc.send_signal(sig)
+    err = _ended(proc, within=20)
+    assert "Traceback" not in err

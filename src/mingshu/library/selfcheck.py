@@ -1,9 +1,9 @@
 """How the library checks itself, in the shapes article MS-LIB-01 prints.
 
 The iztro crosscheck is run here over the reference files of ``tests/fixtures/iztro-2.6.0``
-(charts iztro 2.6.0 made itself; found beside the source tree, or at
-``$MINGSHU_IZTRO_FIXTURES``), and the claims' counts are read from the record the last
-whole-space check wrote.  Nothing is typed in.
+(charts iztro 2.6.0 made itself; shipped in the wheel as ``mingshu/crosscheck/iztro-2.6.0``,
+found beside the source tree, or at ``$MINGSHU_IZTRO_FIXTURES``), and the claims' counts
+are read from the record the last whole-space check wrote.  Nothing is typed in.
 """
 
 from __future__ import annotations
@@ -24,12 +24,17 @@ IZTRO_FILES: Final = ("random", "configs", "edges", "astro-types")
 
 
 def fixtures_folder() -> Path:
-    """``$MINGSHU_IZTRO_FIXTURES``, ``tests/fixtures/iztro-2.6.0`` of the source tree, or the
-    shared copy beside the repository (``shared/fixtures/iztro-2.6.0``)."""
+    """``$MINGSHU_IZTRO_FIXTURES``, the copy an installed wheel carries
+    (``mingshu/crosscheck/iztro-2.6.0``, pyproject.toml's force-include),
+    ``tests/fixtures/iztro-2.6.0`` of the source tree, or the shared copy beside the
+    repository (``shared/fixtures/iztro-2.6.0``)."""
     env = os.environ.get("MINGSHU_IZTRO_FIXTURES")
     if env:
         return Path(env)
     here = Path(__file__).resolve()
+    shipped = here.parent.parent / "crosscheck" / "iztro-2.6.0"
+    if shipped.is_dir():
+        return shipped
     for parent in here.parents:
         for candidate in (
             parent / "tests" / "fixtures" / "iztro-2.6.0",

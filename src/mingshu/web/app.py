@@ -96,21 +96,17 @@ def create_app(
 
 def warm() -> None:
     """Load the engines' tables and the presenters once, so a worker's first reader does
-    not wait for them (a chart of each engine, one SVG board, every article's page)."""
+    not wait for them (a chart of each engine, one SVG board: about half a second).  The
+    articles are not rendered here: some draw tables over every layout or run the iztro
+    crosscheck (seconds each), so each renders on its first view and is kept
+    (mingshu.web.library_pages), and the site answers within a second or two of launch."""
     from mingshu.web.api import _bazi_bytes, _ziwei_bytes
-    from mingshu.web.library import library
     from mingshu.web.pages import chart_page_bytes
 
     birth = "date=1987-05-16&time=10%3A30&gender=female"
     _ziwei_bytes(birth)
     _bazi_bytes(birth)
     chart_page_bytes(birth)
-    lib = library()
-    if lib is not None:
-        from mingshu.web.library_pages import _page_parts_of
-
-        for article in lib.articles:
-            _page_parts_of(str(article.id), str(article.version), False)
 
 
 def app_from_env() -> FastAPI:

@@ -5,6 +5,7 @@ the database), and "Was this article helpful?" feedback (CSRF-checked, rate-limi
 from __future__ import annotations
 
 import importlib
+import logging
 import re
 import secrets
 import threading
@@ -26,6 +27,7 @@ router = APIRouter(include_in_schema=False)
 api_router = APIRouter(prefix="/api", tags=["api"])
 
 MAX_FORM_BYTES: Final = 8192
+log: Final = logging.getLogger("mingshu.web")
 
 
 def _lib_module(name: str) -> Any:
@@ -108,7 +110,10 @@ async def article_page(request: Request, article_id: str) -> Response:
     key = (str(article.id), str(article.version), request.query_params.get("thanks") == "1")
     parts = _page_parts.get(key)
     if parts is None:
-        parts = await run_in_threadpool(_page_parts_once, *key)
+        try:
+            parts = await run_in_threadpool(_page_parts_once, *key)
+        except Exception as e:  # one article's failure is that page's error, not the site's
+            return _unrenderable(article, e)
     head, tail = parts
     response = HTMLResponse(b"".join((head, token.encode(), tail)))
     if fresh:
@@ -122,15 +127,35 @@ _TOKEN_SAFE: Final = re.compile(r"[A-Za-z0-9_-]+").fullmatch
 _SLOT: Final = "csrf-" + secrets.token_hex(16)
 """Stands for the reader's CSRF token in a cached page (no article can contain it)."""
 _page_parts: dict[tuple[str, str, bool], tuple[bytes, bytes]] = {}
-_render_lock: Final = threading.Lock()
+_render_locks: dict[tuple[str, str, bool], threading.Lock] = {}
+_locks_lock: Final = threading.Lock()
 
 
 def _page_parts_once(article_id: str, version: str, thanks: bool) -> tuple[bytes, bytes]:
-    """The cached halves, rendered by the first reader's thread only: readers arriving
-    meanwhile wait in their own threads (the event loop goes on serving others)."""
-    with _render_lock:
-        parts = _page_parts.get((article_id, version, thanks))
+    """The cached halves, rendered by the first reader's thread only: readers of the same
+    page arriving meanwhile wait in their own threads (the event loop goes on serving
+    others).  One lock per page, so an article that takes seconds to draw holds up only
+    its own first readers."""
+    key = (article_id, version, thanks)
+    with _locks_lock:
+        lock = _render_locks.setdefault(key, threading.Lock())
+    with lock:
+        parts = _page_parts.get(key)
         return parts or _page_parts_of(article_id, version, thanks)
+
+
+def _unrenderable(article: Any, error: Exception) -> Response:
+    """The error page of an article this server cannot draw (logged with its traceback for
+    the operator); the rest of the site goes on, and the next view tries again."""
+    log.error("article %s v%s could not be rendered", article.id, article.version, exc_info=error)
+    from mingshu.errors import InputError
+
+    reason = str(error) if isinstance(error, InputError) else "an internal error (logged)"
+    return render(
+        "error.html", status=500, title="Article unavailable",
+        message=f"Article {article.id} could not be drawn on this server: {reason}. "
+        "The rest of the site works.",
+    )  # fmt: skip
 
 
 def _page_parts_of(article_id: str, version: str, thanks: bool) -> tuple[bytes, bytes]:
@@ -287,7 +312,10 @@ def articles() -> list[dict[str, Any]]:
 @api_router.get(
     "/articles/{article_id}",
     summary="One article's metadata and its HTML",
-    responses={404: {"description": "no such article"}},
+    responses={
+        404: {"description": "no such article"},
+        500: {"description": "the article could not be drawn on this server"},
+    },
 )
 def article_json(
     article_id: Annotated[str, Path(max_length=40, examples=["ZW-AUX-17", "BZ-SS-02"])],
@@ -296,5 +324,9 @@ def article_json(
     if article is None:
         return JSONResponse({"detail": "no such article"}, status_code=404)
     data = _article_dict(article)
-    data["html"] = _body(article)
+    try:
+        data["html"] = _body(article)
+    except Exception as e:  # as on the article page: this article's error only
+        log.error("article %s v%s could not be rendered", article.id, article.version, exc_info=e)
+        return JSONResponse({"detail": f"article {article.id} could not be drawn"}, 500)
     return JSONResponse(data)

@@ -9,8 +9,14 @@ __all__ = ["serve"]
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
-    """Apply the migrations once, print the URL, and serve until interrupted."""
+    """Apply the migrations once, listen, print the URL, and serve until interrupted.
+
+    The socket listens before the URL is printed and before the workers load the app, so a
+    reader who follows the URL at once waits in the backlog for the first answer instead of
+    being refused.  A SIGTERM or Ctrl-C while a worker loads is acted on when that load ends
+    (about a second: nothing slow is done at start-up, articles render on first view)."""
     import uvicorn
+    from uvicorn.supervisors import Multiprocess
 
     from mingshu.web.store import database_url, migrate
 
@@ -18,9 +24,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
     migrate(url)
     os.environ["MINGSHU_DATABASE_URL"] = url  # the workers read the same database
     os.environ["MINGSHU_MIGRATE"] = "0"
-    shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
-    print(f"mingshu is serving on http://{shown}:{port}/  (database: {_safe(url)})", flush=True)
-    uvicorn.run(
+    config = uvicorn.Config(
         "mingshu.web.app:app_from_env",
         factory=True,
         host=host,
@@ -32,6 +36,14 @@ def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
         access_log=False,
         server_header=False,
     )
+    sock = config.bind_socket()  # exits with uvicorn's message when the port is taken
+    sock.listen(config.backlog)  # uvicorn listens only once a worker has loaded the app
+    shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
+    print(f"mingshu is serving on http://{shown}:{port}/  (database: {_safe(url)})", flush=True)
+    if workers > 1:
+        Multiprocess(config, sockets=[sock]).run()
+    else:
+        uvicorn.Server(config).run(sockets=[sock])
 
 
 def _safe(url: str) -> str:
