@@ -1,0 +1,58 @@
+"""Output that cannot be written is one error line and exit 2, for every command: a full disk
+(standard output on /dev/full) and a standard output whose encoding cannot hold 中文
+(PYTHONIOENCODING=ascii).  The guard sits at the command-line entry, so these run the real
+entry point in a subprocess."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+_MAIN = "import sys; from mingshu.cli import main; sys.argv = ['mingshu', *sys.argv[1:]]; main()"
+
+COMMANDS = [
+    pytest.param(["ziwei", "2000-01-01", "12:00", "-g", "male"], id="ziwei"),
+    pytest.param(["ziwei", "2000-01-01", "12:00", "-g", "male", "--json"], id="ziwei-json"),
+    pytest.param(["bazi", "2000-01-01", "12:00", "-g", "female"], id="bazi"),
+    pytest.param(["--version"], id="version"),
+]
+
+
+def run(
+    args: list[str], stdout: int | object, env: dict[str, str] | None = None
+) -> tuple[int, str]:
+    done = subprocess.run(
+        [sys.executable, "-c", _MAIN, *args],
+        stdout=stdout,  # type: ignore[arg-type]  # a file or subprocess.PIPE
+        stderr=subprocess.PIPE,
+        env={**os.environ, **(env or {})},
+        text=True,
+        check=False,
+    )
+    return done.returncode, done.stderr
+
+
+@pytest.mark.parametrize("args", COMMANDS)
+def test_a_full_disk_is_one_error_line(args: list[str]) -> None:
+    with open("/dev/full", "wb") as full:  # read as the redirect target only
+        code, err = run(args, full)
+    assert code == 2
+    assert err == "error: out: cannot write standard output: No space left on device\n"
+
+
+# JSON is written as UTF-8 bytes whatever the terminal's encoding, and the version is ASCII.
+@pytest.mark.parametrize("args", [a for a in COMMANDS if a.id in ("ziwei", "bazi")])
+def test_an_ascii_only_output_is_one_error_line(args: list[str]) -> None:
+    code, err = run(args, subprocess.PIPE, {"PYTHONIOENCODING": "ascii"})
+    assert code == 2
+    assert err.startswith("error: out: standard output's encoding (ascii) cannot write ")
+    assert err.rstrip("\n").endswith("set PYTHONIOENCODING=utf-8 (or a UTF-8 locale)")
+    assert err.count("\n") == 1
+
+
+def test_an_ascii_output_that_needs_no_other_character_still_works() -> None:
+    code, err = run(["--version"], subprocess.PIPE, {"PYTHONIOENCODING": "ascii"})
+    assert (code, err) == (0, "")
