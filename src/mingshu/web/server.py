@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 
-__all__ = ["serve"]
+__all__ = ["serve", "shown_url"]
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
@@ -18,8 +18,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
     migrate(url)
     os.environ["MINGSHU_DATABASE_URL"] = url  # the workers read the same database
     os.environ["MINGSHU_MIGRATE"] = "0"
-    shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
-    print(f"mingshu is serving on http://{shown}:{port}/  (database: {_safe(url)})", flush=True)
+    print(f"mingshu is serving on {shown_url(host, port)}  (database: {_safe(url)})", flush=True)
     uvicorn.run(
         "mingshu.web.app:app_from_env",
         factory=True,
@@ -32,6 +31,13 @@ def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
         access_log=False,
         server_header=False,
     )
+
+
+def shown_url(host: str, port: int) -> str:
+    """The URL to open for a server on ``host``: every interface as 127.0.0.1, an IPv6
+    address in brackets."""
+    shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
+    return f"http://[{shown}]:{port}/" if ":" in shown else f"http://{shown}:{port}/"
 
 
 def _safe(url: str) -> str:
