@@ -20,7 +20,7 @@ import os
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, partial
 from itertools import islice
 from pathlib import Path
@@ -442,12 +442,14 @@ def sweep_ziwei(
     out = Path(out)
     if out.exists() and not out.is_dir():  # before a cluster starts
         raise InputError("out", f"{out} is not a directory")
+    started = time.perf_counter()  # the reported time includes reaching a cluster
     with ExitStack() as stack:
         client = None
         if scheduler is not None:
             client = stack.enter_context(cluster.connect(scheduler, workers))
         _prepare(out, metadata(settings, first_year, last_year))
-        return _sweep(out, first_year, last_year, settings, workers, progress, client, backend)
+        report = _sweep(out, first_year, last_year, settings, workers, progress, client, backend)
+        return replace(report, seconds=time.perf_counter() - started)
 
 
 def _sweep(
