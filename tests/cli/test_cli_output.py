@@ -56,3 +56,37 @@ def test_an_ascii_only_output_is_one_error_line(args: list[str]) -> None:
 def test_an_ascii_output_that_needs_no_other_character_still_works() -> None:
     code, err = run(["--version"], subprocess.PIPE, {"PYTHONIOENCODING": "ascii"})
     assert (code, err) == (0, "")
+
+
+def every_command() -> list[list[str]]:
+    """The words of every command and sub-command the app registers."""
+    import typer.main
+
+    from mingshu.cli import app
+
+    found: list[list[str]] = []
+
+    def walk(command: object, words: list[str]) -> None:
+        children = getattr(command, "commands", None)
+        if children is None:
+            found.append(words)
+            return
+        for name, child in children.items():
+            walk(child, [*words, name])
+
+    walk(typer.main.get_command(app), [])
+    return found
+
+
+def test_every_command_is_guarded() -> None:
+    """A command added later is guarded too: its help, sent to a full disk, is the one error
+    line (the guard is the entry's, not each command's)."""
+    commands = every_command()
+    assert ["ziwei"] in commands and ["sweep", "ziwei"] in commands and len(commands) >= 10
+    for words in commands:
+        with open("/dev/full", "wb") as full:
+            code, err = run([*words, "--help"], full)
+        assert (code, err) == (
+            2,
+            "error: out: cannot write standard output: No space left on device\n",
+        ), words
