@@ -188,3 +188,17 @@ def test_find_prints_a_metadata_name_as_written(damaged: Path) -> None:
     code, out, err = invoke("find", str(damaged), "tai_fu = 午", "--by", "gender")
     assert (code, err) == (0, "")
     assert "[/x]" in out
+
+
+@pytest.mark.parametrize("year", ["x", None, 1990.5, True])
+def test_a_damaged_year_range_is_one_error_line(damaged: Path, year: object) -> None:
+    meta_file = damaged / "_mingshu.json"
+    meta = json.loads(meta_file.read_text("utf-8"))
+    meta["first_year"] = year
+    meta_file.write_text(json.dumps(meta), "utf-8")
+    sweep = ["sweep", "ziwei", "--from", "1991", "--to", "1991", "--out", str(damaged)]
+    for args in (["query", str(damaged), "SELECT 1"], [*sweep, "--workers", "1"]):
+        code, out, err = invoke(*args)
+        assert (code, out) == (2, ""), args
+        assert err.startswith("error: dataset: ") and "first_year is " in err, err
+    assert not (damaged / "year=1991").exists()

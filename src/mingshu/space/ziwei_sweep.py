@@ -335,6 +335,10 @@ def read_metadata(path: Path) -> dict[str, Any] | None:
         raise InputError("dataset", f"{file} is not readable JSON: {e}") from None
     if not isinstance(data, dict) or data.get("schema") not in (SCHEMA, BAZI_SCHEMA):
         raise InputError("dataset", f"{file} does not describe a {SCHEMA} or {BAZI_SCHEMA} dataset")
+    for key in ("first_year", "last_year"):  # a sweep widens them: integers or absent
+        year = data.get(key, 0)
+        if isinstance(year, bool) or not isinstance(year, int):
+            raise InputError("dataset", f"{file}: {key} is {clip(year)}, not a year")
     return data
 
 
