@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -90,3 +91,31 @@ def test_every_command_is_guarded() -> None:
             2,
             "error: out: cannot write standard output: No space left on device\n",
         ), words
+
+
+def test_bytes_that_are_not_utf8_are_written_back_as_those_bytes() -> None:
+    """The entry lets standard output write an argument's undecodable bytes (a file name
+    echoed in "wrote 68 files to site\\xff") back as they came, as `ls` does, instead of
+    failing with "surrogates not allowed" after the work is done."""
+    code = (
+        "import sys; from mingshu.cli import main; sys.argv = ['mingshu', '--version']\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print(sys.argv[0] + 'x\\udcff')"  # the byte 0xff of an argument, as Python holds it
+    )
+    # PYTHONIOENCODING=utf-8 writes strictly, as a UTF-8 locale such as en_US.UTF-8 does
+    # (the C locale of a bare container already writes such bytes back).
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, env=env, check=False)
+    assert (done.returncode, done.stderr) == (0, b"")
+    assert done.stdout.splitlines()[-1] == b"mingshux\xff"
+
+
+def test_a_path_that_is_not_utf8_is_one_error_line(tmp_path: Path) -> None:
+    """pyarrow cannot take such a path: an error line naming the byte, not a traceback."""
+    out = os.fsdecode(bytes(tmp_path) + b"/charts\xff")
+    code, err = run(
+        ["sweep", "ziwei", "--from", "1990", "--to", "1990", "--workers", "1", "--out", out],
+        subprocess.PIPE,
+    )
+    assert code == 2 and "Traceback" not in err
+    assert err.splitlines()[-1].startswith("error: out: ")  # after the progress bar

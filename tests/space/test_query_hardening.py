@@ -6,6 +6,7 @@ time limit and the table a row limit; no file outside the dataset, .tmp included
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -202,3 +203,20 @@ def test_a_damaged_year_range_is_one_error_line(damaged: Path, year: object) -> 
         assert (code, out) == (2, ""), args
         assert err.startswith("error: dataset: ") and "first_year is " in err, err
     assert not (damaged / "year=1991").exists()
+
+
+def test_sql_and_a_dataset_path_that_are_not_utf8_are_refused(
+    dataset: Path, tmp_path: Path
+) -> None:
+    """An argument's bytes that are not UTF-8 (held as surrogates) are refused by name;
+    DuckDB cannot take them (it raised a TypeError)."""
+    byte = os.fsdecode(b"\xff")
+    code, out, err = invoke("query", str(dataset), f"SELECT '{byte}' AS a")
+    assert (code, out) == (2, "")
+    assert err.startswith("error: sql: character 9 is a byte that is not UTF-8 text")
+    odd = tmp_path / f"charts{byte}"
+    shutil.copytree(dataset, odd)
+    for args in (["query", str(odd), "SELECT 1"], ["find", str(odd), "tai_fu = 午"]):
+        code, out, err = invoke(*args)
+        assert (code, out) == (2, ""), args
+        assert err.startswith("error: dataset: ") and "is a byte that is not UTF-8" in err

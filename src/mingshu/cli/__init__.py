@@ -97,6 +97,8 @@ class _Group(TyperGroup):
             sys.exit(1)
         except UnicodeEncodeError as e:
             text = e.object[e.start : e.start + 1]
+            if "\ud800" <= text <= "\udfff":  # bytes that were not UTF-8 (or a lone half)
+                _output_failed(f"{text!r} is a byte that is not UTF-8 text: it cannot be used")
             _output_failed(
                 f"standard output's encoding ({e.encoding}) cannot write {text!r}: "
                 "set PYTHONIOENCODING=utf-8 (or a UTF-8 locale)"
@@ -166,4 +168,8 @@ for _module in _COMMAND_MODULES:
 
 def main() -> None:
     """Entry point of the ``mingshu`` script."""
+    # A path or argument with bytes that are not UTF-8 is echoed as those bytes, as ls and
+    # cat do (Python keeps them as surrogates, which "strict" refuses to write).
+    with contextlib.suppress(AttributeError, ValueError):
+        sys.stdout.reconfigure(errors="surrogateescape")  # type: ignore[union-attr]
     app()

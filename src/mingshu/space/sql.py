@@ -154,12 +154,14 @@ def connect(path: Path | str, other: Path | str | None = None) -> duckdb.DuckDBP
     import duckdb
 
     folder, meta = dataset_metadata(path)
+    _utf8("dataset", str(folder))
     folders = [folder]
     # No temporary directory: DuckDB's default, <cwd>/.tmp, would be readable by any query.
     con = duckdb.connect(":memory:", config={"temp_directory": ""})
     _create_view(con, VIEW, folder)
     if other is not None:
         other_folder, _ = dataset_metadata(other)
+        _utf8("dataset", str(other_folder))
         folders.append(other_folder)
         _create_view(con, OTHER, other_folder)
     for view in _name_views(meta):
@@ -196,6 +198,7 @@ def check_sql(sql: str) -> str:
 
     if not isinstance(sql, str) or not sql.strip():
         raise InputError("sql", "give one SELECT query")
+    _utf8("sql", sql)
     try:
         statements = duckdb.extract_statements(sql)
     except duckdb.Error as e:
@@ -210,6 +213,17 @@ def check_sql(sql: str) -> str:
             f"{kind.name}: {clip_text(sql.strip())}",
         )
     return sql
+
+
+def _utf8(field: str, text: str) -> None:
+    """An :class:`InputError` on ``field`` if ``text`` holds bytes that were not UTF-8 (an
+    argument's undecodable bytes), which DuckDB cannot take."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise InputError(
+            field, f"character {e.start + 1} is a byte that is not UTF-8 text: {text!a}"[:300]
+        ) from None
 
 
 def _message(e: Exception, sql: str) -> str:
