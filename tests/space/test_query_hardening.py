@@ -140,7 +140,17 @@ def test_a_query_within_its_timeout_gives_every_row(dataset: Path) -> None:
     )
 
 
-@pytest.mark.parametrize("args", [["--timeout", "-1"], ["--timeout", "nan"], ["--max-rows", "0"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--timeout", "-1"],
+        ["--timeout", "nan"],
+        ["--timeout", "inf"],  # a timer thread's OverflowError, and exit 0
+        ["--timeout", "1e308"],
+        ["--max-rows", "0"],
+        ["--max-rows", "99999999999999999999"],  # DuckDB's TypeError
+    ],
+)
 def test_bad_limits_are_refused(dataset: Path, args: list[str]) -> None:
     code, out, err = invoke("query", str(dataset), "SELECT 1", *args)
     assert (code, out) == (2, "")
@@ -165,6 +175,14 @@ def test_the_table_says_when_rows_were_cut(dataset: Path) -> None:
 def test_limit_fetches_at_most_that_many_rows(dataset: Path) -> None:
     names, rows = space.query(dataset, "SELECT time_index FROM charts", limit=3)
     assert names == ["time_index"] and len(rows) == 3
+    assert len(space.query(dataset, "SELECT 1 FROM charts", limit=2**70)[1]) == ROWS
+
+
+@pytest.mark.parametrize("timeout", [0, -1.0, float("nan"), float("inf"), 1e308, True, "5"])
+def test_the_librarys_timeout_is_checked(dataset: Path, timeout: object) -> None:
+    with pytest.raises(InputError) as e:
+        space.query(dataset, "SELECT 1", timeout=timeout)  # type: ignore[arg-type]
+    assert e.value.field == "timeout"
 
 
 @pytest.mark.parametrize(

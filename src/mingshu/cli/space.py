@@ -236,10 +236,10 @@ def query(
     try:
         if as_json and csv:
             raise InputError("json", "give --json or --csv, not both")
-        if not timeout >= 0:  # NaN too
-            raise InputError("timeout", f"give seconds, 0 (no limit) or more, not {timeout}")
-        if max_rows < 1:
-            raise InputError("max_rows", f"give a number of rows, 1 or more, not {max_rows}")
+        if not 0 <= timeout <= 86_400:  # NaN and inf too
+            raise InputError("timeout", f"give seconds, 0 (no limit) to 86400, not {timeout}")
+        if not 1 <= max_rows <= 1_000_000:
+            raise InputError("max_rows", f"give 1 to 1000000 rows (--csv: all), not {max_rows}")
         from mingshu import space
 
         table_only = not (as_json or csv)  # one row more than shown says whether rows were cut

@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 __all__ = ["check_sql", "connect", "dataset_metadata", "open_dataset", "query"]
 
 VIEW: Final = "charts"
+MAX_TIMEOUT: Final = 86_400
+"""The longest time limit :func:`query` takes, in seconds (a day; ``None`` is no limit)."""
 OTHER: Final = "other"
 """The second dataset's view, when a query compares two (:func:`connect`'s ``other``)."""
 
@@ -246,9 +248,13 @@ def query(
 
     check_sql(sql)
     if timeout is not None and (
-        isinstance(timeout, bool) or not isinstance(timeout, int | float) or not timeout > 0
+        isinstance(timeout, bool)
+        or not isinstance(timeout, int | float)
+        or not 0 < timeout <= MAX_TIMEOUT
     ):
-        raise InputError("timeout", f"give a number of seconds above 0, not {timeout!r}")
+        raise InputError(
+            "timeout", f"give seconds above 0 and at most {MAX_TIMEOUT:,} (a day), not {timeout!r}"
+        )
     if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 0):
         raise InputError("limit", f"give a number of rows, 0 or more, not {limit!r}")
     con = connect(path)
@@ -259,7 +265,10 @@ def query(
             timer.start()
         result = con.execute(sql)
         names = [d[0] for d in result.description or ()]
-        return names, result.fetchall() if limit is None else result.fetchmany(limit)
+        # No result has 2**62 rows: a larger limit is no limit (and DuckDB's is 64 bits).
+        if limit is None or limit >= 2**62:
+            return names, result.fetchall()
+        return names, result.fetchmany(limit)
     except duckdb.InterruptException:
         raise InputError(
             "timeout",
