@@ -6,8 +6,11 @@ entry point in a subprocess."""
 from __future__ import annotations
 
 import os
+import stat
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -22,12 +25,28 @@ COMMANDS = [
 ]
 
 
-def run(
-    args: list[str], stdout: int | object, env: dict[str, str] | None = None
-) -> tuple[int, str]:
+@contextmanager
+def full_disk() -> Iterator[int]:
+    """A descriptor of /dev/full, the device that refuses every write: opened without
+    creating or truncating anything, and only if it is that character device (were it
+    missing or a regular file, writing there would make or change a file in /dev)."""
+    try:
+        st = os.stat("/dev/full")
+    except OSError:
+        pytest.skip("no /dev/full here")
+    if not stat.S_ISCHR(st.st_mode):  # something replaced the machine's device: say so
+        pytest.fail("/dev/full is not the character device 1,7: restore it (mknod)")
+    fd = os.open("/dev/full", os.O_WRONLY)  # no O_CREAT, no O_TRUNC
+    try:
+        yield fd
+    finally:
+        os.close(fd)
+
+
+def run(args: list[str], stdout: int, env: dict[str, str] | None = None) -> tuple[int, str]:
     done = subprocess.run(
         [sys.executable, "-c", _MAIN, *args],
-        stdout=stdout,  # type: ignore[arg-type]  # a file or subprocess.PIPE
+        stdout=stdout,  # a descriptor or subprocess.PIPE
         stderr=subprocess.PIPE,
         env={**os.environ, **(env or {})},
         text=True,
@@ -38,7 +57,7 @@ def run(
 
 @pytest.mark.parametrize("args", COMMANDS)
 def test_a_full_disk_is_one_error_line(args: list[str]) -> None:
-    with open("/dev/full", "wb") as full:  # read as the redirect target only
+    with full_disk() as full:
         code, err = run(args, full)
     assert code == 2
     assert err == "error: out: cannot write standard output: No space left on device\n"
@@ -85,7 +104,7 @@ def test_every_command_is_guarded() -> None:
     commands = every_command()
     assert ["ziwei"] in commands and ["sweep", "ziwei"] in commands and len(commands) >= 10
     for words in commands:
-        with open("/dev/full", "wb") as full:
+        with full_disk() as full:
             code, err = run([*words, "--help"], full)
         assert (code, err) == (
             2,
