@@ -8,15 +8,21 @@ engines' settings types), and engines, Rich and the JSON export load inside the 
 so ``mingshu --help`` stays fast.
 
 Bad input of any kind, Click's own usage errors included, prints one line,
-``error: <field>: <message>``, on stderr and exits with code 2 (see ``_errors``).
+``error: <field>: <message>``, on stderr and exits with code 2 (see ``_errors``).  Output that
+cannot be written (a full disk, a standard output whose encoding cannot hold the text) is
+one such line too, ``error: out: …``, caught here for every command so that no command can
+forget it; it exits with code 2 as well (1 means "a claim or a case failed" to ``claims``
+and ``crosscheck``), as ``ziwei --batch`` always did.
 """
 
 from __future__ import annotations
 
+import contextlib
 import importlib
+import os
 import sys
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, Final, NoReturn
 
 import typer
 from typer._click.core import Context
@@ -118,7 +124,31 @@ class _Group(TyperGroup):
         except typer.Abort:
             typer.echo("Aborted!", err=True)
             sys.exit(1)
+        except UnicodeEncodeError as e:
+            text = e.object[e.start : e.start + 1]
+            if "\ud800" <= text <= "\udfff":  # bytes that were not UTF-8 (or a lone half)
+                _output_failed(f"{text!r} is a byte that is not UTF-8 text: it cannot be used")
+            _output_failed(
+                f"standard output's encoding ({e.encoding}) cannot write {text!r}: "
+                "set PYTHONIOENCODING=utf-8 (or a UTF-8 locale)"
+            )
+        except OSError as e:
+            if e.filename is not None:  # a file a command reads or writes, named
+                _output_failed(f"{e.filename}: {e.strerror or e}", "file")
+            _output_failed(f"cannot write standard output: {e.strerror or e}")
         sys.exit(code if isinstance(code, int) else 0)
+
+
+def _output_failed(message: str, field: str = "out") -> NoReturn:
+    """The one error line for output that cannot be written, then exit 2.  Whatever is still
+    buffered for standard output goes to the null device, so the interpreter's flush at exit
+    fails no second time (with a traceback-like "Exception ignored" message)."""
+    # No real file descriptor (a test's captured output): nothing is flushed at exit.
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    with contextlib.suppress(OSError, UnicodeEncodeError):  # standard error is broken too
+        typer.echo(error_line(field, message), err=True)
+    sys.exit(2)
 
 
 app = typer.Typer(
@@ -172,4 +202,8 @@ for _typer in (app, *(group.typer_instance for group in app.registered_groups)):
 
 def main() -> None:
     """Entry point of the ``mingshu`` script."""
+    # A path or argument with bytes that are not UTF-8 is echoed as those bytes, as ls and
+    # cat do (Python keeps them as surrogates, which "strict" refuses to write).
+    with contextlib.suppress(AttributeError, ValueError):
+        sys.stdout.reconfigure(errors="surrogateescape")  # type: ignore[union-attr]
     app()

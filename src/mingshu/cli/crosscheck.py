@@ -2,7 +2,8 @@
 
 Exit codes: 0 every compared case matched (and at least one was compared); 1 mismatches;
 2 bad input (unreadable file, bad option, a report path that is the input, a line that is not
-a record); 3 nothing compared (an empty file, or iztro gave an error for every record).
+a record, or a record with nothing to compare); 3 nothing compared (an empty file, or iztro
+gave an error for every record).
 """
 
 from __future__ import annotations

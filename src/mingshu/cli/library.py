@@ -83,6 +83,10 @@ def check(
 
     try:
         lib = load(root)
+        if not lib.articles:  # before any sweep: nothing checked is never "ok"
+            raise InputError(
+                "root", f"{lib.root} holds no articles (no *.md file): nothing to check"
+            )
         folder = Path(space) if space else _default_space()
         ensure_space(folder, _years(years), progress=not quiet)
         say = None if quiet else (lambda s: typer.echo(s, err=True))

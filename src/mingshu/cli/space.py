@@ -227,6 +227,21 @@ def query(
     ] = False,
     csv: Annotated[bool, typer.Option("--csv", help="Print the rows as CSV.")] = False,
     allow_partial: _AllowPartial = False,
+    timeout: Annotated[
+        float,
+        typer.Option(
+            "--timeout", metavar="SECONDS", help="Stop a query that runs longer (0: no limit)."
+        ),
+    ] = 60.0,
+    max_rows: Annotated[
+        int,
+        typer.Option(
+            "--max-rows",
+            metavar="N",
+            help="Rows the table shows; the output says when rows were cut (--json and --csv "
+            "print every row).",
+        ),
+    ] = 100,
 ) -> None:
     """Run one read-only SQL query (DuckDB) over a swept dataset's view ``charts``."""
     from mingshu.cli._errors import fail
@@ -235,19 +250,29 @@ def query(
     try:
         if as_json and csv:
             raise InputError("json", "give --json or --csv, not both")
+        if not 0 <= timeout <= 86_400:  # NaN and inf too
+            raise InputError("timeout", f"give seconds, 0 (no limit) to 86400, not {timeout}")
+        if not 1 <= max_rows <= 1_000_000:
+            raise InputError("max_rows", f"give 1 to 1000000 rows (--csv: all), not {max_rows}")
         from mingshu import space
 
-        names, rows = space.query(dataset, sql, allow_partial=allow_partial)
+        table_only = not (as_json or csv)  # one row more than shown says whether rows were cut
+        names, rows = space.query(
+            dataset,
+            sql,
+            timeout=timeout or None,
+            limit=max_rows + 1 if table_only else None,
+            allow_partial=allow_partial,
+        )
         from mingshu.space.sql import missing_years
 
         partial = _say_partial(missing_years(dataset) if allow_partial else ())
+        if as_json:
+            text = _json_rows(names, rows)
     except InputError as e:
         fail(e, [dataset, sql])
     if as_json:
-        import orjson
-
-        objects = [dict(zip(names, row, strict=True)) for row in rows]
-        typer.echo(orjson.dumps(objects, default=str, option=orjson.OPT_INDENT_2).decode())
+        typer.echo(text)
         return
     if csv:
         import csv as csv_module
@@ -258,14 +283,55 @@ def query(
         writer.writerows(rows)
         return
     from rich.console import Console
-    from rich.table import Table
+    from rich.table import Column, Table
+    from rich.text import Text
 
-    table = Table(*names)
-    for row in rows:
-        table.add_row(*(_cell(v) for v in row))
+    # Text, not markup: a cell or a column name of "[/x]" is shown as written.
+    table = Table(*(Column(Text(n)) for n in names))
+    for row in rows[:max_rows]:
+        table.add_row(*(Text(_cell(v)) for v in row))
     console = Console(highlight=False)
     console.print(table)
-    console.print(f"{len(rows):,} row(s)" + (f" ({partial})" if partial else ""), style="dim")
+    said = f" ({partial})" if partial else ""
+    if len(rows) > max_rows:
+        console.print(
+            f"the first {max_rows:,} rows; the query gives more (--max-rows N shows more, "
+            f"--csv and --json print every row){said}",
+            style="dim",
+            markup=False,
+        )
+    else:
+        console.print(f"{len(rows):,} row(s){said}", style="dim", markup=False)
+
+
+def _json_rows(names: list[str], rows: list[tuple[Any, ...]]) -> str:
+    """The rows as a JSON list of objects, every column kept: two columns of one name are
+    refused (an object holds one value per name), and integers beyond 64 bits (HUGEINT)
+    are written exactly."""
+    import orjson
+
+    from mingshu.errors import InputError
+
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise InputError(
+            "sql",
+            f"two columns are named {', '.join(map(repr, twice))}: a JSON object holds one "
+            "value per name; give each column its own name with AS (or use --csv)",
+        )
+
+    def exact(value: Any) -> Any:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value if -(2**63) <= value < 2**64 else orjson.Fragment(str(value))
+        if isinstance(value, list | tuple):
+            return [exact(v) for v in value]
+        if isinstance(value, dict):
+            return {k: exact(v) for k, v in value.items()}
+        return value
+
+    objects = [dict(zip(names, map(exact, row), strict=True)) for row in rows]
+    option = orjson.OPT_INDENT_2 | orjson.OPT_NON_STR_KEYS
+    return orjson.dumps(objects, default=str, option=option).decode()
 
 
 def find(
@@ -321,11 +387,13 @@ def find(
         return
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
     table = Table(result.by, "name", "count", "of rows", "share")
     for g in result.groups:
         share = f"{g.count / g.rows:.1%}" if g.rows else "-"
-        table.add_row(str(g.value), g.name or "", f"{g.count:,}", f"{g.rows:,}", share)
+        # The name is the dataset's _mingshu.json text: shown as written, never as markup.
+        table.add_row(str(g.value), Text(g.name or ""), f"{g.count:,}", f"{g.rows:,}", share)
     console = Console(highlight=False)
     console.print(table)
     console.print(f"total: {result.count:,} of {result.rows:,} rows ({result.share:.2%})")

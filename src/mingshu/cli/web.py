@@ -45,12 +45,53 @@ def serve(
     if not 1 <= workers <= 64:
         fail(InputError("workers", f"{workers} is not 1..64"), [])
     try:
+        _check_host(host, port)
+    except InputError as e:
+        fail(e, [host])
+    try:
         from mingshu.web.server import serve as run
     except ImportError as e:
         fail(
             InputError("serve", f"the web extra is missing ({e.name}): pip install -e '.[web]'"), []
         )
     run(host, port, workers)
+
+
+_LABEL = r"(?!-)[A-Za-z0-9-]{1,63}(?<!-)"
+
+
+def _check_host(host: str, port: int) -> None:
+    """An :class:`InputError` on ``host`` unless it is an IP address or a host name this
+    machine resolves (as the server would, later, with a traceback)."""
+    import ipaddress
+    import re
+    import socket
+
+    from mingshu.cli._errors import clip
+    from mingshu.errors import InputError
+
+    try:
+        ipaddress.ip_address(host)
+        return
+    except ValueError:
+        pass
+    name = host.removesuffix(".")
+    labels = name.split(".")
+    if (
+        len(name) > 253
+        or not all(re.fullmatch(_LABEL, label) for label in labels)
+        or labels[-1].isdigit()  # 999.1.1.1: a bad IPv4 address, not a name
+    ):
+        raise InputError(
+            "host",
+            f"{clip(repr(host))} is not an IP address or a host name (127.0.0.1: this "
+            "machine only; 0.0.0.0: every interface)",
+        )
+    try:
+        socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except (OSError, UnicodeError) as e:
+        reason = getattr(e, "strerror", None) or e
+        raise InputError("host", f"{clip(repr(host))} cannot be resolved: {reason}") from None
 
 
 def feedback_list(

@@ -4,7 +4,9 @@ The format is described in ``tests/fixtures/iztro-2.6.0/README.md``; files may b
 gzip-compressed (recognised by their first bytes, whatever the name).
 
 :func:`read_records` yields a :class:`BadRecord` for each line that is not a record (not JSON,
-nested too deeply, not an object, a key missing) and reads on; :func:`read_cases` stops there
+nested too deeply, not an object, a key missing, or nothing to compare: ``ok`` not JSON true
+or false, a charted record without its chart or without the horoscope its input asked for)
+and reads on; :func:`read_cases` stops there
 with a :class:`RecordFormatError`.  A file that cannot be read at all raises either way.
 """
 
@@ -120,10 +122,33 @@ def _case(path: Path, lineno: int, raw: bytes) -> Case | BadRecord:
     # iztro charted must have an object input.
     if out.get("ok") is not False and not isinstance(inp, dict):
         return bad("'input' must be a JSON object")
+    nothing = _nothing_to_compare(inp, out)
+    if nothing is not None:
+        return bad(nothing)
     case_id = inp.get("id") if isinstance(inp, dict) else None
     if case_id is None:
         case_id = out.get("id")
     return Case(id=case_id, input=inp, output=out, source=path.name, line=lineno)
+
+
+def _nothing_to_compare(inp: Any, out: dict[str, Any]) -> str | None:
+    """Why a record holds nothing to compare, or None: ``ok`` must be JSON true or false,
+    and a record iztro charted must carry its chart, and its horoscope when the input asked
+    for one; else a case would pass having compared nothing."""
+    ok = out.get("ok")
+    if ok is not True and ok is not False:
+        shown = "missing" if "ok" not in out else clip(json.dumps(ok, ensure_ascii=False))
+        return f"'output.ok' must be true or false, not {shown}"
+    if ok is False:
+        return None
+    chart = out.get("chart")
+    if not isinstance(chart, dict) or not chart:
+        return "'output.chart' must be a non-empty object: a record iztro charted holds its chart"
+    asked = isinstance(inp, dict) and inp.get("horoscope") is not None
+    horoscope = out.get("horoscope")
+    if asked and (not isinstance(horoscope, dict) or not horoscope):
+        return "the input asks for a horoscope, and 'output.horoscope' is missing or empty"
+    return None
 
 
 def read_records(path: str | Path) -> Iterator[Case | BadRecord]:

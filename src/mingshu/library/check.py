@@ -308,6 +308,8 @@ def check(
     start = time.perf_counter()
     report = Report(articles=len(library.articles))
     err = report.errors
+    if not library.articles:
+        err.append(f"{library.root}: no articles (no *.md file): a library of none is not ok")
     say = progress or (lambda _s: None)
     source_dir = find_sources(sources)
     cited: dict[str, list[str]] = {}

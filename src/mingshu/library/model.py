@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from mingshu.errors import InputError
+from mingshu.named import clip_text
 
 __all__ = [
     "ARTICLE_ID",
@@ -328,7 +329,7 @@ def load(root: Path | str | None = None) -> Library:
     folder = Path(root) if root is not None else _ROOT
     if not folder.is_dir():
         raise InputError("root", f"{folder} is not a directory")
-    articles = [parse(p.read_text(encoding="utf-8"), p) for p in sorted(folder.glob("*.md"))]
+    articles = [parse(_file_text(p), p) for p in sorted(folder.glob("*.md"))]
     articles.sort(key=lambda a: a.id)
     ids = [a.id for a in articles]
     for dup in {i for i in ids if ids.count(i) > 1}:
@@ -336,11 +337,28 @@ def load(root: Path | str | None = None) -> Library:
     planned: dict[str, str] = {}
     planned_path = folder / PLANNED_FILE
     if planned_path.exists():
-        data = yaml.safe_load(planned_path.read_text(encoding="utf-8")) or {}
+        try:
+            data = yaml.safe_load(_file_text(planned_path)) or {}
+        except yaml.YAMLError as e:
+            reason = " ".join(str(e).split())
+            raise InputError(
+                "planned", f"{planned_path}: not YAML: {clip_text(reason, 200)}"
+            ) from None
         if not isinstance(data, dict):
             raise InputError("planned", f"{planned_path}: expected a mapping id: title")
         planned = {str(k): str(v) for k, v in data.items()}
     return Library(tuple(articles), planned, folder)
+
+
+def _file_text(path: Path) -> str:
+    """A library file's text; an :class:`InputError` naming it if it is not UTF-8 text
+    (a binary file) or cannot be read."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as e:
+        raise InputError("article", f"{path} is not UTF-8 text (byte {e.start + 1})") from None
+    except OSError as e:
+        raise InputError("article", f"cannot read {path}: {e.strerror or e}") from None
 
 
 @cache

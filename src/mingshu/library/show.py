@@ -34,24 +34,28 @@ def _plain(text: str, record: dict[str, dict[str, object]]) -> str:
 
 
 def show_article(article: Article, library: Library) -> None:
+    """Print ``article``.  Its text is markup-escaped wherever Rich markup frames it: an
+    article's ``[/x]`` or ``a[b]c`` is shown as written, never read as a style."""
     from rich.console import Console
     from rich.markdown import Markdown
+    from rich.markup import escape as e
     from rich.table import Table
 
     con = Console()
     record = {k: dict(v) for k, v in read_record(library.root).items()}
     a = article
     con.print(
-        f"[dim]{a.id} / {a.subject} · version {a.version} · {a.date} · "
-        f"{a.read_minutes} min read[/dim]"
+        f"[dim]{e(a.id)} / {e(a.subject)} · version {e(str(a.version))} · {e(str(a.date))} · "
+        f"{e(str(a.read_minutes))} min read[/dim]"
     )
-    con.print(f"[bold]{a.title}[/bold]\n{a.subtitle}\n")
-    con.print(_plain(a.lede, record) + "\n")
+    con.print(f"[bold]{e(a.title)}[/bold]\n{e(a.subtitle)}\n")
+    con.print(e(_plain(a.lede, record)) + "\n")
     con.print("[bold]The short version[/bold]")
-    con.print(_plain(a.short_version, record))
+    con.print(e(_plain(a.short_version, record)))
     for b in a.short_bullets:
-        con.print(f"  • {_plain(b, record)}")
-    con.print(f"\n[bold]Read first:[/bold] {library.title_of(a.read_first) or a.read_first}\n")
+        con.print(f"  • {e(_plain(b, record))}")
+    read_first = library.title_of(a.read_first) or a.read_first
+    con.print(f"\n[bold]Read first:[/bold] {e(read_first)}\n")
     body = a.body
     blocks = {d.line: d for d in directives(a)}
     lines = body.splitlines()
@@ -74,11 +78,12 @@ def show_article(article: Article, library: Library) -> None:
             if d is not None:
                 if d.name == "table":
                     t = E.table(d.arg, d.options)
-                    rt = Table(*t.columns, caption=str(d.options.get("caption", "")))
+                    caption = e(str(d.options.get("caption", "")))
+                    rt = Table(*map(e, t.columns), caption=caption)
                     for r, row in enumerate(t.rows):
                         rt.add_row(
                             *(
-                                f"[green bold]{c}[/]" if (r, k) in t.marked else c
+                                f"[green bold]{e(c)}[/]" if (r, k) in t.marked else e(c)
                                 for k, c in enumerate(row)
                             )
                         )
@@ -86,28 +91,28 @@ def show_article(article: Article, library: Library) -> None:
                 elif d.name == "diagram":
                     _svg, alt = S.diagram(d.arg, d.options)
                     con.print(
-                        f"[dim]Diagram:[/dim] {alt}\n[italic]{d.options.get('caption', '')}"
-                        "[/italic]\n"
+                        f"[dim]Diagram:[/dim] {e(alt)}\n"
+                        f"[italic]{e(str(d.options.get('caption', '')))}[/italic]\n"
                     )
                 elif d.name == "quote":
                     con.print(
-                        f"  {d.options.get('zh')}\n  “{d.options.get('en')}”\n"
-                        f"  [dim]— {d.options.get('cite')}, our translation[/dim]\n"
+                        f"  {e(str(d.options.get('zh')))}\n  “{e(str(d.options.get('en')))}”\n"
+                        f"  [dim]— {e(str(d.options.get('cite')))}, our translation[/dim]\n"
                     )
                 elif d.name == "modern":
-                    text = _plain(str(d.options.get("text")), record)
+                    text = e(_plain(str(d.options.get("text")), record))
                     con.print(
                         f"  [blue]Modern summary:[/blue] {text} "
-                        f"[dim]({d.options.get('source')})[/dim]\n"
+                        f"[dim]({e(str(d.options.get('source')))})[/dim]\n"
                     )
                 elif d.name == "absent":
+                    text = e(_plain(str(d.options.get("text")), record))
+                    terms = e(" / ".join(map(str, d.options.get("terms", []))))
                     con.print(
-                        f"  [dim]No source yet:[/dim] {_plain(str(d.options.get('text')), record)}"
-                        " (searched for "
-                        f"{' / '.join(map(str, d.options.get('terms', [])))}: not found)\n"
+                        f"  [dim]No source yet:[/dim] {text} (searched for {terms}: not found)\n"
                     )
                 elif d.name == "nosource":
-                    text = _plain(str(d.options.get("text")), record)
+                    text = e(_plain(str(d.options.get("text")), record))
                     con.print(f"  [dim]No source yet:[/dim] {text}\n")
             i = j + 1
             continue
@@ -116,19 +121,19 @@ def show_article(article: Article, library: Library) -> None:
     flush()
     con.print("\n[bold]Check it yourself[/bold]")
     for n, s in enumerate(a.steps, 1):
-        con.print(f" {n}. [bold]{s.title}[/bold] — {_plain(s.text, record)}")
+        con.print(f" {n}. [bold]{e(s.title)}[/bold] — {e(_plain(s.text, record))}")
     con.print("\n[bold]Problems[/bold]")
     for p in a.problems:
         con.print(
-            f" [bold]{p.label}[/bold] {_plain(p.question, record)}\n"
-            f"   Answer: {p.answer}. {_plain(p.working, record)}"
+            f" [bold]{e(p.label)}[/bold] {e(_plain(p.question, record))}\n"
+            f"   Answer: {e(str(p.answer))}. {e(_plain(p.working, record))}"
         )
     con.print("\n[bold]Questions readers ask next[/bold]")
     for q in a.questions:
-        con.print(f" [bold]{q.question}[/bold]\n   {_plain(q.answer, record)}")
+        con.print(f" [bold]{e(q.question)}[/bold]\n   {e(_plain(q.answer, record))}")
     con.print("\n[bold]Sources & references[/bold]")
     for n, ref in enumerate(a.sources, 1):
-        con.print(f" {n}. {ref.title} — {ref.where} <{ref.link}>")
+        con.print(f" {n}. {e(ref.title)} — {e(ref.where)} <{e(ref.link)}>")
     con.print("\n[bold]Continue reading[/bold]")
     for c in a.continue_ids:
-        con.print(f" • {library.title_of(c) or c}")
+        con.print(f" • {e(library.title_of(c) or c)}")

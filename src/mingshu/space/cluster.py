@@ -27,7 +27,10 @@ __all__ = ["LOCAL", "TIMEOUT", "check_address", "connect", "run"]
 LOCAL: Final = "local"
 """The scheduler word that starts a LocalCluster on this machine (127.0.0.1, no dashboard)."""
 TIMEOUT: Final = 10.0
-"""Seconds to reach the scheduler and to find a worker before the address is refused."""
+"""Seconds to reach the scheduler and to find a worker before the address is refused; also
+how long a running sweep waits while the scheduler has no worker left before it fails."""
+_POLL: Final = 1.0
+"""Seconds between looks at the scheduler's workers while no year comes back."""
 _ADDRESS: Final = re.compile(
     r"tcp://(?P<host>[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\]):(?P<port>\d{1,5})"
 )
@@ -167,11 +170,18 @@ def run(
 ) -> None:
     """Submit every year as one task and report each result to ``done`` as it comes back.
     Ctrl-C or a failed year cancels the years not yet started; a year a worker is writing
-    finishes there and is renamed into place (or never appears)."""
+    finishes there and is renamed into place (or never appears).
+
+    A scheduler left without a worker for :data:`TIMEOUT` seconds (every worker died), a
+    year that killed the workers that ran it, or a lost scheduler is an :class:`InputError`
+    on ``scheduler`` naming it: the years never come back, and waiting would be forever."""
+    import time
     from uuid import uuid4
 
     import distributed
 
+    dask: Any = distributed
+    address = str(client.scheduler.address)
     run_id = uuid4().hex[:12]  # two sweeps on one cluster never share a task key
     futures = [
         client.submit(
@@ -179,10 +189,41 @@ def run(
         )
         for year in years
     ]
+    pending = set(futures)
+    alone_since: float | None = None  # since when the scheduler has had no worker
     try:
-        dask: Any = distributed
-        for future in dask.as_completed(futures):
-            done(future.result())
+        while pending:
+            try:
+                finished, pending = dask.wait(pending, timeout=_POLL, return_when="FIRST_COMPLETED")
+            except TimeoutError:
+                finished = set()
+            for future in finished:
+                try:
+                    done(future.result())
+                except dask.KilledWorker as e:
+                    raise InputError(
+                        "scheduler",
+                        f"the workers of {address} that ran {e.task} died each time "
+                        "(out of memory?); finished years are kept",
+                    ) from None
+            if finished:
+                alone_since = None
+                continue
+            try:
+                workers = client.nthreads()
+            except (OSError, TimeoutError) as e:
+                raise InputError(
+                    "scheduler", f"lost the scheduler at {address} ({e}); finished years are kept"
+                ) from None
+            now = time.monotonic()
+            alone_since = None if workers else (alone_since or now)
+            if alone_since is not None and now - alone_since >= TIMEOUT:
+                raise InputError(
+                    "scheduler",
+                    f"the scheduler at {address} has had no worker for {TIMEOUT:g} s (they "
+                    f"died or left): {len(pending)} year(s) not written; finished years are "
+                    f"kept: start workers with `dask worker {address}` and run again",
+                )
     except BaseException:
         client.cancel(futures)
         raise

@@ -28,11 +28,13 @@ silently false.
 from __future__ import annotations
 
 import re
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
 from mingshu.errors import InputError
+from mingshu.gender import Gender
 from mingshu.named import clip_text
 from mingshu.space.ziwei_sweep import SCHEMA
 
@@ -103,6 +105,15 @@ def _tokens(expr: str) -> list[_Token]:
 class _Vocabulary:
     columns: dict[str, str]  # column -> kind of value
     values: dict[str, tuple[str, int]]  # name -> (kind, integer)
+    genders: dict[Gender, int]  # the dataset's value of each gender
+
+    def gender(self, word: str) -> int | None:
+        """The dataset's value of the gender ``word`` names in any of the command line's
+        words (male, m, 男, … in any case), None if it names none."""
+        try:
+            return self.genders.get(Gender.parse(word))
+        except InputError:
+            return None
 
     @classmethod
     def of(cls, meta: dict[str, Any], present: set[str]) -> _Vocabulary:
@@ -118,9 +129,12 @@ class _Vocabulary:
         for index, names in (meta.get("palace_names") or {}).items():
             for name in (names["key"], names["hans"], names["hant"]):
                 values[name] = (_PALACE, int(index))
+        genders: dict[Gender, int] = {}
         for index, name in (meta.get("gender") or {}).items():
             values[name] = (_GENDER, int(index))
-        return cls(columns, values)
+            with suppress(InputError):
+                genders[Gender.parse(name)] = int(index)
+        return cls(columns, values, genders)
 
 
 @dataclass(frozen=True)
@@ -279,10 +293,15 @@ class _Parser:
             if named is not None:
                 self.i += 1
                 return _Operand("?", named[0], [named[1]], False, t.text)
+            gender = self.words.gender(t.text)  # 男, Female: the command line's words
+            if gender is not None:
+                self.i += 1
+                return _Operand("?", _GENDER, [gender], False, t.text)
             raise InputError(
                 _FIELD,
                 f"unknown name {clip_text(repr(t.text))}: not a star key or column of this "
-                "dataset, a branch, a palace name or a gender (see docs/space.md, Find)",
+                "dataset, a branch, a palace name or a gender (male or female, 男 or 女; "
+                "see docs/space.md, Find)",
             )
         raise self.fail("expected a column or a value")
 

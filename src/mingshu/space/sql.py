@@ -5,7 +5,9 @@ The connection is an in-memory database holding only that view over the dataset'
 Once the view exists, DuckDB's file access is limited to the dataset's own directory
 (``allowed_directories``, ``enable_external_access = false``) and the configuration is
 locked, and only a single ``SELECT`` / ``WITH`` statement is accepted (DuckDB's own parser
-says which kind a statement is).
+says which kind a statement is).  DuckDB has no temporary directory: by default it would use
+``.tmp`` in the working directory and allow reading it; so nothing spills to disk, and a
+query larger than memory is DuckDB's out-of-memory error.
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ __all__ = [
 ]
 
 VIEW: Final = "charts"
+MAX_TIMEOUT: Final = 86_400
+"""The longest time limit :func:`query` takes, in seconds (a day; ``None`` is no limit)."""
 OTHER: Final = "other"
 """The second dataset's view, when a query compares two (:func:`connect`'s ``other``)."""
 
@@ -53,6 +57,7 @@ def dataset_metadata(path: Path | str) -> tuple[Path, dict[str, Any]]:
         raise InputError(
             "dataset", f"{folder} has no {METADATA}: it is not a mingshu dataset (or not yet one)"
         )
+    _check_tables(meta, folder / METADATA)
     if not any(folder.glob(f"year=*/{PART}")):
         raise InputError("dataset", f"{folder} has no finished year (no year=*/{PART})")
     return folder.resolve(), meta
@@ -95,6 +100,43 @@ def check_complete(path: Path | str, allow_partial: bool = False) -> tuple[int, 
             "it anyway with --allow-partial (allow_partial=True)",
         )
     return missing
+
+
+# The name tables of ``_mingshu.json`` that the name views and ``find`` read, and the text
+# fields each entry must have ("" for a table of plain names).
+_TABLES: Final = {
+    "gender": (),
+    "time_index": ("hans",),
+    "branches": ("key", "hans", "hant", "english"),
+    "palace_names": ("key", "hans", "hant", "english"),
+    "stars": ("hans", "english"),
+}
+
+
+def _check_tables(meta: dict[str, Any], file: Path) -> None:
+    """An :class:`InputError` on ``dataset`` unless each name table of ``meta`` that is there
+    has the shape the sweep writes: a damaged file is named, not a traceback."""
+    for table, fields in _TABLES.items():
+        items = meta.get(table)
+        if items is None:
+            continue
+        problem = None if isinstance(items, dict) else "is not a JSON object"
+        for key, value in items.items() if problem is None else ():
+            if table != "stars" and not (key.isascii() and key.isdigit()):
+                problem = f"has the key {clip_text(repr(key))}, not an index"
+            elif table == "gender" or (table == "time_index" and not isinstance(value, dict)):
+                if not isinstance(value, str):  # a name (hours: older datasets' 简体 name)
+                    problem = f"names {clip_text(repr(key))} with {clip_text(repr(value))}"
+            elif not isinstance(value, dict) or not all(
+                isinstance(value.get(f), str) for f in fields
+            ):
+                problem = f"entry {clip_text(repr(key))} lacks the text {', '.join(fields)}"
+            if problem is not None:
+                break
+        if problem is not None:
+            raise InputError(
+                "dataset", f"{file}: {table} {problem}: the file is damaged (sweep again)"
+            )
 
 
 def _quote(text: str) -> str:
@@ -168,13 +210,16 @@ def connect(
     check_complete(path, allow_partial)
     if other is not None:
         check_complete(other, allow_partial)
+    _utf8("dataset", str(folder))
     folders = [folder]
-    con = duckdb.connect(":memory:")
-    con.execute(f"CREATE VIEW {VIEW} AS {_read(folder)}")
+    # No temporary directory: DuckDB's default, <cwd>/.tmp, would be readable by any query.
+    con = duckdb.connect(":memory:", config={"temp_directory": ""})
+    _create_view(con, VIEW, folder)
     if other is not None:
         other_folder, _ = dataset_metadata(other)
+        _utf8("dataset", str(other_folder))
         folders.append(other_folder)
-        con.execute(f"CREATE VIEW {OTHER} AS {_read(other_folder)}")
+        _create_view(con, OTHER, other_folder)
     for view in _name_views(meta):
         con.execute(view)
     allowed = ", ".join(_quote(str(f) + "/") for f in folders)
@@ -182,6 +227,19 @@ def connect(
     con.execute("SET enable_external_access = false")
     con.execute("SET lock_configuration = true")
     return con
+
+
+def _create_view(con: duckdb.DuckDBPyConnection, name: str, folder: Path) -> None:
+    """The view ``name`` over the dataset's partitions; a partition DuckDB cannot read (not
+    Parquet, cut short) is an :class:`InputError` on ``dataset``."""
+    import duckdb
+
+    try:
+        con.execute(f"CREATE VIEW {name} AS {_read(folder)}")
+    except duckdb.Error as e:
+        con.close()
+        first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+        raise InputError("dataset", f"{folder}: cannot read its partitions: {first}") from None
 
 
 def open_dataset(path: Path | str) -> duckdb.DuckDBPyRelation:
@@ -196,6 +254,7 @@ def check_sql(sql: str) -> str:
 
     if not isinstance(sql, str) or not sql.strip():
         raise InputError("sql", "give one SELECT query")
+    _utf8("sql", sql)
     try:
         statements = duckdb.extract_statements(sql)
     except duckdb.Error as e:
@@ -212,26 +271,72 @@ def check_sql(sql: str) -> str:
     return sql
 
 
+def _utf8(field: str, text: str) -> None:
+    """An :class:`InputError` on ``field`` if ``text`` holds bytes that were not UTF-8 (an
+    argument's undecodable bytes), which DuckDB cannot take."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise InputError(
+            field, f"character {e.start + 1} is a byte that is not UTF-8 text: {text!a}"[:300]
+        ) from None
+
+
 def _message(e: Exception, sql: str) -> str:
     first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
     return f"{clip_text(first, 300)} in {clip_text(' '.join(sql.split()))}"
 
 
 def query(
-    path: Path | str, sql: str, *, allow_partial: bool = False
+    path: Path | str,
+    sql: str,
+    *,
+    timeout: float | None = None,
+    limit: int | None = None,
+    allow_partial: bool = False,
 ) -> tuple[list[str], list[tuple[Any, ...]]]:
     """Run one read-only query over the dataset: ``(column names, rows)``.  Bad SQL, an
     unknown column and anything but a single SELECT are an :class:`InputError` on ``sql``;
-    a dataset with missing years one on ``dataset`` unless ``allow_partial``."""
+    a dataset with missing years one on ``dataset`` unless ``allow_partial``.
+
+    ``timeout``: seconds the query may run (and its rows be fetched) before it is stopped,
+    an :class:`InputError` on ``timeout``; ``None`` for no limit.  ``limit``: fetch at most
+    that many rows (the rest are never read); ``None`` for all."""
+    import threading
+
     import duckdb
 
     check_sql(sql)
+    if timeout is not None and (
+        isinstance(timeout, bool)
+        or not isinstance(timeout, int | float)
+        or not 0 < timeout <= MAX_TIMEOUT
+    ):
+        raise InputError(
+            "timeout", f"give seconds above 0 and at most {MAX_TIMEOUT:,} (a day), not {timeout!r}"
+        )
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 0):
+        raise InputError("limit", f"give a number of rows, 0 or more, not {limit!r}")
     con = connect(path, allow_partial=allow_partial)
+    # DuckDB stops a running query when asked from another thread.
+    timer = threading.Timer(timeout, con.interrupt) if timeout is not None else None
     try:
+        if timer is not None:
+            timer.start()
         result = con.execute(sql)
         names = [d[0] for d in result.description or ()]
-        return names, result.fetchall()
+        # No result has 2**62 rows: a larger limit is no limit (and DuckDB's is 64 bits).
+        if limit is None or limit >= 2**62:
+            return names, result.fetchall()
+        return names, result.fetchmany(limit)
+    except duckdb.InterruptException:
+        raise InputError(
+            "timeout",
+            f"the query ran longer than {timeout:g} s and was stopped (allow it more time)",
+        ) from None
     except duckdb.Error as e:
         raise InputError("sql", _message(e, sql)) from None
     finally:
+        if timer is not None:
+            timer.cancel()
         con.close()

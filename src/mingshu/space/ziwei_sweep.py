@@ -21,7 +21,7 @@ import os
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, partial
 from itertools import islice
 from pathlib import Path
@@ -363,6 +363,10 @@ def read_metadata(path: Path) -> dict[str, Any] | None:
         raise InputError("dataset", f"{file} is not readable JSON: {e}") from None
     if not isinstance(data, dict) or data.get("schema") not in (SCHEMA, BAZI_SCHEMA):
         raise InputError("dataset", f"{file} does not describe a {SCHEMA} or {BAZI_SCHEMA} dataset")
+    for key in ("first_year", "last_year"):  # a sweep widens them: integers or absent
+        year = data.get(key, 0)
+        if isinstance(year, bool) or not isinstance(year, int):
+            raise InputError("dataset", f"{file}: {key} is {clip(year)}, not a year")
     return data
 
 
@@ -474,12 +478,14 @@ def sweep_ziwei(
     from mingshu.files import check_folder
 
     check_folder(out, "out")  # before a cluster starts: a directory, or one to make
+    started = time.perf_counter()  # the reported time includes reaching a cluster
     with ExitStack() as stack:
         client = None
         if scheduler is not None:
             client = stack.enter_context(cluster.connect(scheduler, workers))
         _prepare(out, metadata(settings, first_year, last_year))
-        return _sweep(out, first_year, last_year, settings, workers, progress, client, backend)
+        report = _sweep(out, first_year, last_year, settings, workers, progress, client, backend)
+        return replace(report, seconds=time.perf_counter() - started)
 
 
 def _sweep(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 
-__all__ = ["serve"]
+__all__ = ["serve", "shown_url"]
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
@@ -38,12 +38,18 @@ def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
     )
     sock = config.bind_socket()  # exits with uvicorn's message when the port is taken
     sock.listen(config.backlog)  # uvicorn listens only once a worker has loaded the app
-    shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
-    print(f"mingshu is serving on http://{shown}:{port}/  (database: {_safe(url)})", flush=True)
+    print(f"mingshu is serving on {shown_url(host, port)}  (database: {_safe(url)})", flush=True)
     if workers > 1:
         Multiprocess(config, sockets=[sock]).run()
     else:
         uvicorn.Server(config).run(sockets=[sock])
+
+
+def shown_url(host: str, port: int) -> str:
+    """The URL to open for a server on ``host``: every interface as 127.0.0.1, an IPv6
+    address in brackets."""
+    shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
+    return f"http://[{shown}]:{port}/" if ":" in shown else f"http://{shown}:{port}/"
 
 
 def _safe(url: str) -> str:
