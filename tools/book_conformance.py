@@ -283,10 +283,13 @@ def c_fu_bi(x: Sample) -> Iterable[Point]:
 
 
 def c_kui_yue(x: Sample) -> Iterable[Point]:
+    """Ordered: 天魁 on the verse's first animal, 天钺 on its second."""
     w = x.stars
-    engine = frozenset(w["tian_kui"] | w["tian_yue"])
-    # F's 「丙丁猪狗位」 is corrupt (神峰通考 卷四 L313: 「丙丁猪鸡位」): unclear for 丙 丁.
-    return _one(x.year_stem, engine == book.kui_yue_pairs()[x.year_stem], x.year_stem not in (2, 3))
+    kui, yue = book.kui_yue()[x.year_stem]
+    ok = w["tian_kui"] == {kui} and w["tian_yue"] == {yue}
+    # F's 「丙丁猪狗位」 is corrupt: 狗 (戌) is no 贵人 palace in any table, and 神峰通考 卷四
+    # L313 has 「丙丁猪鸡位」: unclear for 丙 丁.
+    return _one(x.year_stem, ok, x.year_stem not in (2, 3))
 
 
 def c_tian_ma(x: Sample) -> Iterable[Point]:
@@ -406,6 +409,16 @@ def c_dou_jun(x: Sample) -> Iterable[Point]:
         yield (yb, x.month, x.hour), int(h.monthly.branch) == expected, True
 
 
+def c_dou_jun_leap(x: Sample) -> Iterable[Point]:
+    """斗君 for a leap-month birth, in the twelve years after the birth year."""
+    born = x.chart.lunar_date.year
+    for flow in range(born + 1, born + 13):
+        first = calendar.lunar_year_months(flow)[0].first_day
+        h = x.chart.horoscope(first)
+        expected = book.dou_jun(int(h.yearly.branch), x.month, x.hour)
+        yield (x.lunar_month, x.day), int(h.monthly.branch) == expected, True
+
+
 def c_dou_jun_star(x: Sample) -> Iterable[Point]:
     """The birth year's 斗君 as a natal star (the 全书 school places it)."""
     expected = book.dou_jun(x.year_branch, x.month, x.hour)
@@ -425,12 +438,10 @@ def c_jie_shen_year(x: Sample) -> Iterable[Point]:
 
 
 def c_jie_shen_name(x: Sample) -> Iterable[Point]:
-    # The engine's star called 解神 is the month-based 月解, another rule: not the book's.
-    return _one(
-        (x.year_branch, x.month),
-        x.stars.get("jie_shen") == {book.jie_shen(x.year_branch)},
-        False,
-    )
+    # F L81 is clear: the book's 解神 is read from the birth year.  Whatever a chart shows
+    # under that name must stand there, and nowhere else (the default's 解神 is the
+    # month-based 月解 of a modern rhyme list, which the book lacks).
+    return _one((x.year_branch, x.month), named(x.chart, "解神") == {book.jie_shen(x.year_branch)})
 
 
 def c_fei_tian(x: Sample) -> Iterable[Point]:
@@ -448,11 +459,11 @@ def c_fei_tian(x: Sample) -> Iterable[Point]:
 
 
 def c_jie_lu(x: Sample) -> Iterable[Point]:
-    w = x.stars
+    """Counted as the book counts it: one item on two palaces.  The palaces the chart marks,
+    whether as one item 截路空亡 or as two stars 截路 and 空亡, are the verse's two."""
     expected = book.jie_lu_kong_wang()[x.year_stem]
-    # One item on both palaces: a star named 截路空亡 in both, and no separate 截路 / 空亡.
-    ok = named(x.chart, "截路空亡") == set(expected) and "jie_lu" not in w and "kong_wang" not in w
-    return _one(x.year_stem, ok)
+    marked = named(x.chart, "截路空亡") | named(x.chart, "截路") | named(x.chart, "空亡")
+    return _one(x.year_stem, marked == set(expected))
 
 
 def c_xun_kong(x: Sample) -> Iterable[Point]:
@@ -469,14 +480,23 @@ def c_decade_direction(x: Sample) -> Iterable[Point]:
     return _one((x.male, x.year_stem % 2), ok)
 
 
+def _first_decade(x: Sample) -> int:
+    klass = int(x.chart.five_elements_class)
+    return int(next(p for p in x.chart.palaces if p.decadal.start == klass).branch)
+
+
 def c_decade_start(x: Sample) -> Iterable[Point]:
+    """Reading A of F L92: the first decade on the Life palace (the reading taken)."""
     life = int(x.chart.life_branch)
     start, _ = book.decade_start(life, x.year_stem % 2 == 0, x.male)
-    klass = int(x.chart.five_elements_class)
-    first = next(p for p in x.chart.palaces if p.decadal.start == klass)
-    # 「从命前一宫起 … 是父母宫」 can be read as where the count starts or where the first
-    # decade stands: unclear.
-    return _one((life, x.male, x.year_stem % 2), int(first.branch) == start, False)
+    return _one((life, x.male, x.year_stem % 2), _first_decade(x) == start)
+
+
+def c_decade_start_literal(x: Sample) -> Iterable[Point]:
+    """Reading B of F L92, the words taken literally: counted apart, as unclear."""
+    life = int(x.chart.life_branch)
+    start, _ = book.decade_start_literal(life, x.year_stem % 2 == 0, x.male)
+    return _one((life, x.male, x.year_stem % 2), _first_decade(x) == start, False)
 
 
 def c_small_limit(x: Sample) -> Iterable[Point]:
@@ -512,6 +532,19 @@ def c_jin_suo(x: Sample) -> Iterable[Point]:
     )
 
 
+def on_leap(check: Check, by_hour: bool = False) -> Check:
+    """``check`` for leap-month births, by (leap month, day[, hour]): the book counts a leap
+    month, all of it, as the next month (F L4 「凡有闰月具要依此为例」), which
+    ``Sample.month`` already is; the engine's default splits it at day 16."""
+
+    def leap_check(x: Sample) -> Iterator[Point]:
+        point = (x.lunar_month, x.day, x.hour) if by_hour else (x.lunar_month, x.day)
+        for _, ok, clear in check(x):
+            yield point, ok, clear
+
+    return leap_check
+
+
 def c_brightness(x: Sample) -> Iterable[Point]:
     table = book.brightness()
     for palace in x.chart.palaces:
@@ -526,6 +559,13 @@ def c_brightness(x: Sample) -> Iterable[Point]:
                 continue
             yield (name, br), engine == ours, True
 
+
+LEAP_SPACE = "leap month × day (1900–2100)"
+LEAP_HOUR_SPACE = "leap month × day × hour (1900–2100)"
+LEAP_NOTE = (
+    "「凡有闰月具要依此为例」 (F L4): the whole leap month counts as the next month; the "
+    "engine's default counts days 1–15 as the month repeated"
+)
 
 RULES: tuple[Rule, ...] = (
     Rule("life_body", "安身命例", "3–4", "month × hour", 144, "base", c_life_body),
@@ -558,6 +598,16 @@ RULES: tuple[Rule, ...] = (
     Rule("chang_qu", "安文昌文曲星诀", "20–23", "hour", 12, "base", c_chang_qu),
     Rule("fu_bi", "安左辅右弼星诀", "24–26", "month", 12, "base", c_fu_bi),
     Rule(
+        "fu_bi_leap",
+        "安左辅右弼星诀: 闰月",
+        "4, 24–26",
+        LEAP_SPACE,
+        0,
+        "leap",
+        on_leap(c_fu_bi),
+        LEAP_NOTE,
+    ),
+    Rule(
         "kui_yue",
         "安天魁天钺诀",
         "27–28",
@@ -565,7 +615,10 @@ RULES: tuple[Rule, ...] = (
         10,
         "base",
         c_kui_yue,
-        "「丙丁猪狗位」 here, 「丙丁猪鸡位」 in 神峰通考 卷四 (L313); the engine has 亥 酉",
+        "compared in order, 天魁 on the first animal: 「六辛逢虎马」 gives 辛 魁 寅 钺 午, the "
+        "engine 魁 午 钺 寅 (神峰通考 卷四 L313's 「庚辛逢马虎」 order; the 全书 school follows "
+        "the book); 「丙丁猪狗位」 is corrupt (戌 is no 贵人 palace; 神峰通考: 「丙丁猪鸡位」): "
+        "both schools have 亥 酉",
     ),
     Rule("tian_ma", "安天马星诀", "30–31", "year branch", 12, "base", c_tian_ma),
     Rule("lu_cun", "安禄存星诀", "33–34", "year stem", 10, "base", c_lu_cun),
@@ -602,7 +655,27 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule("bo_shi", "安十二宫太岁杀禄诀", "51–55", "year stem × gender", 20, "base", c_bo_shi),
     Rule("xing_yao", "安天刑天姚星诀", "56–57", "month", 12, "base", c_xing_yao),
+    Rule(
+        "xing_yao_leap",
+        "安天刑天姚星诀: 闰月",
+        "4, 56–57",
+        LEAP_SPACE,
+        0,
+        "leap",
+        on_leap(c_xing_yao),
+        LEAP_NOTE,
+    ),
     Rule("tai_zuo", "安三台八座二星诀", "58–59", "month × day", 360, "days", c_tai_zuo),
+    Rule(
+        "tai_zuo_leap",
+        "安三台八座二星诀: 闰月",
+        "4, 58–59",
+        LEAP_SPACE,
+        0,
+        "leap",
+        on_leap(c_tai_zuo),
+        LEAP_NOTE,
+    ),
     Rule("ku_xu", "安天哭天虚星诀", "60–61", "year branch", 12, "base", c_ku_xu),
     Rule("long_feng", "安龙池凤阁诀", "62–63", "year branch", 12, "base", c_long_feng),
     Rule("tai_fu", "安台辅封诀", "64–65", "hour", 12, "base", c_tai_fu),
@@ -638,6 +711,16 @@ RULES: tuple[Rule, ...] = (
         "the engine's 流月 正月 palace (and, under the 全书 school, the natal star 斗君)",
     ),
     Rule(
+        "dou_jun_leap",
+        "安斗君诀: 闰月",
+        "4, 76–78",
+        "leap month × day (子 hour; twelve flowing years)",
+        0,
+        "leap0",
+        c_dou_jun_leap,
+        "the engine's 流月 正月 palace; " + LEAP_NOTE,
+    ),
+    Rule(
         "dou_jun_star",
         "安斗君诀: the birth year's 斗君 as a star",
         "76–78",
@@ -648,7 +731,28 @@ RULES: tuple[Rule, ...] = (
         "not placed by iztro",
         placed=False,
     ),
-    Rule("tian_de", "安天德月德解神诀: 天德", "79–80", "year branch", 12, "base", c_tian_de),
+    Rule(
+        "dou_jun_star_leap",
+        "安斗君诀: the birth year's 斗君, 闰月",
+        "4, 76–78",
+        LEAP_HOUR_SPACE,
+        0,
+        "leap",
+        on_leap(c_dou_jun_star, by_hour=True),
+        "not placed by iztro; " + LEAP_NOTE,
+        placed=False,
+    ),
+    Rule(
+        "tian_de",
+        "安天德月德解神诀: 天德",
+        "79–80",
+        "year branch",
+        12,
+        "base",
+        c_tian_de,
+        "the verse counts to 「流年太岁」, the flowing year; both schools place 天德 once, "
+        "from the birth year, and it is compared so",
+    ),
     Rule(
         "yue_de",
         "安天德月德解神诀: 月德",
@@ -657,7 +761,8 @@ RULES: tuple[Rule, ...] = (
         12,
         "base",
         c_yue_de,
-        "「月德星从子上起子」: the engine counts from 巳",
+        "「月德星从子上起子」: the engine counts from 巳; the verse counts to 「流年太岁」, the "
+        "flowing year, both schools from the birth year",
     ),
     Rule(
         "jie_shen",
@@ -670,13 +775,14 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "jie_shen_name",
-        "解神 vs the engine's 解神 (月解)",
+        "安天德月德解神诀: the star shown as 解神",
         "81",
         "year branch × month",
         144,
         "base",
         c_jie_shen_name,
-        "the engine's 解神 is a month rule (月解) the book does not have",
+        "the engine shows as 解神 a month rule (月解, from a modern rhyme list) the book lacks; "
+        "the 全书 school shows the book's 解神 (the engine's 年解) under that name instead",
     ),
     Rule(
         "fei_tian",
@@ -697,7 +803,8 @@ RULES: tuple[Rule, ...] = (
         10,
         "base",
         c_jie_lu,
-        "one item on two palaces in the book; two stars 截路 空亡 in the engine",
+        "one item on two palaces, counted so; the engine names the palaces apart, 截路 the "
+        "first and 空亡 the second, the 全书 school 截路空亡 both",
     ),
     Rule(
         "xun_kong",
@@ -720,13 +827,27 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "decade_start",
-        "安大限诀: first palace",
+        "安大限诀: first palace, reading A",
         "92",
         "Life branch × gender × year polarity",
         48,
         "base",
         c_decade_start,
-        "「从命前一宫起 … 是父母宫」 read literally; the engine's first decade is the Life palace",
+        "reading A, taken: the first decade on the Life palace, the next one 「命前一宫」 (the "
+        "父母宫) going 顺, 「命后一宫」 (the 兄弟宫) going 逆; the 道藏 紫微斗数 起大限例 says "
+        "「陽男隂女從命宫順數十年行一宫」, and the 局 number (水二局 …) is the age the Life "
+        "palace's decade starts",
+    ),
+    Rule(
+        "decade_start_literal",
+        "安大限诀: first palace, reading B",
+        "92",
+        "Life branch × gender × year polarity",
+        48,
+        "base",
+        c_decade_start_literal,
+        "reading B, the words taken literally: the first decade itself on the 父母宫 (顺) or "
+        "the 兄弟宫 (逆); not taken, see reading A",
     ),
     Rule("small_limit", "安小限诀", "93–94", "year branch × gender", 24, "base", c_small_limit),
     Rule(
@@ -746,11 +867,22 @@ RULES: tuple[Rule, ...] = (
         "jin_suo",
         "论安命金锁铁蛇关",
         "102–104",
-        "year branch × month × day × hour (mod 12)",
+        "year branch × month × day × hour (as the charts reach them)",
         0,
-        "days",
+        "base+days",
         c_jin_suo,
         "not placed by iztro",
+        placed=False,
+    ),
+    Rule(
+        "jin_suo_leap",
+        "论安命金锁铁蛇关: 闰月",
+        "4, 102–104",
+        LEAP_HOUR_SPACE,
+        0,
+        "leap",
+        on_leap(c_jin_suo, by_hour=True),
+        "not placed by iztro; " + LEAP_NOTE,
         placed=False,
     ),
     Rule(
@@ -769,6 +901,8 @@ RULES: tuple[Rule, ...] = (
 def _samples(school: str, rule: Rule) -> tuple[Sample, ...]:
     if rule.grid == "flow":  # 12 months × 12 hours, one year; 12 flowing years each
         return tuple(x for x in grid(school, "base") if x.pillar == 0 and x.male)
+    if rule.grid == "leap0":  # every leap month × day, 子 hour
+        return tuple(x for x in grid(school, "leap") if x.hour == 0)
     if rule.grid == "child":  # every class, both directions
         return tuple(
             x for x in grid(school, "base") if x.pillar < 10 and x.hour == 0 and x.month <= 12
@@ -839,11 +973,13 @@ is written from its verse as its own small function (`tools/book_rules.py`, whic
 imports the engine) and compared with real charts over the whole space the rule depends
 on: 60 lunar years 1984–2043 × 12 months × 12 hours × both genders (17,280 charts), every
 day of 12 months of 10 years (the 紫微 tables, 三台 八座, 金锁铁蛇关), every day and hour of
-every leap month 1900–2100, twelve flowing years for 斗君.  *points* counts the distinct
-points of the rule's space the charts reach; a point disagrees if any chart there
-disagrees.  *of which unclear* counts disagreements where the verse is ambiguous or the
-text corrupt (the note says which reading the engine follows); the 全书 school is held to
-agreement on every other point.  The same run is saved as a record,
+every leap month 1900–2100 (the Life palace and every other rule that reads the month, each
+in a row of its own marked 闰月), twelve flowing years for 斗君.  *points* counts the
+distinct points of the rule's space the charts reach, each point the inputs as the verse
+states them (金锁铁蛇关: year branch, month, day and hour, not their sum mod 12); a point
+disagrees if any chart there disagrees.  *of which unclear* counts disagreements where the
+verse is ambiguous or the text corrupt (the note says which reading the engine follows); the
+全书 school is held to agreement on every other point.  The same run is saved as a record,
 `src/mingshu/library/articles/_conformance.json`, from which the library article ZW-BK-01,
 *The book beside the engine* (`mingshu library show ZW-BK-01`), prints its tables.
 

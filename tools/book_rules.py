@@ -237,16 +237,19 @@ def zuo_fu(month: int) -> int:
 
 
 def you_bi(month: int) -> int:
-    return (b("戌") - month + 1) % 12  # F L25 「右弼正月宫寻戌，逆至」
+    # F L26 「右弼从戌宫逆转如正月便成戌宫安之，二月在酉宫」 (L25's 「逆至正月」 is garbled)
+    return (b("戌") - month + 1) % 12
 
 
 @cache
-def kui_yue_pairs() -> dict[int, frozenset[int]]:
-    """F L28 「甲戊庚牛羊，乙己鼠猴乡，六辛逢虎马，壬癸免蛇藏，丙丁猪狗位」: the two 贵人
-    palaces of each stem (the verse does not say which is 魁 and which 钺)."""
+def kui_yue() -> dict[int, tuple[int, int]]:
+    """F L28 「甲戊庚牛羊，乙己鼠猴乡，六辛逢虎马，壬癸免蛇藏，丙丁猪狗位」: (天魁, 天钺) of
+    each stem.  The verse does not say which animal is which star; read in its order, first
+    天魁 then 天钺, as in every other phrase it gives the pair the tradition gives (牛 丑 魁,
+    羊 未 钺 …): so 「六辛逢虎马」 is 魁 寅, 钺 午."""
     out = {}
     for stems, animals in re.findall(r"([甲乙丙丁戊己庚辛壬癸六]+)[逢]?(..)", line(28)):
-        pair = frozenset(ANIMALS[a] for a in animals)
+        pair = (ANIMALS[animals[0]], ANIMALS[animals[1]])
         for st in stems.replace("六", ""):
             out[S.index(st)] = pair
     return out
@@ -457,8 +460,18 @@ def xun_kong_of(pillar: int) -> frozenset[int]:
 
 
 def decade_start(life: int, yang_year: bool, male: bool) -> tuple[int, int]:
-    """F L92 「阳男阴女从命前一宫起顺行 是父母宫。阴男阳女从命后一宫起逆行 是兄弟宫」:
-    (palace of the first decade, direction), read literally."""
+    """F L92 「阳男阴女从命前一宫起顺行 是父母宫。阴男阳女从命后一宫起逆行 是兄弟宫」, reading
+    A: the decades start on the Life palace and go on, 顺 (forward) to the palace before it,
+    the 父母宫, or 逆 to the one after it, the 兄弟宫; the note names the second decade's
+    palace.  (The 道藏 紫微斗数 起大限例 says it plainly: 「陽男隂女從命宫順數十年行一宫」.)
+    Returns (palace of the first decade, direction)."""
+    forward = yang_year == male
+    return life, 1 if forward else -1
+
+
+def decade_start_literal(life: int, yang_year: bool, male: bool) -> tuple[int, int]:
+    """F L92 read literally, reading B: the first decade itself stands on the palace before
+    (父母宫) or after (兄弟宫) the Life palace."""
     forward = yang_year == male
     return ((life + 1) % 12, 1) if forward else ((life - 1) % 12, -1)
 

@@ -68,14 +68,34 @@ def test_the_known_departures_of_the_default_school(results: dict[str, dict[str,
     assert off("chang_sheng") == (20, 10, 0)
     assert off("yue_de") == (12, 12, 0)
     assert off("xun_kong") == (60, 60, 0)
-    assert off("jie_lu") == (10, 10, 0)
+    # 截路空亡 counted as the book counts it, one item: the engine's 截路 and 空亡 stand on
+    # its two palaces for every stem.
+    assert off("jie_lu") == (10, 0, 0)
     assert off("fei_tian") == (12, 12, 0)  # not placed
     assert off("dou_jun_star") == (1728, 1728, 0)  # not placed
-    # The book's 解神 is the engine's 年解; the engine's 解神 is another (month) rule.
+    # 金锁铁蛇关 by its inputs as the verse states them (year branch, month, day, hour), not
+    # mod 12: 12 × 12 × 12 (day 1) + 10 × 354-odd days (子 hour) − the 120 shared points.
+    assert off("jin_suo") == (5153, 5153, 0)
+    # The book's 解神 is the engine's 年解; what the engine shows as 解神 is another (month)
+    # rule, which F L81, a clear line, does not have: a departure, where the month table
+    # meets the year count only on 12 of the 144 (year branch, month) points.
     assert off("jie_shen") == (12, 0, 0)
-    assert r["jie_shen_name"].disagree and r["jie_shen_name"].disagree == r["jie_shen_name"].unclear
-    # Corrupt or ambiguous text: 丙丁 天钺, 壬 科, the two faulty 紫微 cells (3 days).
-    assert off("kui_yue") == (10, 2, 2)
+    assert off("jie_shen_name") == (144, 132, 0)
+    # Every rule that reads the month, over leap months: the book counts the whole leap month
+    # as the next (F L4), the default only from day 16, so on days 1–15 (150 of the 295
+    # leap month × day points that occur 1900–2100) they part.
+    for key in ("fu_bi_leap", "xing_yao_leap", "tai_zuo_leap", "dou_jun_leap"):
+        assert off(key) == (295, 150, 0), key
+    assert off("dou_jun_star_leap") == (3540, 3540, 0)  # not placed
+    assert off("jin_suo_leap") == (3540, 3540, 0)  # not placed
+    # 天魁 天钺 in order: 辛 (魁 寅 in the verse's order, 魁 午 in the engine) departs; 丙丁's
+    # corrupt 狗 is unclear.
+    assert off("kui_yue") == (10, 3, 2)
+    assert r["kui_yue"].disagree - r["kui_yue"].unclear == {7}
+    # 大限: reading A (the Life palace first) agrees everywhere; B, the literal one, nowhere.
+    assert off("decade_start") == (48, 0, 0)
+    assert off("decade_start_literal") == (48, 48, 48)
+    # Corrupt or ambiguous text: 壬 科, the two faulty 紫微 cells (3 days).
     assert off("sihua") == (10, 1, 1)
     assert off("zi_wei") == (150, 3, 3)
     # Brightness: 禄存 is graded 庙 in the book in every palace it reaches, never in the
@@ -118,10 +138,13 @@ def test_the_quanshu_school_agrees_wherever_the_verse_is_clear(
     assert not clear_off
     # The departures the school exists for are now agreements over their whole space.
     for key in ("leap_month", "chang_sheng", "yue_de", "xun_kong", "jie_lu", "brightness",
-                "fei_tian", "jin_suo", "dou_jun", "dou_jun_star"):  # fmt: skip
+                "fei_tian", "jin_suo", "dou_jun", "dou_jun_star", "jie_shen_name", "fu_bi_leap",
+                "xing_yao_leap", "tai_zuo_leap", "dou_jun_leap", "dou_jun_star_leap",
+                "jin_suo_leap"):  # fmt: skip
         assert r[key].points and not r[key].disagree, key
     # Where the text is corrupt or ambiguous the school keeps the engine's reading.
-    assert len(r["zi_wei"].unclear) == 3 and len(r["kui_yue"].unclear) == 2
+    assert len(r["zi_wei"].unclear) == 3
+    assert r["kui_yue"].disagree == r["kui_yue"].unclear == {2, 3}  # 丙丁: 钺 酉, not 狗 戌
 
 
 def test_the_school_is_not_the_algorithm() -> None:

@@ -41,7 +41,8 @@ HELP: Final[dict[str, str]] = {
     "age_count": "Nominal age (虚岁) grows at each lunar new year, or on the lunar birthday.",
     "algorithm": "Whose rules place the stars: 紫微斗数全书, or the 中州派 (68 stars).",
     "school": "Where the book 紫微斗数全书 and iztro 2.6.0 part, follow iztro exactly or the "
-    "book (leap month, 长生, 月德, 旬空, 截路空亡, brightness, 斗君 and 飞天三杀); the book's "
+    "book (leap month, 天魁天钺, 长生, 月德, 解神, 旬空, 截路空亡, brightness, 斗君 and 飞天三杀); "
+    "the book's "
     "reading needs the 全书 star rules.",
     "chart_type": "The ordinary chart (天盘), or the Body (地盘) or Spirit palace (人盘) "
     "taken as the Life palace.",

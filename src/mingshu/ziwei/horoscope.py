@@ -392,9 +392,14 @@ def _monthly_layer(
 ) -> Layer:
     # From the flow year's palace count back to the birth month, then forward to the birth
     # hour: that is the first month; then one palace per month.  Leap days after the 15th
-    # count as the next month, for the birth and for the target, whatever the leap setting.
+    # count as the next month, for the birth and for the target, whatever iztro's leap
+    # setting; the book's setting (leap_month = next, the 全书 school's) counts a leap birth
+    # month whole as the next (安斗君诀's 本生月 with 「凡有闰月具要依此为例」, F L4).
     born = chart.lunar_date
-    birth_month = born.month + (born.is_leap and born.day > 15)
+    if chart.settings.leap_month is LeapMonth.NEXT:
+        birth_month = born.month + born.is_leap
+    else:
+        birth_month = born.month + (born.is_leap and born.day > 15)
     target_month = lunar.month + (lunar.is_leap and lunar.day > 15)
     branch = (yearly.branch - birth_month + chart.pillars.hour.branch + target_month) % 12
     pillar = _month_pillar(chart, day, lunar, yearly.pillar, time_index)

@@ -2,9 +2,11 @@
 ``ZiweiSettings(school="quanshu")``, read from ``data/quanshu.toml``.
 
 The default catalogue (iztro 2.6.0) stays as it is; this module derives the school's
-catalogue from it: some stars placed by the book's verse instead (月德), some in place of
-others (截路空亡 for 截路 and 空亡; 旬空 on both void palaces), some added (斗君, 飞天三杀,
-金锁铁蛇关).  docs/book-conformance.md shows, rule by rule, where the two part.
+catalogue from it: some stars placed by the book's verse instead (月德; 天魁 天钺 in the
+verse's order), some in place of others (截路空亡 for 截路 and 空亡; 旬空 on both void
+palaces; the book's 解神, the year star the default calls 年解, for the default's month-based
+解神), some added (斗君, 飞天三杀, 金锁铁蛇关).  docs/book-conformance.md shows, rule by rule,
+where the two part.
 """
 
 from __future__ import annotations
@@ -33,11 +35,15 @@ CHANG_SHENG_BY_GENDER: bool = _DATA["chang_sheng"]["direction"] == "gender"
 """长生 runs forward for men and backward for women (F L68), whatever the year."""
 
 
+def _names(row: dict[str, object]) -> Names:
+    return Names(str(row["hans"]), str(row["hant"]), str(row["pinyin"]), str(row["english"]))
+
+
 def _new_star(row: dict[str, object], index: int) -> Star:
     return Star(
         key=str(row["key"]),
         index=index,
-        names=Names(str(row["hans"]), str(row["hant"]), str(row["pinyin"]), str(row["english"])),
+        names=_names(row),
         tones=str(row["tones"]),
         group=StarGroup.ADJECTIVE,
         kind=StarKind.ADJECTIVE,
@@ -59,13 +65,14 @@ def _catalogue() -> tuple[Star, ...]:
     for row in _DATA["star"]:
         key = row["key"]
         replaced = row.get("replaces", [])
-        if key in by_key:  # the same star, placed by the book's rule
+        if key in by_key:  # the same star, placed (or named) by the book's rule
             old = by_key[key]
+            named = "hans" in row  # the book's name for it, where that differs
             star = Star(
                 key=old.key,
                 index=old.index,
-                names=old.names,
-                tones=old.tones,
+                names=_names(row) if named else old.names,
+                tones=str(row["tones"]) if named else old.tones,
                 group=old.group,
                 kind=old.kind,
                 iztro_key=old.iztro_key,

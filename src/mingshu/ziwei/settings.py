@@ -92,9 +92,11 @@ class School(StrEnum):
     """iztro 2.6.0 exactly (the default; parity with iztro's charts)."""
     QUANSHU = "quanshu"
     """紫微斗数全书 卷二 where iztro departs from it and the verse is clear: a leap month
-    counts whole as the next month, 长生 runs by gender alone, 月德 counts from 子, 旬空 on
-    both void palaces, 截路空亡 as one item, the book's brightness table, and 斗君, 飞天三杀
-    and 金锁铁蛇关 placed (docs/book-conformance.md).  Needs ``algorithm="quanshu"``."""
+    counts whole as the next month (for every star that counts the month, and 斗君), 天魁
+    天钺 in the verse's order, 长生 runs by gender alone, 月德 counts from 子, 解神 by the year
+    only, 旬空 on both void palaces, 截路空亡 as one item, the book's brightness table, and
+    斗君, 飞天三杀 and 金锁铁蛇关 placed (docs/book-conformance.md).  Needs
+    ``algorithm="quanshu"``."""
 
 
 class ChartType(StrEnum):
