@@ -6,12 +6,15 @@ largest for the reader.  The cities, their GeoNames ids and coordinates are GeoN
 from __future__ import annotations
 
 from html.parser import HTMLParser
+from pathlib import Path
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
 from fastapi.testclient import TestClient
 
 from mingshu.web import cities
+
+from .live import ARGS, CHROMIUM, serving
 
 BIRTH = {"date": "1984-05-16", "time": "12:30", "gender": "female", "true_solar": "1"}
 YICHUN_HEILONGJIANG = 2033413  # 伊春 47.72°N 128.88°E
@@ -154,3 +157,36 @@ def test_city_suggestions_carry_the_id_and_coordinates(client: TestClient) -> No
 def test_the_api_takes_a_city_id_not_a_name(client: TestClient) -> None:
     r = client.get(f"/api/ziwei?{urlencode({**BIRTH, 'place': 'Yichun'})}")
     assert r.status_code == 422 and "place" in r.text
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
+def test_a_suggestion_taken_in_the_browser_sends_its_city_id(tmp_path: Path) -> None:
+    from playwright.sync_api import sync_playwright
+
+    north = "Yichun 伊春, CN (Asia/Shanghai), 47.72°N 128.88°E"
+    with serving(tmp_path) as site, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
+        try:
+            page = browser.new_page()
+            page.goto(f"{site}/chart?{urlencode(BIRTH)}")
+            page.fill("#place", "Yichun")
+            # Both Yichuns are offered, told apart by their coordinates.
+            page.wait_for_selector("#place-options option:nth-child(2)", state="attached")
+            offered = page.eval_on_selector_all(
+                "#place-options option", "os => os.map(o => o.value)"
+            )
+            assert north in offered
+            assert "Yichun 宜春, CN (Asia/Shanghai), 27.83°N 114.40°E" in offered
+            page.fill("#place", north)  # what taking the suggestion does to the field
+            hidden = page.eval_on_selector_all(
+                "form.birth input[type=hidden][name=city]", "xs => xs.map(x => x.value)"
+            )
+            assert hidden == [str(YICHUN_HEILONGJIANG)]
+            with page.expect_navigation():
+                page.click("form.birth button[type=submit]")
+            query = parse_qs(urlsplit(page.url).query)
+            assert query["city"] == [str(YICHUN_HEILONGJIANG)] and "place" not in query
+            assert "47.72°N 128.88°E" in page.text_content("main")
+        finally:
+            browser.close()
