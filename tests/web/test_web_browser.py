@@ -124,7 +124,8 @@ def test_clicking_a_star_opens_its_rule(seen: dict[str, Any]) -> None:
 
 
 def test_city_search(seen: dict[str, Any]) -> None:
-    assert "Zürich" in seen["suggestions"]
+    # a suggestion is the city's whole label: same-name cities differ in it
+    assert "Zürich 苏黎世, CH (Europe/Zurich), 47.37°N 8.55°E" in seen["suggestions"]
     assert parse_qs(urlsplit(seen["city_url"]).query)["city"] == ["1816670"]
     assert "Beijing 北京" in seen["city_hint"]
     assert "daylight_saving" in seen["city_notices"]  # 1990-05-15 11:30 in Asia/Shanghai

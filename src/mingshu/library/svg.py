@@ -24,7 +24,10 @@ MUTED: Final = "#888"
 START: Final = "#8a5a2b"  # brown: where a count starts
 END: Final = "#6b3fa0"  # purple: where a count ends
 HIT: Final = "#1f7a3a"  # green: the star's landing
-FONT: Final = "font-family='system-ui, sans-serif'"
+FONT: Final = (  # as library.css
+    'font-family=\'-apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, '
+    '"Noto Sans CJK SC", sans-serif\''
+)
 LAYER_NAMES: Final = {
     "engine": "Engine rule",
     "book": "The book's words",

@@ -62,7 +62,7 @@ def place_of(q: ChartQuery) -> Place:
             raise FieldErrors({"city": f"no city with id {q.city[:20]}"})
         tz = tz or city.timezone
         lon = lon or f"{city.longitude:.4f}"
-        label = f"{city.label}, {city.where}"
+        label = city.label
     if q.true_solar and lon is None:
         raise FieldErrors({"lon": "true solar time needs the birth longitude (pick a city)"})
     if q.true_solar and tz is None:

@@ -13,7 +13,7 @@ from functools import cache
 from importlib import resources
 from typing import Final
 
-__all__ = ["City", "by_id", "search"]
+__all__ = ["City", "by_id", "resolve", "search"]
 
 MAX_RESULTS: Final = 20
 
@@ -31,8 +31,10 @@ class City:
 
     @property
     def label(self) -> str:
+        """Name, Chinese name, country, zone and coordinates: cities that share a name
+        (Yichun 伊春 and Yichun 宜春, three Springfields) differ at least in coordinates."""
         zh = f" {self.chinese[0]}" if self.chinese else ""
-        return f"{self.name}{zh}, {self.country} ({self.timezone})"
+        return f"{self.name}{zh}, {self.country} ({self.timezone}), {self.where}"
 
     @property
     def where(self) -> str:
@@ -94,3 +96,24 @@ def search(query: str, limit: int = MAX_RESULTS) -> list[City]:
         if len(starts) >= limit:
             break
     return (starts + contains)[: max(0, limit)]
+
+
+def resolve(text: str, limit: int = MAX_RESULTS) -> list[City]:
+    """The cities a typed place can mean: the one whose whole :attr:`City.label` it is (a
+    suggestion taken without its id); else every city of exactly that English or Chinese
+    name; else what :func:`search` finds.  More than one means the reader must choose:
+    the largest is never picked for them (伊春 is not 宜春, though both are Yichun)."""
+    q = _fold(text.strip())
+    if not q:
+        return []
+    labelled = _by_label().get(q)
+    if labelled is not None:
+        return [labelled]
+    cities, _, keys = _table()
+    exact = [city for city, names in zip(cities, keys, strict=True) if q in names]
+    return exact[: max(0, limit)] or search(text, limit)
+
+
+@cache
+def _by_label() -> dict[str, City]:
+    return {_fold(c.label): c for c in _table()[0]}

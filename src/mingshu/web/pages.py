@@ -152,7 +152,12 @@ FORM_FIELDS: Final = frozenset(
 )  # fmt: skip
 
 
-def _page(request: Request, raw: dict[str, Any], errors: dict[str, str]) -> dict[str, Any]:
+def _page(
+    request: Request,
+    raw: dict[str, Any],
+    errors: dict[str, str],
+    choices: list[cities.City] | None = None,
+) -> dict[str, Any]:
     return {
         "request": request,
         "form": _form(None, raw),
@@ -162,6 +167,7 @@ def _page(request: Request, raw: dict[str, Any], errors: dict[str, str]) -> dict
         "star_tables": _star_tables(),
         "star_article": _star_article(),
         "place_label": "",
+        "place_choices": [Row(id=c.id, label=c.label) for c in choices or ()],
         "charts": None,
     }
 
@@ -232,15 +238,23 @@ async def chart_page(request: Request) -> Response:
     raw = _params(request)
     if not raw:
         return render("chart.html", **_page(request, raw, {}))
-    # A place typed without picking a city (no JavaScript): take the largest match and
-    # redirect to the chart's stable URL, which names the city by id.
+    # A typed place (no JavaScript, or a suggestion taken without its id): the one city it
+    # names, then a redirect to the chart's stable URL naming the city by id.  Several
+    # cities of that name: the page asks which one (never the largest for the reader).
     place = raw.get("place")
-    # (A typed place wins over the city id the form carried from the previous chart.)
     if isinstance(place, str) and place.strip():
-        found = cities.search(place[:60], 1)
+        typed = place[:MAX_VALUE]
+        found = cities.resolve(typed)
+        # The city id the form carries counts only when it is one of the cities the place
+        # names (the reader's answer); one left from the previous chart loses to the place.
+        city = raw.get("city")
+        found = [c for c in found if str(c.id) == city] or found
         if not found:
-            errors = {"place": f"no city called {place[:60]!r} (try English or Chinese)"}
+            errors = {"place": f"no city called {typed!r} (try English or Chinese)"}
             return render("chart.html", status=422, **_page(request, raw, errors))
+        if len(found) > 1:
+            errors = {"place": f"{len(found)} cities match {typed!r}: which one?"}
+            return render("chart.html", status=422, **_page(request, raw, errors, found))
         rest = {k: v for k, v in raw.items() if k != "place"}
         rest["city"] = str(found[0].id)
         try:

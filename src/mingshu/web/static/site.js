@@ -1,26 +1,38 @@
 // Small progressive enhancements; every page works without this file.
 "use strict";
 (function () {
-  // City search: suggestions from /api/cities as the reader types.
+  // City search: suggestions from /api/cities as the reader types.  A suggestion is the
+  // city's whole label (name, country, zone, coordinates: same-name cities differ), and
+  // taking one puts its GeoNames id in the form, so the server never guesses.
   const place = document.querySelector("input[data-city-search]");
   if (place) {
     const list = document.getElementById("place-options");
+    const ids = new Map();  // label -> city id, of the suggestions shown
     let timer = null;
     place.addEventListener("input", function () {
       clearTimeout(timer);
       const q = place.value.trim();
-      const hidden = place.form.querySelector("input[name=city]");
+      const hidden = place.form.querySelector("input[type=hidden][name=city]");
       if (hidden) hidden.remove();  // a new place: search again on submit
+      if (ids.has(q)) {
+        const city = document.createElement("input");
+        city.type = "hidden";
+        city.name = "city";
+        city.value = String(ids.get(q));
+        place.after(city);
+        return;
+      }
       if (!q) return;
       timer = setTimeout(function () {
         fetch("/api/cities?limit=8&q=" + encodeURIComponent(q))
           .then(function (r) { return r.ok ? r.json() : []; })
           .then(function (cities) {
             list.replaceChildren();
+            ids.clear();
             cities.forEach(function (c) {
               const o = document.createElement("option");
-              o.value = c.name;
-              o.label = c.label;
+              o.value = c.label;
+              ids.set(c.label, c.id);
               list.appendChild(o);
             });
           })
