@@ -171,7 +171,9 @@ class NatalChart:
 
     @property
     def body_palace(self) -> Palace:
-        return self.palaces[(self.body_branch - 2) % 12]
+        """The palace flagged ``is_body``: on an earth or human chart the redrawn chart's,
+        not ``body_branch`` (the heaven chart's), as iztro's ``palace('身宫')`` finds it."""
+        return next(p for p in self.palaces if p.is_body)
 
     @property
     def moment(self) -> Moment | None:
