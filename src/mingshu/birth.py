@@ -186,8 +186,12 @@ def equation_of_time(utc: dt.datetime) -> float:
     NOAA Global Monitoring Division): γ = 2π/N · (day of year − 1 + (hour − 12)/24), N = 365
     or 366; EoT = 229.18 (0.000075 + 0.001868 cos γ − 0.032077 sin γ − 0.014615 cos 2γ −
     0.040849 sin 2γ).  Accurate to about half a minute; lunar-python and tyme4py offer no
-    equation of time to mirror (spec §1.7).
+    equation of time to mirror (spec §1.7).  An aware ``utc`` is converted to UTC first.
     """
+    if not isinstance(utc, dt.datetime):
+        raise InputError("utc", f"give a datetime, not {clip(utc)}")
+    if utc.tzinfo is not None:
+        utc = utc.astimezone(dt.UTC).replace(tzinfo=None)
     year_days = 366 if utc.year % 4 == 0 and (utc.year % 100 or utc.year % 400 == 0) else 365
     hours = utc.hour + utc.minute / 60 + utc.second / 3600
     g = 2 * math.pi / year_days * (utc.timetuple().tm_yday - 1 + (hours - 12) / 24)
@@ -436,6 +440,25 @@ class Birth:
             raise InputError("time", f"time index {clip(self.time_index)} is out of range 0..12")
         if not isinstance(self.gender, Gender):
             object.__setattr__(self, "gender", Gender.parse(self.gender))
+        clock = self.clock_time
+        if clock is not None:
+            if not isinstance(clock, dt.time):
+                raise InputError("time", f"clock_time must be a datetime.time, not {clip(clock)}")
+            if time_index_of_clock(clock) != self.time_index:
+                raise InputError(
+                    "time",
+                    f"clock time {clock:%H:%M} is time index {time_index_of_clock(clock)}, "
+                    f"not {self.time_index}",
+                )
+        if self.lunar_input is not None and not isinstance(self.lunar_input, LunarDate):
+            raise InputError(
+                "lunar_input", f"give a LunarDate or None, not {clip(self.lunar_input)}"
+            )
+        if self.moment is not None and not isinstance(self.moment, Moment):
+            raise InputError("moment", f"give a Moment or None, not {clip(self.moment)}")
+        notices = self.notices
+        if type(notices) is not tuple or not all(type(n) is Notice for n in notices):
+            raise InputError("notices", f"give a tuple of Notice, not {clip(notices)}")
 
     @classmethod
     def solar(

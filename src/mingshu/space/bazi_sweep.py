@@ -27,7 +27,10 @@ from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
+from mingshu.arguments import check_path
+from mingshu.choices import check_bool
 from mingshu.errors import InputError
+from mingshu.named import clip
 from mingshu.space import ziwei_sweep
 from mingshu.space.ziwei_sweep import BAZI_SCHEMA, FIRST_DAY, LAST_DAY, PART, SweepReport
 
@@ -226,6 +229,8 @@ def sweep_bazi(
     years being written are renamed into place."""
     from mingshu.bazi import DEFAULT, BaziSettings
 
+    out = check_path(out, "out")
+    check_bool(progress, "progress")
     first_year, last_year = ziwei_sweep._check_years(first_year, last_year)
     settings = DEFAULT if settings is None else settings
     if not isinstance(settings, BaziSettings):
@@ -233,8 +238,7 @@ def sweep_bazi(
     if workers is None:
         workers = os.cpu_count() or 1
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise InputError("workers", f"give a number of processes, 1 or more, not {workers!r}")
-    out = Path(out)
+        raise InputError("workers", f"give a number of processes, 1 or more, not {clip(workers)}")
     ziwei_sweep._prepare(out, metadata(settings, first_year, last_year))
     years = range(first_year, last_year + 1)
     skipped = tuple(y for y in years if (out / f"year={y}" / PART).is_file())
