@@ -63,7 +63,9 @@ class Notice(NamedTuple):
     ``daylight_saving`` (daylight saving removed from the clock time), ``ambiguous_time``
     (a clock time that happened twice; ``fold`` chose one), ``true_solar_time`` (the chart
     clock is solar time at the birth longitude), ``longitude_far`` (the longitude lies far
-    from the zone's meridian), ``near_jie`` (BaZi: birth within a minute of a 节).
+    from the zone's meridian), ``fixed_offset`` (a datetime with a fixed UTC offset: its
+    clock taken as standard time), ``foreign_zone`` (a datetime in a pytz or dateutil zone
+    that reports no daylight saving then), ``near_jie`` (BaZi: birth within a minute of a 节).
     ``field`` names the input the notice is about.
     """
 
@@ -139,8 +141,18 @@ def parse_fold(value: object) -> int:
     return value
 
 
+# Files of the zone database that name no place: the machine's own zone, the "Factory"
+# placeholder, and the posix/ and right/ copies (right/ zones count leap seconds).
+_NOT_A_PLACE = frozenset({"localtime", "factory", "posixrules"})
+
+
 @lru_cache(maxsize=256)
 def _zone(name: str) -> ZoneInfo:
+    lower = name.lower()
+    if lower in _NOT_A_PLACE or lower.startswith(("posix/", "right/")):
+        raise InputError(
+            "tz", f"{clip(name)} is not the IANA zone of a place (use a name such as Asia/Shanghai)"
+        )
     try:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError, TypeError, OSError):
@@ -167,6 +179,8 @@ def parse_longitude(value: object, field: str = "longitude") -> float | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int | float | str):
+        raise InputError(field, f"{clip(value)} is not a number of degrees")
+    if isinstance(value, str) and "_" in value:  # float() would read "1_16" as 116
         raise InputError(field, f"{clip(value)} is not a number of degrees")
     try:
         degrees = float(value)
@@ -344,7 +358,10 @@ def moment_of(
     * aware in an IANA zone (``ZoneInfo``): exactly ``moment(date, time, zone, fold=…)``:
       daylight saving removed, a skipped clock time an error;
     * aware with a fixed UTC offset (``datetime.timezone``): that offset's clock, taken as
-      standard time, with a notice (a fixed offset carries no daylight-saving rules).
+      standard time, with a notice (a fixed offset carries no daylight-saving rules);
+    * aware in another library's zone (pytz, dateutil): the daylight saving that zone
+      reports for the moment is removed (``daylight_saving`` notice), or, when it reports
+      none, the clock is standard time (``foreign_zone`` notice).
     """
     if not isinstance(instant, dt.datetime):
         raise InputError(field, f"give a datetime, not {clip(instant)}")
@@ -384,23 +401,41 @@ def moment_of(
     wall = instant.replace(tzinfo=None)
     beijing = (instant.astimezone(BEIJING)).replace(tzinfo=None)
     _check_beijing(beijing)
-    note = Notice(
-        "fixed_offset",
-        "moment",
-        f"{_fmt_offset(offset)} is a fixed offset with no daylight-saving rules: the clock "
-        f"time {wall:%H:%M} is taken as standard time (give an IANA zone to remove DST)",
-    )
+    if isinstance(instant.tzinfo, dt.timezone):
+        name, dst, standard = _fmt_offset(offset), dt.timedelta(), wall
+        note = Notice(
+            "fixed_offset",
+            "moment",
+            f"{name} is a fixed offset with no daylight-saving rules: the clock time "
+            f"{wall:%H:%M} is taken as standard time (give an IANA zone to remove DST)",
+        )
+    else:
+        # Another library's zone (pytz, dateutil …): it knows its daylight saving, so remove
+        # the DST it reports, as moment() does for an IANA zone, rather than keep the hour.
+        tz = instant.tzinfo
+        name = str(getattr(tz, "key", None) or getattr(tz, "zone", None) or instant.tzname())
+        dst = instant.dst() or dt.timedelta()
+        standard = wall - dst
+        note = Notice(
+            "daylight_saving" if dst else "foreign_zone",
+            "moment",
+            f"{wall:%H:%M} was daylight saving time ({_fmt_offset(offset)} in {name}); the "
+            f"standard time {standard:%H:%M} is used"
+            if dst
+            else f"{wall:%H:%M} in {name} ({_fmt_offset(offset)}, not a zoneinfo zone): "
+            "its zone reports no daylight saving then, so the clock time is standard time",
+        )
     return Moment(
         instant,
-        _fmt_offset(offset),
+        name,
         beijing,
-        wall,
-        0,
+        standard,
+        int(dst.total_seconds() // 60),
         None,
         None,
         None,
         None,
-        wall,
+        standard,
         "standard",
         (note,),
     )
@@ -578,6 +613,12 @@ class Birth:
         if tz is None:
             if longitude is not None or solar_on:
                 raise InputError("tz", "true solar time and longitude need the time zone (tz)")
+            if f:
+                raise InputError(
+                    "fold",
+                    "fold=1 picks the second of a clock time that happened twice when daylight "
+                    "saving ended: it needs the time zone (tz)",
+                )
             notices: tuple[Notice, ...] = ()
             if clock is not None:
                 notices = (
