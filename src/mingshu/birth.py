@@ -646,6 +646,8 @@ class Birth:
     @classmethod
     def from_moment(cls, m: Moment, gender: object, lunar: LunarDate | None = None) -> Birth:
         """The birth whose day and hour are those of the moment's chart clock."""
+        if not isinstance(m, Moment):
+            raise InputError("moment", f"give a Moment, not {clip(m)}")
         day = calendar.check_solar_date(m.clock.year, m.clock.month, m.clock.day)
         chart_clock = m.clock.time()
         return cls(

@@ -365,3 +365,105 @@ def test_a_wrong_argument_to_any_public_function_is_an_input_error(
         assert error.field and isinstance(error.field, str)
         assert len(error.message) < 1000
     # Any other exception fails the test.
+
+
+# ----------------------------------------------- the same over the public classes' methods
+
+HOROSCOPE = CHART.horoscope("2020-1-1", 3)
+PALACE = CHART.palace("命宫")
+STAR = CHART.star("紫微")
+WEN_CHANG = bazi.star("wen_chang")
+
+# (object, method name, good arguments); methods taking **changes (replace, with_variants,
+# with_bases) are the settings constructors' business (test_api_fuzz), and methods without
+# arguments have nothing to get wrong.
+METHODS: list[tuple[object, str, dict[str, object]]] = [
+    (CHART, "palace", {"which": "命宫"}),
+    (CHART, "palace_at", {"branch": "子"}),
+    (CHART, "palace_named", {"name": "疾厄"}),
+    (CHART, "palace_by_index", {"index": 3}),
+    (CHART, "star", {"name": "紫微"}),
+    (CHART, "palace_of", {"name": "紫微"}),
+    (CHART, "horoscope", {"at": "2020-1-1", "time": 3}),
+    (CHART, "surrounded", {"which": "命宫"}),
+    (CHART, "flanking", {"which": "命宫"}),
+    (CHART, "flies", {"which": "命宫"}),
+    (CHART, "self_mutagens", {"which": "命宫"}),
+    (HOROSCOPE, "palace", {"name": "命宫", "scope": "yearly"}),
+    (HOROSCOPE, "surrounded", {"name": "命宫", "scope": "yearly"}),
+    (HOROSCOPE, "has_stars", {"name": "命宫", "scope": "yearly", "stars": "运昌"}),
+    (HOROSCOPE, "not_have_stars", {"name": "命宫", "scope": "yearly", "stars": "运昌"}),
+    (HOROSCOPE, "has_one_of_stars", {"name": "命宫", "scope": "yearly", "stars": "运昌"}),
+    (HOROSCOPE, "has_mutagen", {"name": "命宫", "scope": "yearly", "mutagen": "忌"}),
+    (PALACE, "has", {"stars": "紫微"}),
+    (PALACE, "not_have", {"stars": "紫微"}),
+    (PALACE, "has_one_of", {"stars": ["紫微", "天府"]}),
+    (PALACE, "has_mutagen", {"mutagen": "忌"}),
+    (PALACE, "not_have_mutagen", {"mutagen": "忌"}),
+    (PALACE, "is_empty", {"exclude": ["紫微"]}),
+    (STAR, "with_mutagen", {"mutagens": "忌"}),
+    (STAR, "with_brightness", {"grades": "庙"}),
+    (CHART.surrounded("命宫"), "have", {"stars": "紫微"}),
+    (CHART.surrounded("命宫"), "not_have", {"stars": "紫微"}),
+    (CHART.surrounded("命宫"), "have_one_of", {"stars": "紫微"}),
+    (CHART.surrounded("命宫"), "has_mutagen", {"mutagen": "忌"}),
+    (CHART.surrounded("命宫"), "not_have_mutagen", {"mutagen": "忌"}),
+    (CHART.flanking("命宫"), "have", {"stars": "紫微"}),
+    (CHART.flanking("命宫"), "not_have", {"stars": "紫微"}),
+    (CHART.flanking("命宫"), "have_one_of", {"stars": "紫微"}),
+    (CHART.flanking("命宫"), "has_mutagen", {"mutagen": "忌"}),
+    (CHART.flanking("命宫"), "not_have_mutagen", {"mutagen": "忌"}),
+    (CHART.flies("命宫"), "to", {"palace": "财帛", "mutagens": "忌"}),
+    (CHART.flies("命宫"), "one_of_to", {"palace": "财帛", "mutagens": "忌"}),
+    (CHART.flies("命宫"), "not_to", {"palace": "财帛", "mutagens": "忌"}),
+    (CHART.flies("命宫"), "self_mutaged", {"mutagens": "忌"}),
+    (CHART.flies("命宫"), "self_mutaged_one_of", {"mutagens": "忌"}),
+    (CHART.flies("命宫"), "not_self_mutaged", {"mutagens": "忌"}),
+    (ziwei.ZiweiSettings, "from_iztro", {"config": {}, "fix_leap": True, "astro_type": "earth"}),
+    (BAZI, "detail", {"position": "day"}),
+    (BAZI, "star", {"name": "wen_chang"}),
+    (BAZI, "annual", {"year": 2000}),
+    (BAZI, "arriving", {"pillar": "甲子"}),
+    (BAZI.luck, "annual", {"year": 2000}),
+    (BAZI.luck, "annuals", {"first": 2000, "count": 3}),
+    (bazi.DEFAULT, "variant_of", {"star_key": "wen_chang"}),
+    (bazi.DEFAULT, "bases_of", {"star_key": "wen_chang"}),
+    (WEN_CHANG, "variant", {"variant_id": WEN_CHANG.default}),
+    (Birth, "solar", {"date": "2000-1-1", "time": "10:30", "gender": "m", "tz": "Asia/Tokyo"}),
+    (Birth, "lunar", {"date": "2000-1-1", "time": 3, "gender": "m", "leap": False}),
+    (Birth, "of", {"date": "2000-1-1", "time": 3, "gender": "m", "lunar": True}),
+    (Birth, "from_moment", {"m": BAZI.moment, "gender": "m", "lunar": None}),
+]
+NO_ARGUMENTS = {"as_dict", "si_ling", "start_by_method", "describe"}
+BY_KEYWORDS = {"replace", "with_variants", "with_bases"}
+
+
+def test_every_public_method_is_listed() -> None:
+    listed = {(type(o) if not isinstance(o, type) else o, m) for o, m, _ in METHODS}
+    for cls in {c for c, _ in listed}:
+        methods = {
+            name
+            for name, value in vars(cls).items()
+            if not name.startswith("_")
+            and (inspect.isfunction(value) or isinstance(value, classmethod | staticmethod))
+        }
+        missing = methods - {m for c, m in listed if c is cls} - NO_ARGUMENTS - BY_KEYWORDS
+        assert not missing, (cls.__name__, missing)
+
+
+def test_the_good_method_arguments_are_good() -> None:
+    for owner, method, kwargs in METHODS:
+        getattr(owner, method)(**kwargs)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(data=st.data())
+def test_a_wrong_argument_to_any_public_method_is_an_input_error(data: st.DataObject) -> None:
+    owner, method, kwargs = data.draw(st.sampled_from(METHODS), label="method")
+    parameter = data.draw(st.sampled_from(sorted(kwargs)), label="argument")
+    kwargs = {**kwargs, parameter: data.draw(wrong, label="value")}
+    try:
+        getattr(owner, method)(**kwargs)
+    except InputError as error:
+        assert error.field and isinstance(error.field, str)
+        assert len(error.message) < 1000
