@@ -17,6 +17,7 @@ import pytest
 
 from mingshu.crosscheck.iztro import chart_for_input
 from mingshu.cycles import Branch
+from mingshu.errors import InputError
 
 FIXTURE = Path(__file__).parent.parent / "fixtures" / "iztro-2.6.0" / "astro-types.jsonl.gz"
 
@@ -50,3 +51,43 @@ def test_the_body_role_is_the_palace_iztro_flags(record: dict[str, Any]) -> None
     assert horoscope.palace("身宫", "origin").branch == flagged
     # iztro's earthlyBranchOfBodyPalace stays the heaven chart's, and so does ours.
     assert chart.body_branch == Branch.parse(iztro["earthlyBranchOfBodyPalace"])
+
+
+ROLES = Path(__file__).parent.parent / "fixtures" / "iztro-2.6.0-analysis" / "roles.jsonl.gz"
+
+
+def role_records() -> list[dict[str, Any]]:
+    with gzip.open(ROLES, "rt", encoding="utf-8") as f:
+        return [json.loads(line) for line in f]
+
+
+ROLE_RECORDS = role_records()
+
+
+def test_the_roles_fixture_has_many_earth_and_human_charts() -> None:
+    kinds = [r["input"].get("astro_type", "heaven") for r in ROLE_RECORDS]
+    assert kinds.count("earth") >= 150 and kinds.count("human") >= 150
+    assert all(r["output"]["ok"] for r in ROLE_RECORDS)
+
+
+def test_every_role_answer_is_iztros() -> None:
+    """iztro's own answers (tools/iztro-oracle/roles_fixture.py): astrolabe.palace(role),
+    surroundedPalaces(role) and horoscope.palace(role, 'origin'), on 600 charts."""
+    wrong = []
+    for record in ROLE_RECORDS:
+        inp = record["input"]
+        chart = chart_for_input(inp)
+        horoscope = chart.horoscope(inp["horoscope"], inp["horoscope_time"])
+        for role, want in record["output"]["roles"].items():
+            if want is None:  # no 来因宫 (its stem falls on 子 or 丑)
+                with pytest.raises(InputError):
+                    chart.palace(role)
+                continue
+            got = {
+                "palace": str(chart.palace(role).branch),
+                "surrounded": [str(p.branch) for p in chart.surrounded(role)],
+                "origin": str(horoscope.palace(role, "origin").branch),
+            }
+            if got != want:
+                wrong.append(f"{inp['id']} {inp.get('astro_type')} {role}: ours {got} iztro {want}")
+    assert not wrong, f"{len(wrong)} differ, e.g. {wrong[:3]}"
