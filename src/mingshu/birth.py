@@ -63,7 +63,9 @@ class Notice(NamedTuple):
     ``daylight_saving`` (daylight saving removed from the clock time), ``ambiguous_time``
     (a clock time that happened twice; ``fold`` chose one), ``true_solar_time`` (the chart
     clock is solar time at the birth longitude), ``longitude_far`` (the longitude lies far
-    from the zone's meridian), ``near_jie`` (BaZi: birth within a minute of a 节).
+    from the zone's meridian), ``fixed_offset`` (a datetime with a fixed UTC offset: its
+    clock taken as standard time), ``foreign_zone`` (a datetime in a pytz or dateutil zone
+    that reports no daylight saving then), ``near_jie`` (BaZi: birth within a minute of a 节).
     ``field`` names the input the notice is about.
     """
 
@@ -139,8 +141,18 @@ def parse_fold(value: object) -> int:
     return value
 
 
+# Files of the zone database that name no place: the machine's own zone, the "Factory"
+# placeholder, and the posix/ and right/ copies (right/ zones count leap seconds).
+_NOT_A_PLACE = frozenset({"localtime", "factory", "posixrules"})
+
+
 @lru_cache(maxsize=256)
 def _zone(name: str) -> ZoneInfo:
+    lower = name.lower()
+    if lower in _NOT_A_PLACE or lower.startswith(("posix/", "right/")):
+        raise InputError(
+            "tz", f"{clip(name)} is not the IANA zone of a place (use a name such as Asia/Shanghai)"
+        )
     try:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError, TypeError, OSError):
@@ -168,6 +180,8 @@ def parse_longitude(value: object, field: str = "longitude") -> float | None:
         return None
     if isinstance(value, bool) or not isinstance(value, int | float | str):
         raise InputError(field, f"{clip(value)} is not a number of degrees")
+    if isinstance(value, str) and "_" in value:  # float() would read "1_16" as 116
+        raise InputError(field, f"{clip(value)} is not a number of degrees")
     try:
         degrees = float(value)
     except ValueError:
@@ -186,8 +200,13 @@ def equation_of_time(utc: dt.datetime) -> float:
     NOAA Global Monitoring Division): γ = 2π/N · (day of year − 1 + (hour − 12)/24), N = 365
     or 366; EoT = 229.18 (0.000075 + 0.001868 cos γ − 0.032077 sin γ − 0.014615 cos 2γ −
     0.040849 sin 2γ).  Accurate to about half a minute; lunar-python and tyme4py offer no
-    equation of time to mirror (docs/bazi-rules.md §1.7).
+    equation of time to mirror (docs/bazi-rules.md §1.7).  An aware ``utc`` is converted to
+    UTC first.
     """
+    if not isinstance(utc, dt.datetime):
+        raise InputError("utc", f"give a datetime, not {clip(utc)}")
+    if utc.tzinfo is not None:
+        utc = utc.astimezone(dt.UTC).replace(tzinfo=None)
     year_days = 366 if utc.year % 4 == 0 and (utc.year % 100 or utc.year % 400 == 0) else 365
     hours = utc.hour + utc.minute / 60 + utc.second / 3600
     g = 2 * math.pi / year_days * (utc.timetuple().tm_yday - 1 + (hours - 12) / 24)
@@ -340,7 +359,10 @@ def moment_of(
     * aware in an IANA zone (``ZoneInfo``): exactly ``moment(date, time, zone, fold=…)``:
       daylight saving removed, a skipped clock time an error;
     * aware with a fixed UTC offset (``datetime.timezone``): that offset's clock, taken as
-      standard time, with a notice (a fixed offset carries no daylight-saving rules).
+      standard time, with a notice (a fixed offset carries no daylight-saving rules);
+    * aware in another library's zone (pytz, dateutil): the daylight saving that zone
+      reports for the moment is removed (``daylight_saving`` notice), or, when it reports
+      none, the clock is standard time (``foreign_zone`` notice).
     """
     if not isinstance(instant, dt.datetime):
         raise InputError(field, f"give a datetime, not {clip(instant)}")
@@ -380,23 +402,41 @@ def moment_of(
     wall = instant.replace(tzinfo=None)
     beijing = (instant.astimezone(BEIJING)).replace(tzinfo=None)
     _check_beijing(beijing)
-    note = Notice(
-        "fixed_offset",
-        "moment",
-        f"{_fmt_offset(offset)} is a fixed offset with no daylight-saving rules: the clock "
-        f"time {wall:%H:%M} is taken as standard time (give an IANA zone to remove DST)",
-    )
+    if isinstance(instant.tzinfo, dt.timezone):
+        name, dst, standard = _fmt_offset(offset), dt.timedelta(), wall
+        note = Notice(
+            "fixed_offset",
+            "moment",
+            f"{name} is a fixed offset with no daylight-saving rules: the clock time "
+            f"{wall:%H:%M} is taken as standard time (give an IANA zone to remove DST)",
+        )
+    else:
+        # Another library's zone (pytz, dateutil …): it knows its daylight saving, so remove
+        # the DST it reports, as moment() does for an IANA zone, rather than keep the hour.
+        tz = instant.tzinfo
+        name = str(getattr(tz, "key", None) or getattr(tz, "zone", None) or instant.tzname())
+        dst = instant.dst() or dt.timedelta()
+        standard = wall - dst
+        note = Notice(
+            "daylight_saving" if dst else "foreign_zone",
+            "moment",
+            f"{wall:%H:%M} was daylight saving time ({_fmt_offset(offset)} in {name}); the "
+            f"standard time {standard:%H:%M} is used"
+            if dst
+            else f"{wall:%H:%M} in {name} ({_fmt_offset(offset)}, not a zoneinfo zone): "
+            "its zone reports no daylight saving then, so the clock time is standard time",
+        )
     return Moment(
         instant,
-        _fmt_offset(offset),
+        name,
         beijing,
-        wall,
-        0,
+        standard,
+        int(dst.total_seconds() // 60),
         None,
         None,
         None,
         None,
-        wall,
+        standard,
         "standard",
         (note,),
     )
@@ -436,6 +476,25 @@ class Birth:
             raise InputError("time", f"time index {clip(self.time_index)} is out of range 0..12")
         if not isinstance(self.gender, Gender):
             object.__setattr__(self, "gender", Gender.parse(self.gender))
+        clock = self.clock_time
+        if clock is not None:
+            if not isinstance(clock, dt.time):
+                raise InputError("time", f"clock_time must be a datetime.time, not {clip(clock)}")
+            if time_index_of_clock(clock) != self.time_index:
+                raise InputError(
+                    "time",
+                    f"clock time {clock:%H:%M} is time index {time_index_of_clock(clock)}, "
+                    f"not {self.time_index}",
+                )
+        if self.lunar_input is not None and not isinstance(self.lunar_input, LunarDate):
+            raise InputError(
+                "lunar_input", f"give a LunarDate or None, not {clip(self.lunar_input)}"
+            )
+        if self.moment is not None and not isinstance(self.moment, Moment):
+            raise InputError("moment", f"give a Moment or None, not {clip(self.moment)}")
+        notices = self.notices
+        if type(notices) is not tuple or not all(type(n) is Notice for n in notices):
+            raise InputError("notices", f"give a tuple of Notice, not {clip(notices)}")
 
     @classmethod
     def solar(
@@ -555,6 +614,12 @@ class Birth:
         if tz is None:
             if longitude is not None or solar_on:
                 raise InputError("tz", "true solar time and longitude need the time zone (tz)")
+            if f:
+                raise InputError(
+                    "fold",
+                    "fold=1 picks the second of a clock time that happened twice when daylight "
+                    "saving ended: it needs the time zone (tz)",
+                )
             notices: tuple[Notice, ...] = ()
             if clock is not None:
                 notices = (
@@ -582,6 +647,8 @@ class Birth:
     @classmethod
     def from_moment(cls, m: Moment, gender: object, lunar: LunarDate | None = None) -> Birth:
         """The birth whose day and hour are those of the moment's chart clock."""
+        if not isinstance(m, Moment):
+            raise InputError("moment", f"give a Moment, not {clip(m)}")
         day = calendar.check_solar_date(m.clock.year, m.clock.month, m.clock.day)
         chart_clock = m.clock.time()
         return cls(

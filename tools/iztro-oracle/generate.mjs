@@ -274,6 +274,27 @@ function horoscopeAnalysis(h) {
   return out;
 }
 
+// The palaces iztro's role names find (getPalace: the palace flagged isBodyPalace or
+// isOriginalPalace), on the natal chart and through horoscope.palace(role, 'origin'), with
+// surroundedPalaces of each; null for a role no palace holds (来因 on 子 or 丑).
+function roleAnalysis(a, h) {
+  const out = {};
+  for (const role of ['身宫', '来因']) {
+    const palace = a.palace(role);
+    if (palace === undefined) {
+      out[role] = null;
+      continue;
+    }
+    const s = a.surroundedPalaces(role);
+    out[role] = {
+      palace: palace.earthlyBranch,
+      surrounded: [s.target, s.opposite, s.wealth, s.career].map((p) => p.earthlyBranch),
+    };
+    if (h !== undefined) out[role].origin = h.palace(role, 'origin').earthlyBranch;
+  }
+  return out;
+}
+
 // Chart one input in one language.  The language is process-global in iztro (i18next), and
 // horoscope() translates with whatever is current, so it is set right before both calls.
 function chartIn(inp, language) {
@@ -296,6 +317,7 @@ function chartIn(inp, language) {
   if (inp.analysis && language === 'zh-CN') {
     out.analysis = { palaces: natalAnalysis(astrolabe) };
     if (horoscope !== undefined) out.analysis.horoscope = horoscopeAnalysis(horoscope);
+    out.analysis.roles = roleAnalysis(astrolabe, horoscope);
   }
   return out;
 }

@@ -21,11 +21,15 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from mingshu.arguments import check_type
 from mingshu.bazi.common import POSITIONS, Position
 from mingshu.bazi.settings import DEFAULT, BaziSettings
 from mingshu.bazi.stars import BRANCH_TARGET, PILLAR_TARGET, STARS, Role, StarDef, Variant
 from mingshu.bazi.tables import HIDDEN, NAYIN_OF
+from mingshu.choices import check_bool
 from mingshu.cycles import SIXTY, Branch, Element, Pillar, Stem
+from mingshu.errors import InputError
+from mingshu.named import clip
 
 __all__ = ["Arrival", "arriving"]
 
@@ -130,6 +134,14 @@ def _incoming_value(basis: str, incoming: Pillar) -> int | None:
     return None
 
 
+def _four(natal: object) -> tuple[Pillar, Pillar, Pillar, Pillar]:
+    """The four natal pillars of ``natal``, each a ``Pillar`` or its two characters."""
+    if isinstance(natal, str | bytes) or not isinstance(natal, tuple | list) or len(natal) != 4:
+        raise InputError("natal", f"give the four natal pillars (chart.pillars), not {clip(natal)}")
+    year, month, day, hour = (Pillar.parse(p, "natal") for p in natal)
+    return year, month, day, hour
+
+
 def arriving(
     natal: tuple[Pillar, Pillar, Pillar, Pillar],
     incoming: Pillar,
@@ -138,7 +150,15 @@ def arriving(
     settings: BaziSettings = DEFAULT,
 ) -> tuple[Arrival, ...]:
     """Every star ``incoming`` (a luck or 流年 pillar) brings to or triggers in the chart of
-    the four ``natal`` pillars, with the variants and bases of ``settings``."""
+    the four ``natal`` pillars, with the variants and bases of ``settings``.
+
+    ``natal`` is the chart's four pillars (``chart.pillars``, or four ``Pillar``s or
+    ``"甲子"``s in year, month, day, hour order); ``backward`` is ``True`` when the chart's
+    luck runs backward (``"False"`` is not false)."""
+    natal = _four(natal)
+    incoming = Pillar.parse(incoming)
+    backward = check_bool(backward, "backward")
+    check_type(settings, BaziSettings, "settings", "BaziSettings")
     out: list[Arrival] = []
     natal_branches = {p.branch for p in natal}
     for n, star in enumerate(STARS):

@@ -12,6 +12,7 @@ from functools import cache
 from typing import NamedTuple
 
 from mingshu import calendar
+from mingshu.arguments import check_type
 from mingshu.bazi.common import POSITIONS, Position
 from mingshu.bazi.settings import DEFAULT, BaziSettings
 from mingshu.bazi.tables import (
@@ -96,19 +97,25 @@ def details_table(earth: str, yin: str) -> tuple[PillarDetail, ...]:
 def detail(
     position: Position, day_master: Stem, pillar: Pillar, settings: BaziSettings = DEFAULT
 ) -> PillarDetail:
-    """The :class:`PillarDetail` of ``pillar`` standing at ``position`` in a chart."""
-    table = details_table(settings.stage_earth.value, settings.stage_yin.value)
-    return table[position * 600 + day_master * 60 + pillar.index]
+    """The :class:`PillarDetail` of ``pillar`` standing at ``position`` in a chart (each
+    argument a member or its name: ``detail("day", "庚", "庚辰")``)."""
+    where = Position.parse(position, "position")
+    master = Stem.parse(day_master, "day_master")
+    index = Pillar.parse(pillar).index
+    s = check_type(settings, BaziSettings, "settings", "BaziSettings")
+    return details_table(s.stage_earth.value, s.stage_yin.value)[where * 600 + master * 60 + index]
 
 
 def stage(stem: Stem, branch: Branch, settings: BaziSettings = DEFAULT) -> Stage:
     """Growth stage of ``stem`` on ``branch`` under the settings' convention."""
-    return stage_table(settings.stage_earth.value, settings.stage_yin.value)[stem * 12 + branch]
+    s, b = Stem.parse(stem, "stem"), Branch.parse(branch, "branch")
+    settings = check_type(settings, BaziSettings, "settings", "BaziSettings")
+    return stage_table(settings.stage_earth.value, settings.stage_yin.value)[s * 12 + b]
 
 
 def nayin(pillar: Pillar) -> Nayin:
-    """The nayin (纳音) of ``pillar``."""
-    return NAYIN_OF[pillar.index]
+    """The nayin (纳音) of ``pillar`` (a ``Pillar`` or ``"甲子"``)."""
+    return NAYIN_OF[Pillar.parse(pillar).index]
 
 
 def _tai_yuan(month: Pillar) -> Pillar:
@@ -126,12 +133,12 @@ _TAI_XI = tuple(_tai_xi(p) for p in SIXTY)
 def tai_yuan(month: Pillar) -> Pillar:
     """胎元 (conception pillar): month stem + 1, month branch + 3 (辛巳 → 壬申),
     docs/bazi-rules.md §2.7."""
-    return _TAI_YUAN[month.index]
+    return _TAI_YUAN[Pillar.parse(month, "month").index]
 
 
 def tai_xi(day: Pillar) -> Pillar:
     """胎息: the day stem's 五合 partner with the day branch's 六合 partner (庚辰 → 乙酉)."""
-    return _TAI_XI[day.index]
+    return _TAI_XI[Pillar.parse(day, "day").index]
 
 
 def _number(branch: int) -> int:
@@ -162,16 +169,24 @@ def _palaces() -> tuple[tuple[Pillar, ...], tuple[Pillar, ...]]:
     return tuple(ming), tuple(shen)
 
 
+def _palace_index(year_stem: object, month_branch: object, hour_branch: object) -> int:
+    """Where a year stem, a month branch and an hour branch (members or names) stand in the
+    tables of :func:`_palaces`."""
+    stem = Stem.parse(year_stem, "year_stem")
+    month = Branch.parse(month_branch, "month_branch")
+    return (stem % 5) * 144 + month * 12 + Branch.parse(hour_branch, "hour_branch")
+
+
 def ming_gong(year_stem: Stem, month_branch: Branch, hour_branch: Branch) -> Pillar:
     """命宫 (life palace), docs/bazi-rules.md §2.7 (lunar-python ``getMingGong``).
 
     With 寅 = 1 numbering of month and hour, s = month# + hour#; the palace is 14 − s (or
     26 − s when s ≥ 14), its stem by 五虎遁 from the year stem.
     """
-    return _palaces()[0][(year_stem % 5) * 144 + month_branch * 12 + hour_branch]
+    return _palaces()[0][_palace_index(year_stem, month_branch, hour_branch)]
 
 
 def shen_gong(year_stem: Stem, month_branch: Branch, hour_branch: Branch) -> Pillar:
     """身宫 (body palace), docs/bazi-rules.md §2.7: month# (寅 = 1) + hour# (子 = 1), less 12
     if over 12; the stem by 五虎遁 from the year stem."""
-    return _palaces()[1][(year_stem % 5) * 144 + month_branch * 12 + hour_branch]
+    return _palaces()[1][_palace_index(year_stem, month_branch, hour_branch)]

@@ -21,6 +21,7 @@ from datetime import datetime, timedelta
 from functools import cache
 from typing import NamedTuple
 
+from mingshu.arguments import check_int
 from mingshu.bazi.common import Gender
 from mingshu.bazi.pillars import jie_index
 from mingshu.bazi.settings import StartAge
@@ -168,13 +169,15 @@ class Luck(NamedTuple):
         return tuple((m, *start_of(m, birth, self.jie_moment)) for m in StartAge)
 
     def annuals(self, first: int, count: int = 10) -> tuple[Annual, ...]:
-        """:meth:`annual` for ``count`` years from ``first``."""
-        return tuple(self.annual(y) for y in range(first, first + count))
+        """:meth:`annual` for ``count`` (at least 1) years from ``first``."""
+        self.annual(first)  # checks the first year
+        return tuple(self.annual(y) for y in range(first, first + check_int(count, "count", 1)))
 
 
 def is_forward(year_stem: Stem, gender: Gender) -> bool:
     """Luck runs forward for yang-year men and yin-year women (docs/bazi-rules.md §3.1)."""
-    return (year_stem % 2 == 0) == (gender is Gender.MALE)
+    stem = Stem.parse(year_stem, "year_stem")
+    return (stem % 2 == 0) == (Gender.parse(gender) is Gender.MALE)
 
 
 def _shichen(moment: datetime) -> int:

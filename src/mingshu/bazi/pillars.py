@@ -17,6 +17,7 @@ from functools import cache
 from typing import NamedTuple
 
 from mingshu import calendar
+from mingshu.arguments import check_type
 from mingshu.bazi.common import Notice
 from mingshu.bazi.settings import DEFAULT, BaziSettings, LateRatHour
 from mingshu.calendar import BEIJING, FIRST_DATE, LAST_DATE, SolarTerm, seconds_of
@@ -125,6 +126,8 @@ def four_pillars(moment: datetime, settings: BaziSettings = DEFAULT) -> FourPill
     daylight saving, no true solar time; use :func:`mingshu.bazi.chart` for a civil time in
     any zone.  Outside 1900-01-31 … 2100-12-31 raises :class:`OutOfRangeError`.
     """
+    check_type(moment, datetime, "moment", "a datetime")
+    check_type(settings, BaziSettings, "settings", "BaziSettings")
     if moment.tzinfo is not None:
         moment = moment.astimezone(BEIJING).replace(tzinfo=None)
     s = seconds_of(moment)

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, Literal
 
-from mingshu.bazi.stars import STAR_BY_KEY, STARS, star_by_name
+from mingshu.bazi.stars import STAR_BY_KEY, STARS, star, star_by_name
 from mingshu.bazi.tables import load
 from mingshu.choices import check_bool, check_choice
 from mingshu.errors import InputError
@@ -257,11 +257,13 @@ class BaziSettings:
         set_(self, "luck_steps", steps)
 
     def variant_of(self, star_key: str) -> str:
-        """Variant id in use for ``star_key``."""
-        for key, variant in self.star_variants:
-            if key == star_key:
+        """Variant id in use for the star ``star_key`` (its key or any of its names);
+        :class:`InputError` on ``star`` for a name that is no star."""
+        key = _star_key(star_key)
+        for known, variant in self.star_variants:
+            if known == key:
                 return variant
-        return STAR_BY_KEY[star_key].default
+        return STAR_BY_KEY[key].default
 
     def with_variants(self, **choices: str) -> BaziSettings:
         """A copy with other star variants: ``with_variants(wen_chang="w2")``."""
@@ -276,8 +278,9 @@ class BaziSettings:
         return replace(self, star_bases=tuple(merged.items()))
 
     def bases_of(self, star_key: str) -> tuple[str, ...]:
-        """The bases ``star_key`` is entered with under these settings."""
-        n = next(i for i, s in enumerate(STARS) if s.key == star_key)
+        """The bases the star ``star_key`` (its key or any name) is entered with under these
+        settings; :class:`InputError` on ``star`` for a name that is no star."""
+        n = _STAR_INDEX[_star_key(star_key)]
         chosen = self.bases_chosen[n][0]
         return chosen if chosen is not None else STARS[n].variant(self.variant_ids[n]).basis
 
@@ -301,6 +304,16 @@ class BaziSettings:
             "ming_gong_month": self.ming_gong_month.value,
             "si_ling": self.si_ling,
         }
+
+
+_STAR_INDEX = {s.key: i for i, s in enumerate(STARS)}
+
+
+def _star_key(name: object) -> str:
+    """The key of a star given by key (the fast path) or by any name."""
+    if isinstance(name, str) and name in STAR_BY_KEY:
+        return name
+    return star(name).key  # type: ignore[arg-type]  # it checks and names the field
 
 
 def _normalise_variants(value: object) -> tuple[tuple[str, str], ...]:

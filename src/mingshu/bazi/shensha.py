@@ -20,10 +20,12 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from typing import NamedTuple
 
+from mingshu.arguments import check_type
 from mingshu.bazi.common import POSITIONS, Position
 from mingshu.bazi.settings import DEFAULT, BaziSettings
 from mingshu.bazi.stars import BRANCH_TARGET, PILLAR_TARGET, STARS, Role, StarDef, Variant
 from mingshu.bazi.tables import HIDDEN, Source
+from mingshu.choices import check_bool
 from mingshu.cycles import SIXTY, Branch, Element, Pillar, Stem
 
 __all__ = ["Hit", "StarResult", "compiled", "find_stars", "stars_in"]
@@ -473,9 +475,14 @@ def stars_in(
     """Symbolic stars of four given pillars (no birth moment needed).
 
     ``backward`` matters only for gender-dependent stars (勾绞, 元辰): true for a man born in
-    a yin year or a woman born in a yang year.
+    a yin year or a woman born in a yang year.  Each pillar is a ``Pillar`` or ``"甲子"``.
     """
     from mingshu.bazi.tables import NAYIN_OF
+
+    year, month = Pillar.parse(year, "year"), Pillar.parse(month, "month")
+    day, hour = Pillar.parse(day, "day"), Pillar.parse(hour, "hour")
+    backward = check_bool(backward, "backward")
+    check_type(settings, BaziSettings, "settings", "BaziSettings")
 
     elements = (
         int(NAYIN_OF[year.index].element),

@@ -130,7 +130,9 @@ class StarDef(NamedTuple):
             if v.id == variant_id:
                 return v
         known = ", ".join(v.id for v in self.variants)
-        raise KeyError(f"{self.key} has no variant {variant_id!r} (it has {known})")
+        raise InputError(
+            "variant", f"{self.key} has no variant {clip(variant_id)} (it has {known})"
+        )
 
     @property
     def variant_ids(self) -> tuple[str, ...]:

@@ -145,8 +145,9 @@ GODS, TEN_GOD, TEN_GOD_SOURCE = _load_gods()
 
 
 def ten_god(day_master: Stem, stem: Stem) -> TenGod:
-    """Ten god of ``stem`` seen from ``day_master``: ``ten_god(庚, 辛)`` is 劫财."""
-    return TEN_GOD[day_master * 10 + stem]
+    """Ten god of ``stem`` seen from ``day_master``: ``ten_god(庚, 辛)`` is 劫财 (members or
+    names)."""
+    return TEN_GOD[Stem.parse(day_master, "day_master") * 10 + Stem.parse(stem, "stem")]
 
 
 # ------------------------------------------------------------------------- hidden stems

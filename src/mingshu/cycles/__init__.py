@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Final, NamedTuple
 
-from mingshu.named import NamedEnum, Names, attach_names, load_toml
+from mingshu.errors import InputError
+from mingshu.named import NamedEnum, Names, attach_names, clip, load_toml
 
 __all__ = [
     "SIXTY",
@@ -171,11 +172,27 @@ class Pillar:
         return SIXTY[index]
 
     @classmethod
-    def parse(cls, text: str) -> Pillar:
-        text = text.strip()
-        if len(text) != 2:
-            raise ValueError(f"not a stem-branch pair: {text!r}")
-        return cls.of(Stem.parse(text[0]), Branch.parse(text[1]))
+    def parse(cls, value: object, field: str = "pillar") -> Pillar:
+        """A pillar from itself or its two characters (``"甲子"``); :class:`InputError`
+        naming ``field`` for anything else (a pair of unequal polarity included)."""
+        if isinstance(value, Pillar):
+            return value
+        if not isinstance(value, str):
+            raise InputError(
+                field, f"give a Pillar or its two characters (甲子), not {clip(value)}"
+            )
+        text = value.strip()
+        try:
+            if len(text) != 2:
+                raise InputError(field, "not two characters")
+            stem, branch = Stem.parse(text[0], field), Branch.parse(text[1], field)
+            if stem % 2 != branch % 2:
+                raise InputError(field, "stem and branch differ in polarity")
+        except InputError as error:
+            raise InputError(
+                field, f"{clip(value)} is not a sixty-cycle pillar (甲子 … 癸亥): {error.message}"
+            ) from None
+        return cls.of(stem, branch)
 
     def next(self, n: int = 1) -> Pillar:
         return SIXTY[(self.index + n) % 60]

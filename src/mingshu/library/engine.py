@@ -327,10 +327,7 @@ def bazi_cell(star: str, variant: str, value: int) -> tuple[int, ...]:
     """The branches the table ``variant`` of a BaZi star gives for the basis ``value``."""
     from mingshu.bazi import stars
 
-    try:
-        v = stars.star(star).variant(variant)
-    except KeyError:
-        raise InputError("variant", f"no table {variant!r} of {star}") from None
+    v = stars.star(star).variant(variant)  # InputError on "star" or "variant"
     return tuple(int(target) for _kind, target in v.lookup[value])
 
 

@@ -19,6 +19,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Final
 
+from mingshu.arguments import check_path
 from mingshu.errors import InputError
 from mingshu.named import clip_text
 
@@ -326,7 +327,7 @@ def load(root: Path | str | None = None) -> Library:
     ``*.md`` file is an article; ``_planned.yaml`` maps planned ids to their titles."""
     import yaml
 
-    folder = Path(root) if root is not None else _ROOT
+    folder = check_path(root, "root") if root is not None else _ROOT
     if not folder.is_dir():
         raise InputError("root", f"{folder} is not a directory")
     articles = [parse(_file_text(p), p) for p in sorted(folder.glob("*.md"))]

@@ -72,6 +72,9 @@ def horoscope_to_dict(horoscope: Horoscope) -> dict[str, Any]:
     """A Zi Wei horoscope (``mingshu.ziwei.horoscope/1``)."""
     from mingshu.present import ziwei_json
 
+    if _kind(horoscope) != "horoscope":
+        raise InputError("horoscope", f"give a Zi Wei horoscope, not {type(horoscope).__name__}")
+
     return ziwei_json.horoscope_to_dict(horoscope)
 
 
@@ -80,6 +83,10 @@ def annual_to_dict(annual: Annual, chart: Chart | None = None) -> dict[str, Any]
     also the symbolic stars the 流年 and the luck pillar bring or trigger (``"stars"``)."""
     from mingshu.present import bazi_json
 
+    if _kind(annual) != "annual":
+        raise InputError("annual", f"give a BaZi year (chart.annual), not {type(annual).__name__}")
+    if chart is not None and _kind(chart) != "bazi_chart":
+        raise InputError("chart", f"give the BaZi chart or None, not {type(chart).__name__}")
     return bazi_json.annual_to_dict(annual, chart)
 
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
+from mingshu.arguments import check_type
 from mingshu.errors import InputError
 from mingshu.named import clip
 from mingshu.present.labels import BOARD, LABELS
@@ -688,6 +689,18 @@ LAYOUTS: Final = ("board", "column")
 other, 360 units wide, for a phone."""
 
 
+def _check_charts(chart: object, horoscope: object) -> None:
+    """A natal chart, and ``None`` or a horoscope of that chart."""
+    from mingshu.ziwei.chart import NatalChart
+    from mingshu.ziwei.horoscope import Horoscope
+
+    check_type(chart, NatalChart, "chart", "a Zi Wei chart")
+    if horoscope is not None:
+        h = check_type(horoscope, Horoscope, "horoscope", "a horoscope of the chart or None")
+        if h.chart is not chart and h.chart != chart:
+            raise InputError("horoscope", "that horoscope belongs to another chart")
+
+
 def chart_svg(
     chart: NatalChart,
     horoscope: Horoscope | None = None,
@@ -696,6 +709,7 @@ def chart_svg(
 ) -> str:
     """The chart (and the horoscope's layers) as an SVG document; ``names`` is one of
     ``hans``, ``hant``, ``pinyin``, ``english``; ``layout`` one of :data:`LAYOUTS`."""
+    _check_charts(chart, horoscope)
     if names not in NAME_STYLES:
         raise InputError("names", f"{clip(names)} is not one of {', '.join(NAME_STYLES)}")
     if layout not in LAYOUTS:
@@ -711,6 +725,7 @@ def chart_svgs(
 ) -> tuple[str, ...]:
     """:func:`chart_svg` in each of ``layouts``, the same documents, drawn from one set of
     tokens (a page that carries both layouts measures each name once)."""
+    _check_charts(chart, horoscope)
     if names not in NAME_STYLES:
         raise InputError("names", f"{clip(names)} is not one of {', '.join(NAME_STYLES)}")
     for layout in layouts:

@@ -32,6 +32,8 @@ from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
+from mingshu.arguments import check_path
+from mingshu.choices import check_bool
 from mingshu.errors import InputError
 from mingshu.named import clip
 from mingshu.space import ziwei_sweep
@@ -291,6 +293,8 @@ def sweep_bazi(
     the same, the engine is about 20 times slower."""
     from mingshu.bazi import DEFAULT, BaziSettings
 
+    out = check_path(out, "out")
+    check_bool(progress, "progress")
     first_year, last_year = ziwei_sweep._check_years(first_year, last_year)
     if backend not in BACKENDS:
         raise InputError("backend", f"{clip(backend)} is not a backend: use one of {BACKENDS}")
@@ -300,8 +304,7 @@ def sweep_bazi(
     if workers is None:
         workers = os.cpu_count() or 1
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise InputError("workers", f"give a number of processes, 1 or more, not {workers!r}")
-    out = Path(out)
+        raise InputError("workers", f"give a number of processes, 1 or more, not {clip(workers)}")
     ziwei_sweep._prepare(out, metadata(settings, first_year, last_year))
     years = range(first_year, last_year + 1)
     skipped, redone = ziwei_sweep.resume(out, years, lambda y: len(_boundaries(y)) - 1)

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from mingshu.errors import InputError
+from mingshu.named import clip
 
 if TYPE_CHECKING:
     from mingshu.ziwei import ZiweiSettings
@@ -40,12 +41,12 @@ def check_address(scheduler: object) -> str:
     """``scheduler`` as given if it is ``"local"`` or ``tcp://HOST:PORT``; an
     :class:`InputError` on ``scheduler`` otherwise."""
     if not isinstance(scheduler, str):
-        raise InputError("scheduler", f"give tcp://HOST:PORT or {LOCAL!r}, not {scheduler!r}")
+        raise InputError("scheduler", f"give tcp://HOST:PORT or {LOCAL!r}, not {clip(scheduler)}")
     match = _ADDRESS.fullmatch(scheduler)
     if scheduler != LOCAL and (match is None or not 0 < int(match["port"]) < 65536):
         raise InputError(
             "scheduler",
-            f"{scheduler!r} is not a Dask scheduler address: give tcp://HOST:PORT "
+            f"{clip(scheduler)} is not a Dask scheduler address: give tcp://HOST:PORT "
             f"(as `dask scheduler` prints it) or {LOCAL!r}",
         )
     return scheduler

@@ -320,9 +320,12 @@ def _place(p: _Parser) -> tuple[str, list[int], str]:
     t = p.peek()
     if t is None or t.kind not in ("word", "han"):
         raise p.fail("expected a palace name (life, 命宫 …) or body")
-    if t.text.lower() in ("body", "身宫", "身宮") and "body_branch" in p.words.columns:
+    columns = p.words.columns
+    if t.text.lower() in ("body", "身宫", "身宮") and {"life_branch", "time_index"} <= set(columns):
         p.i += 1
-        return '"body_branch"', [], t.text
+        # The palace flagged is_body (iztro's 身宫): two palaces per hour on from the Life
+        # palace.  On an earth or human chart that is not body_branch (the heaven chart's).
+        return _mod12('"life_branch" + 2 * ("time_index" % 12)'), [], t.text
     named = p.words.values.get(t.text)
     if named is None or named[0] != _PALACE or "life_branch" not in p.words.columns:
         raise p.fail("expected a palace name (life, 命宫 …) or body")

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
+from mingshu.arguments import check_path
 from mingshu.errors import InputError
 from mingshu.named import clip_text
 from mingshu.space.ziwei_sweep import METADATA, PART, read_metadata
@@ -49,7 +50,7 @@ def _read(folder: Path) -> str:
 def dataset_metadata(path: Path | str) -> tuple[Path, dict[str, Any]]:
     """The dataset directory at ``path`` (resolved) and its ``_mingshu.json``; an
     :class:`InputError` on ``dataset`` if there is no finished dataset there."""
-    folder = Path(path)
+    folder = check_path(path, "dataset")
     if not folder.is_dir():
         raise InputError("dataset", f"{folder} is not a directory (sweep one with mingshu sweep)")
     meta = read_metadata(folder)

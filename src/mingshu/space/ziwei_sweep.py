@@ -27,6 +27,8 @@ from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
+from mingshu.arguments import check_path
+from mingshu.choices import check_bool
 from mingshu.errors import InputError
 from mingshu.named import clip
 
@@ -416,7 +418,7 @@ def _differences(old: dict[str, Any], new: dict[str, Any]) -> str:
 def _check_years(first_year: object, last_year: object) -> tuple[int, int]:
     for field, value in (("first_year", first_year), ("last_year", last_year)):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise InputError(field, f"give a year as a whole number, not {value!r}")
+            raise InputError(field, f"give a year as a whole number, not {clip(value)}")
         if not FIRST_DAY.year <= value <= LAST_DAY.year:
             raise InputError(
                 field, f"{value} is outside the calendar's range {FIRST_DAY} .. {LAST_DAY}"
@@ -455,6 +457,8 @@ def sweep_ziwei(
     the same, the engine is about 20 times slower."""
     from mingshu import ziwei
 
+    out = check_path(out, "out")
+    check_bool(progress, "progress")
     first_year, last_year = _check_years(first_year, last_year)
     if backend not in BACKENDS:
         raise InputError("backend", f"{clip(backend)} is not a backend: use one of {BACKENDS}")
@@ -473,7 +477,7 @@ def sweep_ziwei(
     if workers is None:
         workers = os.cpu_count() or 1
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise InputError("workers", f"give a number of processes, 1 or more, not {workers!r}")
+        raise InputError("workers", f"give a number of processes, 1 or more, not {clip(workers)}")
     out = Path(out)
     from mingshu.files import check_folder
 

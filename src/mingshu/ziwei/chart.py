@@ -171,7 +171,9 @@ class NatalChart:
 
     @property
     def body_palace(self) -> Palace:
-        return self.palaces[(self.body_branch - 2) % 12]
+        """The palace flagged ``is_body``: on an earth or human chart the redrawn chart's,
+        not ``body_branch`` (the heaven chart's), as iztro's ``palace('身宫')`` finds it."""
+        return next(p for p in self.palaces if p.is_body)
 
     @property
     def moment(self) -> Moment | None:
@@ -224,7 +226,16 @@ class NatalChart:
         return self.palaces[(self.life_branch - 2 + n) % 12]
 
     def palace_by_index(self, index: int) -> Palace:
-        """The palace at iztro's palace index: 0 is the 寅 palace … 10 子, 11 丑."""
+        """The palace at iztro's palace index: 0 is the 寅 palace … 10 子, 11 丑.  A
+        ``Branch`` or ``PalaceName`` is refused, not read as its number (``Branch.ZI`` is 0,
+        the 寅 palace's index): use :meth:`palace_at` or :meth:`palace_named`."""
+        if isinstance(index, Branch | PalaceName):
+            method = "palace_at" if isinstance(index, Branch) else "palace_named"
+            raise InputError(
+                "palace",
+                f"{type(index).__name__}.{index.name} is not an iztro palace index: "
+                f"use {method}({type(index).__name__}.{index.name})",
+            )
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < 12:
             raise InputError("palace", f"iztro's palace index runs 0..11, not {clip(index)}")
         return self.palaces[index]

@@ -20,6 +20,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from mingshu import calendar
+from mingshu.arguments import check_type
 from mingshu.birth import moment, parse_time, time_index_of_clock
 from mingshu.calendar import LunarDate
 from mingshu.choices import check_choice
@@ -277,6 +278,13 @@ class Horoscope:
         return analysis.has_horoscope_mutagen(self, name, scope, mutagen)
 
 
+def _natal(chart: object) -> NatalChart:
+    """``chart`` if it is a natal chart; :class:`InputError` on ``chart`` otherwise."""
+    from mingshu.ziwei.chart import NatalChart  # that module imports this one
+
+    return check_type(chart, NatalChart, "chart", "a Zi Wei chart (ziwei.chart(...))")
+
+
 def _target(chart: NatalChart, at: object, time: object) -> tuple[dt.date, int, bool]:
     """The date and iztro time index of a horoscope moment, and whether an hour was given;
     ``time`` overrides the hour.
@@ -413,6 +421,7 @@ def horoscope(chart: NatalChart, at: object, time: object = None) -> Horoscope:
     (a clock time or iztro's time index 0..12) overrides its hour.  Without an hour the
     early Rat hour (index 0) is used, as iztro does.
     """
+    chart = _natal(chart)
     day, time_index, hour_given = _target(chart, at, time)
     birth = chart.birth
     if day < birth.solar_date or (
@@ -509,6 +518,7 @@ class Period(NamedTuple):
 
 def decades(chart: NatalChart) -> tuple[Period, ...]:
     """Every decade of the chart in age order, with its ages, lunar years and layer."""
+    chart = _natal(chart)
     born = chart.lunar_date.year
     out = []
     for palace in sorted(chart.palaces, key=lambda p: p.decadal.start):
@@ -530,11 +540,13 @@ def years(
     Each year is read on its 六月初一, as iztro does.  Years past 2100 (the end of the
     calendar tables) are left out, so a late decade of a late birth may list fewer than
     ten years; ``Period.ages`` says which ages are there."""
-    ordered = decades(chart)
+    ordered = decades(_natal(chart))
     if isinstance(decade, Period) and decade.layer.scope is Scope.DECADAL:
         decade = decade.layer.branch  # one of the decades() listed
     if isinstance(decade, bool) or not isinstance(decade, int | str):
-        raise InputError("decade", f"give a position 0..9 or a palace, not {clip(decade)}")
+        raise InputError(
+            "decade", f"give a position 0..{len(ordered) - 1} or a palace, not {clip(decade)}"
+        )
     if isinstance(decade, int) and not isinstance(decade, (PalaceName, Branch)):
         if not 0 <= decade < len(ordered):
             raise InputError("decade", f"decade {decade} does not exist (0..{len(ordered) - 1})")
@@ -560,9 +572,14 @@ def years(
 def months(chart: NatalChart, year: int, leap: LeapMonth | str | None = None) -> tuple[Period, ...]:
     """Every month of lunar year ``year``: 12 or 13 entries, or 14 when a leap month is
     split in halves (days 1–15 and 16 on, read on days 1 and 16, as iztro does).  ``leap``
-    defaults to the chart's leap-month setting."""
+    defaults to the chart's leap-month setting.  A year before the birth's lunar year is
+    refused, as :func:`horoscope` refuses a date before the birth (its ages would be 0 or
+    negative)."""
+    chart = _natal(chart)
     if isinstance(year, bool) or not isinstance(year, int):
         raise InputError("year", f"{clip(year)} is not a year")
+    if year < chart.lunar_date.year:
+        raise InputError("year", f"{year} is before the birth (lunar year {chart.lunar_date.year})")
     chosen = chart.settings.leap_month if leap is None else check_choice(LeapMonth, leap, "leap")
     split = chosen is LeapMonth.SPLIT
     age = year - chart.lunar_date.year + 1

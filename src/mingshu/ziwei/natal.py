@@ -21,6 +21,7 @@ from functools import cache, lru_cache, partial
 from typing import NamedTuple
 
 from mingshu import calendar
+from mingshu.arguments import check_int
 from mingshu.birth import Birth
 from mingshu.cycles import Branch, FourPillars, Pillar, Polarity, Stem
 from mingshu.errors import InputError
@@ -156,7 +157,14 @@ def _tian_fu(zi_wei: int) -> int:
 
 
 def zi_wei_branch(five_elements_class: int, day: int) -> Branch:
-    """Where 紫微 sits for a class number (2..6) and a lunar day (起紫微星诀).
+    """Where 紫微 sits for a class number (2..6, or a ``FiveElementsClass``) and a lunar day
+    (1..30) (起紫微星诀); :class:`InputError` on anything else."""
+    klass = check_int(five_elements_class, "five_elements_class", 2, 6)
+    return _zi_wei_branch(klass, check_int(day, "day", 1, 30))
+
+
+def _zi_wei_branch(five_elements_class: int, day: int) -> Branch:
+    """:func:`zi_wei_branch` without the checks (the per-chart path).
 
     Find the smallest k ≥ 0 that makes day + k divisible by the class number; count the
     quotient from 寅 (寅 = 1), then move k palaces forward when k is even, back when odd.
@@ -393,7 +401,7 @@ def _redraw(
     life = body if settings.chart_type is ChartType.EARTH else (life + 2) % 12
     body = (life + 2 * d.hour) % 12
     klass = nayin_class(stem_of(life), life)
-    zi_wei = zi_wei_branch(klass, d.zi_wei_day)
+    zi_wei = _zi_wei_branch(klass, d.zi_wei_day)
     for i, branch in enumerate(_place_majors(zi_wei, _tian_fu(zi_wei))):
         positions[i] = branch  # the majors come first in the catalogue
     tian_shi, tian_shang = _tian_shi_shang(life, d.year.branch, gender, zhongzhou)
@@ -476,7 +484,7 @@ def from_birth(birth: Birth, settings: ZiweiSettings = DEFAULT) -> NatalChart:
         return (yin_stem + (branch - 2) % 12) % 10  # 子, 丑 repeat the stems of 寅, 卯
 
     klass = nayin_class(stem_of(life), life)
-    zi_wei = zi_wei_branch(klass, d.zi_wei_day)
+    zi_wei = _zi_wei_branch(klass, d.zi_wei_day)
 
     gender_polarity = birth.gender.polarity
     zhongzhou = settings.algorithm is Algorithm.ZHONGZHOU

@@ -50,13 +50,20 @@ class PalaceName(NamedEnum):
 
 
 _PALACE_NAMES = tuple(_names(r) for r in _DATA["palace"])
-# 疾厄 as well as 疾厄宫 (and 疾厄宮).
-attach_names(
-    PalaceName,
-    _PALACE_NAMES,
-    [(n.hans.removesuffix("宫"), p) for n, p in zip(_PALACE_NAMES, PalaceName, strict=True)]
-    + [(n.hant.removesuffix("宮"), p) for n, p in zip(_PALACE_NAMES, PalaceName, strict=True)],
-)
+
+
+def _palace_aliases() -> list[tuple[str, PalaceName]]:
+    """Every name of every palace with and without 宫 (宮): 疾厄 and 疾厄宫, 命 and 命宫, and
+    the other names chart.toml lists (交友宫, 奴仆 …)."""
+    out = []
+    for row, names, palace in zip(_DATA["palace"], _PALACE_NAMES, PalaceName, strict=True):
+        for text in (names.hans, names.hant, *row.get("aliases", ())):
+            bare = text.removesuffix("宫").removesuffix("宮")
+            out += [(bare, palace), (bare + "宫", palace), (bare + "宮", palace)]
+    return out
+
+
+attach_names(PalaceName, _PALACE_NAMES, _palace_aliases())
 
 
 class FiveElementsClass(NamedEnum):
