@@ -18,7 +18,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from mingshu import __version__
 from mingshu.web import api, pages
 from mingshu.web.security import SecurityHeaders
-from mingshu.web.store import Store, database_url, migrate
+from mingshu.web.store import Store, database_url, migrate, site_secret
 
 __all__ = ["create_app"]
 
@@ -41,7 +41,8 @@ def create_app(
     if run_migrations:
         migrate(url)
     rate = feedback_rate or int(os.environ.get("MINGSHU_FEEDBACK_RATE", "10") or 10)
-    store = Store(url, rate=rate, salt=os.environ.get("MINGSHU_SECRET", "mingshu"))
+    secret = site_secret(url)
+    store = Store(url, rate=rate, salt=secret)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -57,6 +58,7 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.store = store
+    app.state.secret = secret
     app.add_middleware(SecurityHeaders)
     app.include_router(api.router)
     app.include_router(pages.router)
