@@ -12,11 +12,11 @@ from pathlib import Path
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
-from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from mingshu import __version__
 from mingshu.web import api, pages
+from mingshu.web.assets import FONT_CACHE, STATIC_CACHE, Assets
 from mingshu.web.security import SecurityHeaders
 from mingshu.web.store import Store, database_url, migrate, site_secret
 
@@ -66,10 +66,11 @@ def create_app(
 
     app.include_router(library_pages.router)
     app.include_router(library_pages.api_router)
-    app.mount("/static", StaticFiles(directory=Path(__file__).parent / "static"), name="static")
+    static, fonts = Path(__file__).parent / "static", Path(__file__).parent / "fonts"
+    app.mount("/static", Assets(directory=static, cache_control=STATIC_CACHE), name="static")
     # The Noto Sans CJK SC subset (and its licence): the charts' Chinese renders on a
     # machine without CJK fonts (site.css names it in an @font-face).
-    app.mount("/fonts", StaticFiles(directory=Path(__file__).parent / "fonts"), name="fonts")
+    app.mount("/fonts", Assets(directory=fonts, cache_control=FONT_CACHE), name="fonts")
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:

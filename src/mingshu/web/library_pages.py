@@ -198,14 +198,17 @@ def _body_of(article_id: str, version: str) -> str:
 
 
 @router.get("/static/library.css")
-def library_css() -> Response:
+def library_css(request: Request) -> Response:
     """The stylesheet the library's fragments need (shipped in mingshu.library)."""
     if library() is None:
         return Response("", media_type="text/css")
-    path = _lib_module("render").css_path()
-    return Response(
-        path.read_bytes(), media_type="text/css", headers={"Cache-Control": "public, max-age=3600"}
-    )
+    from mingshu.web.assets import STATIC_CACHE, content_etag
+
+    body = _lib_module("render").css_path().read_bytes()
+    headers = {"ETag": content_etag(body), "Cache-Control": STATIC_CACHE}
+    if headers["ETag"] in request.headers.get("if-none-match", ""):
+        return Response(status_code=304, headers=headers)
+    return Response(body, media_type="text/css", headers=headers)
 
 
 def _has_summary() -> bool:
