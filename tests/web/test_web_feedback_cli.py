@@ -63,3 +63,41 @@ def test_an_unreadable_database_is_one_error_line(
     assert "Traceback" not in r.output
     bad = runner.invoke(app, ["feedback", "list", "--last", "-1"])
     assert bad.exit_code == 2 and bad.output.startswith("error: last:")
+
+
+def test_a_readers_control_characters_never_reach_the_terminal(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A comment can carry escape sequences (recolour, retitle, clear the screen) and bidi
+    controls: the table drops them, JSON lines escape them and parse back to the text."""
+    hostile = "\x1b]0;owned\x07\x1b[2J\x9b31mred\u202eevil\x00 end"
+    migrate(sqlite_url)
+    store = Store(sqlite_url)
+    store.add_feedback(FeedbackIn("ZW-AUX-17", "1.0", True, hostile, "10.0.0.1"))
+    store.dispose()
+    monkeypatch.setenv("MINGSHU_DATABASE_URL", sqlite_url)
+    unsafe = [chr(c) for c in (*range(0x20), *range(0x7F, 0xA0))] + ["\u202e"]
+    for args in (["feedback", "list"], ["feedback", "list", "--json"]):
+        r = runner.invoke(app, args)
+        assert r.exit_code == 0, r.output
+        body = r.output.removesuffix("\n")
+        assert not [c for c in unsafe if c in body], repr(body)
+    table = runner.invoke(app, ["feedback", "list"]).output
+    assert table.rstrip().endswith("]0;owned [2J 31mred evil end")
+    (line,) = runner.invoke(app, ["feedback", "list", "--json"]).output.splitlines()
+    assert json.loads(line)["comment"] == hostile
+
+
+def test_times_are_printed_in_utc_with_the_offset(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import datetime as dt
+    import re
+
+    _stored(db_url)
+    monkeypatch.setenv("MINGSHU_DATABASE_URL", db_url)
+    for line in runner.invoke(app, ["feedback", "list"]).output.splitlines():
+        assert re.match(r" *\d+  \d{4}-\d\d-\d\d \d\d:\d\d\+00:00  ", line), line
+    for line in runner.invoke(app, ["feedback", "list", "--json"]).output.splitlines():
+        created = dt.datetime.fromisoformat(json.loads(line)["created"])
+        assert created.utcoffset() == dt.timedelta(0)

@@ -150,7 +150,8 @@ def test_feedback_is_stored(client: TestClient) -> None:
         ({"helpful": "yes", "csrf": "forged-token-value-123"}, 403),
         ({"helpful": "maybe", "csrf": None}, 422),
         ({"helpful": "yes", "comment": "x" * 2001, "csrf": None}, 422),
-        ({"helpful": "yes", "comment": "x" * 9000, "csrf": None}, 413),
+        ({"helpful": "yes", "comment": "x" * 9000, "csrf": None}, 422),
+        ({"helpful": "yes", "comment": "x" * 70_000, "csrf": None}, 413),
     ],
 )
 def test_bad_feedback_is_refused(client: TestClient, data: dict, status: int) -> None:
@@ -305,3 +306,137 @@ def test_a_slow_first_render_holds_up_only_its_own_article(
     finally:
         release.set()
         first.join(60)
+
+
+@pytest.mark.parametrize(
+    "comment",
+    [
+        "命" * 2000,  # 9 bytes each form-encoded: 18,000 bytes (8 KiB was the limit)
+        "𠀀" * 2000,  # 4-byte UTF-8, 12 bytes each form-encoded
+        "\r\n".join(["段落"] * 667),  # a browser sends CRLF and counts it as one character
+    ],
+)
+def test_a_comment_of_2000_characters_of_any_script_is_kept(
+    client: TestClient, comment: str
+) -> None:
+    token = _token(client, FIRST.id)
+    r = client.post(
+        f"/library/{FIRST.id}/feedback",
+        data={"csrf": token, "helpful": "yes", "comment": comment},
+        follow_redirects=False,
+    )
+    assert r.status_code == 303, r.text[:300]
+    (row,) = client.app.state.store.feedback(FIRST.id)  # type: ignore[attr-defined]
+    assert row.comment == comment.replace("\r\n", "\n")
+    assert len(row.comment) == 2000 or "\n" in row.comment
+
+
+def _form(page: str) -> str:
+    return page.split('id="feedback"')[1].split("</form>")[0]
+
+
+def test_a_refused_comment_stays_on_the_page(client: TestClient) -> None:
+    import html
+
+    token = _token(client, FIRST.id)
+    text = "太长了 <b>&" + "长" * 2100
+    r = client.post(
+        f"/library/{FIRST.id}/feedback",
+        data={"csrf": token, "helpful": "no", "comment": text},
+        follow_redirects=False,
+    )
+    assert r.status_code == 422
+    form = _form(r.text)
+    assert html.escape(text, quote=False) in form and "<b>&" not in form
+    assert 'value="no" checked' in form and "at most 2000 characters" in form
+    assert client.app.state.store.feedback() == []  # type: ignore[attr-defined]
+
+
+def test_an_expired_form_keeps_the_text_and_sends_on_the_second_try(client: TestClient) -> None:
+    _token(client, FIRST.id)
+    client.cookies.clear()  # the cookie is gone (a new browser session): the token fails
+    r = client.post(
+        f"/library/{FIRST.id}/feedback",
+        data={"csrf": "x" * 48, "helpful": "yes", "comment": "保留这段话"},
+        follow_redirects=False,
+    )
+    assert r.status_code == 403
+    form = _form(r.text)
+    assert "保留这段话</textarea>" in form and 'value="yes" checked' in form
+    fresh = re.search(r'name="csrf" value="([^"]+)"', form)
+    assert fresh and r.cookies[CSRF_COOKIE] == fresh.group(1)
+    again = client.post(
+        f"/library/{FIRST.id}/feedback",
+        data={"csrf": fresh.group(1), "helpful": "yes", "comment": "保留这段话"},
+        follow_redirects=False,
+    )
+    assert again.status_code == 303
+    rows = client.app.state.store.feedback()  # type: ignore[attr-defined]
+    assert [x.comment for x in rows] == ["保留这段话"]
+
+
+def test_an_unsigned_token_is_refused_even_when_cookie_and_form_agree(client: TestClient) -> None:
+    """A double-submit pair made up elsewhere (a cookie planted by a sibling subdomain, say)
+    is not one of ours: the token must carry the site's signature."""
+    from mingshu.web.security import new_csrf_token
+
+    for made_up in ("A" * 48, "forged-token-value-123", new_csrf_token("another site's secret")):
+        client.cookies.clear()
+        client.cookies.set(CSRF_COOKIE, made_up)
+        r = client.post(
+            f"/library/{FIRST.id}/feedback", data={"csrf": made_up, "helpful": "yes"},
+            follow_redirects=False,
+        )  # fmt: skip
+        assert r.status_code == 403, made_up
+    assert client.app.state.store.feedback() == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("origin", "status"),
+    [
+        ("http://testserver", 303),
+        ("HTTP://TestServer", 303),
+        ("https://testserver", 403),  # the same host, another scheme
+        ("http://testserver:8080", 403),
+        ("http://testserver.evil.example", 403),
+        ("null", 403),
+    ],
+)
+def test_the_origin_must_be_this_sites_scheme_and_host(
+    client: TestClient, origin: str, status: int
+) -> None:
+    token = _token(client, FIRST.id)
+    r = client.post(
+        f"/library/{FIRST.id}/feedback", data={"csrf": token, "helpful": "yes"},
+        headers={"Origin": origin}, follow_redirects=False,
+    )  # fmt: skip
+    assert r.status_code == status
+
+
+def test_tokens_hold_across_apps_that_share_the_database(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two workers over one database read one secret: a token from one is good on the
+    other.  A new secret makes old tokens fail (and the page hands out a new one)."""
+    from mingshu.web import create_app
+
+    monkeypatch.delenv("MINGSHU_SECRET", raising=False)
+    with TestClient(create_app(sqlite_url)) as one, TestClient(create_app(sqlite_url)) as two:
+        token = _token(one, FIRST.id)
+        two.cookies.set(CSRF_COOKIE, token)
+        r = two.post(
+            f"/library/{FIRST.id}/feedback", data={"csrf": token, "helpful": "yes"},
+            follow_redirects=False,
+        )  # fmt: skip
+        assert r.status_code == 303
+    monkeypatch.setenv("MINGSHU_SECRET", "a-new-secret-for-this-site-0123")
+    with TestClient(create_app(sqlite_url)) as three:
+        three.cookies.set(CSRF_COOKIE, token)
+        r = three.post(
+            f"/library/{FIRST.id}/feedback", data={"csrf": token, "helpful": "yes"},
+            follow_redirects=False,
+        )  # fmt: skip
+        assert r.status_code == 403 and r.cookies[CSRF_COOKIE] != token
+        three.cookies.clear()
+        three.cookies.set(CSRF_COOKIE, token)
+        assert three.get(f"/library/{FIRST.id}").cookies[CSRF_COOKIE] != token

@@ -7,16 +7,12 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
+from typing import Final
 
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
-from schemathesis.checks import (
-    content_type_conformance,
-    not_a_server_error,
-    response_schema_conformance,
-    status_code_conformance,
-)
+from schemathesis.checks import CHECKS, load_all_checks
 
 from mingshu.web import create_app
 
@@ -29,6 +25,14 @@ _tmp = Path(__import__("tempfile").mkdtemp(prefix="mingshu-schemathesis-"))
 APP = create_app(f"sqlite:///{_tmp / 'web.sqlite3'}")
 schema = schemathesis.openapi.from_asgi("/openapi.json", APP)
 STATUS: Counter[tuple[str, int]] = Counter()
+load_all_checks()
+CHECK_ALL: Final = [c for c in CHECKS.get_all() if c.__name__ != "positive_data_acceptance"]
+"""schemathesis --checks all but one: negative_data_rejection holds (each parameter's
+words, syntax and length are in the document), but positive_data_acceptance cannot: rules
+between parameters (lon needs tz, equation_of_time=0 needs true_solar=1, leap needs a
+lunar date whose year has that leap month, year from the birth year on) and whether a date
+exists are not what a parameter's JSON Schema can state, and the server answers them 422
+naming the field."""
 
 
 def _count(request: pytest.FixtureRequest, label: str, status: int) -> None:
@@ -54,12 +58,4 @@ def test_api_has_no_server_error_and_keeps_its_schema(
 ) -> None:
     response = case.call()
     _count(request, case.operation.label, response.status_code)
-    case.validate_response(
-        response,
-        checks=[
-            not_a_server_error,
-            status_code_conformance,
-            content_type_conformance,
-            response_schema_conformance,
-        ],
-    )
+    case.validate_response(response, checks=CHECK_ALL)

@@ -9,6 +9,7 @@ Example::
 
 from __future__ import annotations
 
+import re
 from typing import Annotated
 
 import typer
@@ -35,6 +36,14 @@ def serve(
     workers: Annotated[
         int, typer.Option("--workers", help="Worker processes (they share the database).")
     ] = 1,
+    forwarded_allow_ips: Annotated[
+        str,
+        typer.Option(
+            "--forwarded-allow-ips",
+            help="Proxies whose X-Forwarded-For/-Proto are believed: comma-separated "
+            "addresses or networks, or * (default: none; docs/web.md, Behind a proxy).",
+        ),
+    ] = "",
 ) -> None:
     """Run the web site: chart page, library, JSON API (docs/web.md)."""
     from mingshu.cli._errors import fail
@@ -49,12 +58,38 @@ def serve(
     except InputError as e:
         fail(e, [host])
     try:
+        forwarded_allow_ips = _check_proxies(forwarded_allow_ips)
+    except InputError as e:
+        fail(e, [forwarded_allow_ips])
+    try:
         from mingshu.web.server import serve as run
     except ImportError as e:
         fail(
             InputError("serve", f"the web extra is missing ({e.name}): pip install -e '.[web]'"), []
         )
-    run(host, port, workers)
+    run(host, port, workers, forwarded_allow_ips)
+
+
+def _check_proxies(value: str) -> str:
+    """``value`` as uvicorn reads it (comma-separated, no blanks), or an :class:`InputError`
+    naming the entry that is neither an address, a network nor ``*``."""
+    import ipaddress
+
+    from mingshu.cli._errors import clip
+    from mingshu.errors import InputError
+
+    entries = [e.strip() for e in value.split(",")] if value.strip() else []
+    for entry in entries:
+        if entry == "*":
+            continue
+        try:
+            ipaddress.ip_network(entry, strict=False)
+        except ValueError:
+            raise InputError(
+                "forwarded-allow-ips",
+                f"{clip(repr(entry))} is not an IP address, a network (10.0.0.0/8) or *",
+            ) from None
+    return ",".join(entries)
 
 
 _LABEL = r"(?!-)[A-Za-z0-9-]{1,63}(?<!-)"
@@ -138,13 +173,27 @@ def feedback_list(
                 "id": r.id, "article": r.article_id, "version": r.article_version,
                 "helpful": r.helpful, "comment": r.comment, "created": r.created.isoformat(),
             }  # fmt: skip
-            typer.echo(json.dumps(item, ensure_ascii=False))
+            # json escapes C0 controls only: C1 and the bidi controls are escaped here, so
+            # the line is still the stored text once parsed.
+            typer.echo(_UNSAFE.sub(_escaped, json.dumps(item, ensure_ascii=False)))
         return
     if not rows:
         typer.echo("no feedback stored" + (f" for {article}" if article else ""))
         return
     for r in rows:
-        when = r.created.strftime("%Y-%m-%d %H:%M")
+        when = r.created.isoformat(sep=" ", timespec="minutes")  # UTC, with its offset
         answer = "yes" if r.helpful else "no "
-        comment = " ".join(r.comment.split())
-        typer.echo(f"{r.id:>6}  {when}  {r.article_id} v{r.article_version}  {answer}  {comment}")
+        comment = " ".join(_UNSAFE.sub(" ", r.comment).split())
+        article_id, version = (_UNSAFE.sub("", x) for x in (r.article_id, r.article_version))
+        typer.echo(f"{r.id:>6}  {when}  {article_id} v{version}  {answer}  {comment}")
+
+
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+"""What a reader's comment must not send to the operator's terminal: control characters
+(ESC starts escape sequences that recolour, move the cursor, retitle the window or rewrite
+the screen; C1 CSI does the same on some terminals) and the bidi controls that reorder the
+line around them."""
+
+
+def _escaped(m: re.Match[str]) -> str:
+    return f"\\u{ord(m[0]):04x}"

@@ -22,6 +22,8 @@ from mingshu.web import cities
 from mingshu.web.charts import annual_of, bazi_of, horoscope_of, ziwei_of
 from mingshu.web.query import (
     BAZI_SETTINGS,
+    CALENDARS,
+    MAX_VALUE,
     SCHOOL_DEFAULTS,
     ZIWEI_SETTINGS,
     ChartQuery,
@@ -66,12 +68,22 @@ def cached(request: Request, body: bytes, media_type: str) -> Response:
     return Response(body, media_type=media_type, headers=headers)
 
 
-def _param(name: str, description: str, *examples: str, many: bool = False) -> dict[str, Any]:
-    schema: dict[str, Any] = {"type": "string", "maxLength": 200}
+def _param(
+    name: str,
+    description: str,
+    *examples: str,
+    many: bool = False,
+    schema: dict[str, Any] | None = None,
+    required: bool = False,
+) -> dict[str, Any]:
+    """One query parameter as :func:`mingshu.web.query.parse` checks it: at most MAX_VALUE
+    characters, and the words, syntax or range of ``schema`` (the syntax only: whether a
+    date exists, or a lunar leap month, is the engines' to say, answered 422)."""
+    schema = {"type": "string", "maxLength": MAX_VALUE, **(schema or {})}
     if many:
         schema = {"type": "array", "items": schema, "maxItems": 40}
     out: dict[str, Any] = {
-        "name": name, "in": "query", "required": False, "description": description,
+        "name": name, "in": "query", "required": required, "description": description,
         "schema": schema,
     }  # fmt: skip
     if examples:
@@ -88,44 +100,71 @@ def _school_default(name: str) -> str:
     return f"; left out: the school's own ({own})"
 
 
+def _setting_enum(setting: Any) -> dict[str, Any]:
+    return _enum((*setting.words, *(a for a, _ in setting.aliases)), any_case=True)
+
+
 def _words(setting: Any) -> str:
     own = ", ".join(setting.words)
     other = ", ".join(f"{a} ({w})" for a, w in setting.aliases)
     return f"{own}; also iztro's {other}" if other else own
 
 
+def _enum(words: Any, *, any_case: bool = False, blank: bool = True) -> dict[str, Any]:
+    """The words a parameter takes; ``blank``: empty too, meaning its default.
+    ``any_case``: the server also takes them in any case (listed as written)."""
+    return {"enum": [""] * blank + [*words]} | ({"x-any-case": True} if any_case else {})
+
+
+GENDER_WORDS: Final = ("female", "male", "f", "m", "woman", "man", "女", "男")
+"""The words Gender.parse takes (mingshu.gender; a test checks they agree)."""
+_FLAG: Final = _enum(("1", "0", "true", "false", "on", "off", "yes", "no"), any_case=True)
+_DATE: Final = {"pattern": r"^\s*[0-9]{1,4}[-/.][0-9]{1,2}[-/.][0-9]{1,2}\s*$"}
+_CLOCK: Final = {"pattern": r"^\s*[0-9]{1,2}:[0-9]{1,2}(:[0-9]{1,2})?\s*$"}
+
 BIRTH_PARAMETERS: Final = [
-    _param("date", "Birth date YYYY-MM-DD (also YYYY/MM/DD; lunar with calendar=lunar)",
-           "1987-05-16"),
-    _param("time", "Clock time HH:MM", "10:30", "23:30"),
-    _param("gender", "female or male (also 女 / 男, f / m)", "female", "male"),
-    _param("calendar", "solar (default) or lunar", "solar", "lunar"),
-    _param("leap", "1: the lunar date is in the leap month", "0"),
-    _param("tz", "IANA time zone of the clock time", "Asia/Shanghai", "Europe/Zurich"),
-    _param("city", "GeoNames id of the birth city (gives tz and longitude)", "1816670"),
-    _param("lon", "Birth longitude, degrees east", "116.4"),
-    _param("true_solar", "1: day and hour from true solar time (needs a place)", "0"),
-    _param("fold", "0 or 1: which of two identical clock readings", "0"),
+    _param("date", "Birth date YYYY-MM-DD (also YYYY/MM/DD, YYYY.M.D; lunar with "
+           "calendar=lunar); solar 1900-01-31 .. 2100-12-31", "1987-05-16", schema=_DATE,
+           required=True),
+    _param("time", "Clock time HH:MM (or HH:MM:SS)", "10:30", "23:30", schema=_CLOCK,
+           required=True),
+    _param("gender", "female or male (also 女 / 男, f / m, woman / man; any case)", "female",
+           "male", schema=_enum(GENDER_WORDS, any_case=True, blank=False), required=True),
+    _param("calendar", "solar (default) or lunar", "solar", "lunar",
+           schema=_enum(CALENDARS)),
+    _param("leap", "1: the lunar date is in the leap month (needs calendar=lunar)", "0",
+           schema=_FLAG),
+    _param("tz", "IANA time zone of the clock time", "Asia/Shanghai", "Europe/Zurich",
+           schema={"pattern": r"^\s*[A-Za-z0-9_+/-]*\s*$"}),
+    _param("city", "GeoNames id of the birth city (gives tz and longitude): /api/cities",
+           "1816670", schema={"pattern": r"^\s*[0-9]*\s*$"}),
+    _param("lon", "Birth longitude, degrees east, -180 .. 180", "116.4",
+           schema={"pattern": r"^\s*([-+]?[0-9]{1,3}(\.[0-9]+)?)?\s*$"}),
+    _param("true_solar", "1: day and hour from true solar time (needs a place)", "0",
+           schema=_FLAG),
+    _param("fold", "0 or 1: which of two identical clock readings", "0",
+           schema=_enum(("0", "1"))),
 ]  # fmt: skip
 ZIWEI_PARAMETERS: Final = [
     *(
-        _param(name, f"Zi Wei setting: {_words(s)}{_school_default(name)}", s.default)
+        _param(name, f"Zi Wei setting: {_words(s)}{_school_default(name)}", s.default,
+               schema=_setting_enum(s))
         for name, s in ZIWEI_SETTINGS.items()
     ),
     _param("equation_of_time", "1 (default) or 0: with true_solar=1, apparent or mean solar "
-           "time", "1"),
+           "time", "1", schema=_FLAG),
 ]  # fmt: skip
 BAZI_PARAMETERS: Final = [
     *(
-        _param(name, f"BaZi setting: {_words(s)}", s.default)
+        _param(name, f"BaZi setting: {_words(s)}", s.default, schema=_setting_enum(s))
         for name, s in BAZI_SETTINGS.items()
     ),
     _param("star", "BaZi symbolic-star table, STAR:VARIANT (repeatable)", "wen_chang:w2",
-           many=True),
+           many=True, schema={"pattern": r"^\s*([a-z_]{2,30}[:=][A-Za-z0-9_]{1,20})?\s*$"}),
     _param("equation_of_time", "1 (default) or 0: with true_solar=1, apparent or mean solar "
-           "time", "1"),
+           "time", "1", schema=_FLAG),
     _param("include_basis_pillar", "1 or 0 (default): may a branch-based star sit in the "
-           "pillar that gives its basis", "0"),
+           "pillar that gives its basis", "0", schema=_FLAG),
 ]  # fmt: skip
 CHART_PARAMETERS: Final = [*BIRTH_PARAMETERS, *ZIWEI_PARAMETERS]
 """The Zi Wei chart endpoints' query parameters, documented from the one table of settings
@@ -135,12 +174,20 @@ validation cost more than drawing a chart) and check it with
 documented here (answered 422, never ignored)."""
 HOROSCOPE_PARAMETERS: Final = [
     *CHART_PARAMETERS,
-    _param("at", "The moment: YYYY-MM-DD or YYYY-MM-DDTHH:MM", "2026-11-29T10:00"),
+    _param(
+        "at",
+        "The moment: YYYY-MM-DD or YYYY-MM-DDTHH:MM",
+        "2026-11-29T10:00",
+        schema={
+            "pattern": r"^\s*[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:[0-9]{2})?)?\s*$"
+        },
+        required=True,
+    ),
 ]
 BAZI_CHART_PARAMETERS: Final = [
     *BIRTH_PARAMETERS,
     *BAZI_PARAMETERS,
-    _param("year", "A Gregorian year for 流年", "2026"),
+    _param("year", "A Gregorian year for 流年", "2026", schema={"pattern": r"^\s*([0-9]{4})?\s*$"}),
 ]
 HOURS_PARAMETERS: Final = [p for p in CHART_PARAMETERS if p["name"] != "time"]
 

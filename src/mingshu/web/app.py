@@ -12,13 +12,13 @@ from pathlib import Path
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
-from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from mingshu import __version__
 from mingshu.web import api, pages
+from mingshu.web.assets import FONT_CACHE, STATIC_CACHE, Assets
 from mingshu.web.security import SecurityHeaders
-from mingshu.web.store import Store, database_url, migrate
+from mingshu.web.store import Store, database_url, migrate, site_secret
 
 __all__ = ["create_app"]
 
@@ -41,7 +41,8 @@ def create_app(
     if run_migrations:
         migrate(url)
     rate = feedback_rate or int(os.environ.get("MINGSHU_FEEDBACK_RATE", "10") or 10)
-    store = Store(url, rate=rate, salt=os.environ.get("MINGSHU_SECRET", "mingshu"))
+    secret = site_secret(url)
+    store = Store(url, rate=rate, salt=secret)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -57,6 +58,7 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.store = store
+    app.state.secret = secret
     app.add_middleware(SecurityHeaders)
     app.include_router(api.router)
     app.include_router(pages.router)
@@ -64,10 +66,11 @@ def create_app(
 
     app.include_router(library_pages.router)
     app.include_router(library_pages.api_router)
-    app.mount("/static", StaticFiles(directory=Path(__file__).parent / "static"), name="static")
+    static, fonts = Path(__file__).parent / "static", Path(__file__).parent / "fonts"
+    app.mount("/static", Assets(directory=static, cache_control=STATIC_CACHE), name="static")
     # The Noto Sans CJK SC subset (and its licence): the charts' Chinese renders on a
     # machine without CJK fonts (site.css names it in an @font-face).
-    app.mount("/fonts", StaticFiles(directory=Path(__file__).parent / "fonts"), name="fonts")
+    app.mount("/fonts", Assets(directory=fonts, cache_control=FONT_CACHE), name="fonts")
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:

@@ -18,7 +18,7 @@ from starlette.concurrency import run_in_threadpool
 
 from mingshu.web.library import library
 from mingshu.web.pages import render
-from mingshu.web.security import CSRF_COOKIE, csrf_ok, new_csrf_token
+from mingshu.web.security import CSRF_COOKIE, csrf_ok, csrf_signed, new_csrf_token, same_origin
 from mingshu.web.store import MAX_COMMENT, FeedbackIn, RateLimited, Store
 
 __all__ = ["api_router", "router"]
@@ -26,7 +26,11 @@ __all__ = ["api_router", "router"]
 router = APIRouter(include_in_schema=False)
 api_router = APIRouter(prefix="/api", tags=["api"])
 
-MAX_FORM_BYTES: Final = 8192
+MAX_FORM_BYTES: Final = 65536
+"""Largest feedback body read.  A comment of MAX_COMMENT characters of any script fits with
+room to spare (a 4-byte character is 12 bytes form-encoded: 24,000 bytes), and so does an
+overlong paste, which is answered on the page with the text kept; only a bigger body, which
+no browser sends through the form's maxlength, is refused unread (413)."""
 log: Final = logging.getLogger("mingshu.web")
 
 
@@ -104,9 +108,10 @@ async def article_page(request: Request, article_id: str) -> Response:
             message="The library has no article with that id.",
         )  # fmt: skip
     token = request.cookies.get(CSRF_COOKIE) or ""
-    fresh = not (16 <= len(token) <= 100 and _TOKEN_SAFE(token))
+    secret: str = request.app.state.secret
+    fresh = not (_TOKEN_SAFE(token) and csrf_signed(secret, token))
     if fresh:
-        token = new_csrf_token()
+        token = new_csrf_token(secret)
     key = (str(article.id), str(article.version), request.query_params.get("thanks") == "1")
     parts = _page_parts.get(key)
     if parts is None:
@@ -122,7 +127,7 @@ async def article_page(request: Request, article_id: str) -> Response:
     return response
 
 
-_TOKEN_SAFE: Final = re.compile(r"[A-Za-z0-9_-]+").fullmatch
+_TOKEN_SAFE: Final = re.compile(r"[A-Za-z0-9_-]{16,100}").fullmatch
 """A token as new_csrf_token makes them: it goes into the page unescaped."""
 _SLOT: Final = "csrf-" + secrets.token_hex(16)
 """Stands for the reader's CSRF token in a cached page (no article can contain it)."""
@@ -193,14 +198,17 @@ def _body_of(article_id: str, version: str) -> str:
 
 
 @router.get("/static/library.css")
-def library_css() -> Response:
+def library_css(request: Request) -> Response:
     """The stylesheet the library's fragments need (shipped in mingshu.library)."""
     if library() is None:
         return Response("", media_type="text/css")
-    path = _lib_module("render").css_path()
-    return Response(
-        path.read_bytes(), media_type="text/css", headers={"Cache-Control": "public, max-age=3600"}
-    )
+    from mingshu.web.assets import STATIC_CACHE, content_etag
+
+    body = _lib_module("render").css_path().read_bytes()
+    headers = {"ETag": content_etag(body), "Cache-Control": STATIC_CACHE}
+    if headers["ETag"] in request.headers.get("if-none-match", ""):
+        return Response(status_code=304, headers=headers)
+    return Response(body, media_type="text/css", headers=headers)
 
 
 def _has_summary() -> bool:
@@ -246,46 +254,72 @@ async def feedback(request: Request, article_id: str) -> Response:
             "error.html", status=413, title="Too long",
             message=f"A comment may be at most {MAX_COMMENT} characters.",
         )  # fmt: skip
-    origin = request.headers.get("origin")
-    host = request.headers.get("host", "")
     form = await request.form(max_files=0, max_fields=10)
-    token = form.get("csrf")
-    if (origin and origin.split("://", 1)[-1] != host) or not csrf_ok(
-        request.cookies.get(CSRF_COOKIE), token if isinstance(token, str) else None
+    token, helpful, comment = form.get("csrf"), form.get("helpful"), form.get("comment", "")
+    # Browsers send a line break as CRLF but count it as one character in maxlength.
+    text = comment.replace("\r\n", "\n") if isinstance(comment, str) else ""
+    secret: str = request.app.state.secret
+    if not same_origin(
+        request.headers.get("origin"), request.url.scheme, request.headers.get("host", "")
     ):
         return render(
-            "error.html", status=403, title="Form expired",
-            message="Reload the article and send the form again.",
+            "error.html", status=403, title="Form from another site",
+            message="This form was not sent from this site's article page.",
         )  # fmt: skip
-    helpful = form.get("helpful")
-    comment = form.get("comment") or ""
+    if not csrf_ok(
+        secret, request.cookies.get(CSRF_COOKIE), token if isinstance(token, str) else None
+    ):
+        # An expired or missing token (a cleared cookie, a new secret): the page again with
+        # a fresh token and the reader's text, to send once more.
+        expired = {"form": "The form had expired: check your answer and send it again."}
+        return _article_with_errors(
+            request, article, expired, status=403, helpful=helpful, comment=text
+        )
     errors: dict[str, str] = {}
     if helpful not in ("yes", "no"):
         errors["helpful"] = "choose yes or no"
-    if not isinstance(comment, str) or len(comment) > MAX_COMMENT:
-        errors["comment"] = f"at most {MAX_COMMENT} characters"
+    if not isinstance(comment, str) or len(text) > MAX_COMMENT:
+        errors["comment"] = f"at most {MAX_COMMENT} characters (this one has {len(text):,})"
     if errors:
-        return _article_with_errors(request, article, errors)
+        return _article_with_errors(request, article, errors, helpful=helpful, comment=text)
     store: Store = request.app.state.store
     client = request.client.host if request.client else "unknown"
+    answer = FeedbackIn(article.id, str(article.version), helpful == "yes", text.strip(), client)
     try:
-        store.add_feedback(
-            FeedbackIn(article.id, str(article.version), helpful == "yes",
-                       str(comment).strip(), client)
-        )  # fmt: skip
+        # In a thread: a write waits for the database (a lock, a slow disk, the network to
+        # PostgreSQL), and on the event loop it held up every other reader of this worker.
+        await run_in_threadpool(store.add_feedback, answer)
     except RateLimited as e:
-        return _article_with_errors(request, article, {"helpful": str(e)}, status=429)
+        return _article_with_errors(
+            request, article, {"helpful": str(e)}, status=429, helpful=helpful, comment=text
+        )
     return RedirectResponse(f"/library/{article.id}?thanks=1#feedback", status_code=303)
 
 
 def _article_with_errors(
-    request: Request, article: Any, errors: dict[str, str], status: int = 422
+    request: Request,
+    article: Any,
+    errors: dict[str, str],
+    status: int = 422,
+    *,
+    helpful: Any = None,
+    comment: str = "",
 ) -> Response:
-    return render(
+    """The article page answering a refused post: the errors beside their fields, the
+    reader's choice and text kept, and a valid token (a fresh one when theirs is not)."""
+    secret: str = request.app.state.secret
+    token = request.cookies.get(CSRF_COOKIE) or ""
+    fresh = not (_TOKEN_SAFE(token) and csrf_signed(secret, token))
+    if fresh:
+        token = new_csrf_token(secret)
+    response = render(
         "article.html", status=status, article=article, body=_body(article),
-        csrf=request.cookies.get(CSRF_COOKIE, ""), thanks=False, errors=errors,
-        max_comment=MAX_COMMENT,
+        csrf=token, thanks=False, errors=errors, max_comment=MAX_COMMENT,
+        helpful=helpful if helpful in ("yes", "no") else None, comment=comment,
     )  # fmt: skip
+    if fresh:
+        response.set_cookie(CSRF_COOKIE, token, httponly=True, samesite="strict", path="/")
+    return response
 
 
 def _article_dict(a: Any) -> dict[str, Any]:

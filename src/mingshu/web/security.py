@@ -5,14 +5,18 @@ Starlette's ``BaseHTTPMiddleware``).  The Content-Security-Policy allows scripts
 images and fonts from the site itself only: no inline script, no inline style, no other
 origin, no framing.
 
-CSRF: a double-submit token.  The article page sets a random token in a ``SameSite=Strict``
-cookie and puts the same token in the form; a post is accepted only when both agree (and
-the ``Origin``, when sent, is this site).  Nothing is kept on the server, so any worker can
-check any post.
+CSRF: a signed double-submit token.  The article page sets a token in a ``SameSite=Strict``
+cookie and puts the same token in the form; a post is accepted only when both agree, the
+token is signed with the site's secret (:func:`mingshu.web.store.site_secret`: an equal
+cookie/form pair made up elsewhere, or planted in a cookie by a sibling subdomain, fails),
+and the ``Origin``, when sent, is this site's scheme and host.  Nothing is kept on the
+server, so any worker or host with the same secret can check any post.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import hmac
 import logging
 import secrets
@@ -20,7 +24,16 @@ from typing import Any, Final
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-__all__ = ["CSP", "CSRF_COOKIE", "HEADERS", "SecurityHeaders", "csrf_ok", "new_csrf_token"]
+__all__ = [
+    "CSP",
+    "CSRF_COOKIE",
+    "HEADERS",
+    "SecurityHeaders",
+    "csrf_ok",
+    "csrf_signed",
+    "new_csrf_token",
+    "same_origin",
+]
 
 CSP: Final = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -91,12 +104,40 @@ class SecurityHeaders:
             await send({"type": "http.response.body", "body": body})
 
 
-def new_csrf_token() -> str:
-    return secrets.token_urlsafe(24)
+_NONCE: Final = 24
+"""Characters of a token's random part (18 bytes, URL-safe base64); the signature follows."""
 
 
-def csrf_ok(cookie: str | None, form_token: str | None) -> bool:
-    """The form's token equals the cookie's (both present, of a sane length)."""
+def _signature(secret: str, nonce: str) -> str:
+    mac = hmac.new(secret.encode(), b"mingshu-csrf:" + nonce.encode(), hashlib.sha256)
+    return base64.urlsafe_b64encode(mac.digest()[:18]).decode()
+
+
+def new_csrf_token(secret: str) -> str:
+    """A random nonce followed by its HMAC under ``secret`` (48 URL-safe characters)."""
+    nonce = secrets.token_urlsafe(18)
+    return nonce + _signature(secret, nonce)
+
+
+def csrf_signed(secret: str, token: str | None) -> bool:
+    """``token`` is one of ours: a nonce signed with ``secret``."""
+    if not token or len(token) != 2 * _NONCE or not token.isascii():
+        return False
+    return hmac.compare_digest(token[_NONCE:], _signature(secret, token[:_NONCE]))
+
+
+def csrf_ok(secret: str, cookie: str | None, form_token: str | None) -> bool:
+    """The form's token equals the cookie's, and it is signed with ``secret``."""
     if not cookie or not form_token or len(cookie) > 100 or len(form_token) > 100:
         return False
-    return hmac.compare_digest(cookie.encode(), form_token.encode())
+    return hmac.compare_digest(cookie.encode(), form_token.encode()) and csrf_signed(
+        secret, form_token
+    )
+
+
+def same_origin(origin: str | None, scheme: str, host: str) -> bool:
+    """An ``Origin`` header (when sent) names this site: the same scheme and host (with
+    port), compared without case.  ``Origin: null`` and any other value fail."""
+    if origin is None:
+        return True  # older browsers send none on same-origin posts; the token still holds
+    return origin.strip().lower() == f"{scheme}://{host}".lower()

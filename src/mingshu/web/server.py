@@ -4,27 +4,25 @@ httptools) with one or more worker processes."""
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
-__all__ = ["serve", "shown_url"]
-
-
-def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
-    """Apply the migrations once, listen, print the URL, and serve until interrupted.
-
-    The socket listens before the URL is printed and before the workers load the app, so a
-    reader who follows the URL at once waits in the backlog for the first answer instead of
-    being refused.  A SIGTERM or Ctrl-C while a worker loads is acted on when that load ends
-    (about a second: nothing slow is done at start-up, articles render on first view)."""
+if TYPE_CHECKING:
     import uvicorn
-    from uvicorn.supervisors import Multiprocess
 
-    from mingshu.web.store import database_url, migrate
+__all__ = ["serve", "shown_url", "uvicorn_config"]
 
-    url = database_url()
-    migrate(url)
-    os.environ["MINGSHU_DATABASE_URL"] = url  # the workers read the same database
-    os.environ["MINGSHU_MIGRATE"] = "0"
-    config = uvicorn.Config(
+
+def uvicorn_config(
+    host: str = "127.0.0.1", port: int = 8000, workers: int = 1, forwarded_allow_ips: str = ""
+) -> uvicorn.Config:
+    """The server's uvicorn settings.  ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are read
+    only from the addresses in ``forwarded_allow_ips`` (comma-separated addresses or
+    networks, ``*`` for any); empty, the default, trusts no proxy, so the client address the
+    feedback rate limit counts is the connection's own.  (uvicorn's own default trusts
+    127.0.0.1 or ``$FORWARDED_ALLOW_IPS``: any local process could then name any client.)"""
+    import uvicorn
+
+    return uvicorn.Config(
         "mingshu.web.app:app_from_env",
         factory=True,
         host=host,
@@ -35,7 +33,31 @@ def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
         log_level="warning",
         access_log=False,
         server_header=False,
+        proxy_headers=bool(forwarded_allow_ips),
+        forwarded_allow_ips=forwarded_allow_ips or [],
     )
+
+
+def serve(
+    host: str = "127.0.0.1", port: int = 8000, workers: int = 1, forwarded_allow_ips: str = ""
+) -> None:
+    """Apply the migrations once, listen, print the URL, and serve until interrupted.
+
+    The socket listens before the URL is printed and before the workers load the app, so a
+    reader who follows the URL at once waits in the backlog for the first answer instead of
+    being refused.  A SIGTERM or Ctrl-C while a worker loads is acted on when that load ends
+    (about a second: nothing slow is done at start-up, articles render on first view)."""
+    import uvicorn
+    from uvicorn.supervisors import Multiprocess
+
+    from mingshu.web.store import database_url, migrate, site_secret
+
+    url = database_url()
+    migrate(url)
+    site_secret(url)  # made once here, before the workers read it
+    os.environ["MINGSHU_DATABASE_URL"] = url  # the workers read the same database
+    os.environ["MINGSHU_MIGRATE"] = "0"
+    config = uvicorn_config(host, port, workers, forwarded_allow_ips)
     sock = config.bind_socket()  # exits with uvicorn's message when the port is taken
     sock.listen(config.backlog)  # uvicorn listens only once a worker has loaded the app
     print(f"mingshu is serving on {shown_url(host, port)}  (database: {_safe(url)})", flush=True)

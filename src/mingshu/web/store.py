@@ -1,14 +1,17 @@
 """What the web site stores: article feedback and rendered share cards (SQLAlchemy 2).
 
 SQLite by default (a file under the user's data directory), PostgreSQL (psycopg 3) when
-``MINGSHU_DATABASE_URL`` names one.  The schema is made by the Alembic migrations in
-``mingshu/web/migrations`` (:func:`migrate`), never by ``create_all``, so both databases
-get the same tables the same way.  The app keeps nothing in process: every worker or host
-shares the one database (docs/web.md, Scale-out).
+``MINGSHU_DATABASE_URL`` names one.  Times are stored and read in UTC with their offset on
+both (SQLite has no zone type: the text carries ``+00:00``).  The schema is made by the
+Alembic migrations in ``mingshu/web/migrations`` (:func:`migrate`), never by
+``create_all``, so both databases get the same tables the same way.  The app keeps
+nothing in process: every worker or host shares the one database (docs/web.md,
+Scale-out).
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import hashlib
 import os
@@ -19,32 +22,74 @@ from typing import Any, Final
 from sqlalchemy import (
     Boolean,
     DateTime,
+    Dialect,
     Engine,
     Integer,
     LargeBinary,
     String,
     Text,
+    TypeDecorator,
     create_engine,
     event,
     func,
     select,
 )
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+from sqlalchemy.types import TypeEngine
 
 __all__ = [
     "MAX_COMMENT",
     "Base",
     "Feedback",
+    "FeedbackClient",
     "FeedbackIn",
     "RateLimited",
     "ShareCard",
     "Store",
     "database_url",
     "migrate",
+    "site_secret",
 ]
 
 MAX_COMMENT: Final = 2000
 """Longest feedback comment kept, in characters."""
+
+
+class UTCDateTime(TypeDecorator[dt.datetime]):
+    """A moment kept in UTC with its offset: an aware datetime in, an aware UTC datetime out.
+
+    PostgreSQL keeps ``timestamptz``; SQLite keeps text, written here as
+    ``2026-12-02 01:50:00.000000+00:00`` (rows written before without the offset are read
+    as the UTC they were).  The text sorts like the moments, so range queries still work."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def load_dialect_impl(self, dialect: Dialect) -> TypeEngine[Any]:
+        if dialect.name == "sqlite":
+            return dialect.type_descriptor(
+                sqlite.DATETIME(  # type: ignore[no-untyped-call]
+                    storage_format="%(year)04d-%(month)02d-%(day)02d %(hour)02d:%(minute)02d:"
+                    "%(second)02d.%(microsecond)06d+00:00",
+                    regexp=r"(\d+)-(\d+)-(\d+) (\d+):(\d+):(\d+)(?:\.(\d+))?",
+                )
+            )
+        return dialect.type_descriptor(DateTime(timezone=True))
+
+    def process_bind_param(self, value: dt.datetime | None, dialect: Dialect) -> Any:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("a stored time needs its zone (naive datetime)")
+        return value.astimezone(dt.UTC)
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> dt.datetime | None:
+        if not isinstance(value, dt.datetime):
+            return None
+        if value.tzinfo is None:  # SQLite: the text is UTC
+            return value.replace(tzinfo=dt.UTC)
+        return value.astimezone(dt.UTC)
 
 
 class Base(DeclarativeBase):
@@ -63,7 +108,18 @@ class Feedback(Base):
     comment: Mapped[str] = mapped_column(Text, default="")
     client: Mapped[str] = mapped_column(String(64), index=True)
     """A salted hash of the client's address: enough to rate-limit, not to identify."""
-    created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), index=True)
+    created: Mapped[dt.datetime] = mapped_column(UTCDateTime, index=True)
+
+
+class FeedbackClient(Base):
+    """One row per client hash, written first in every feedback transaction: the database
+    locks that row (PostgreSQL) or the file (SQLite) until the transaction ends, so one
+    client's posts are counted and inserted one after another, by every worker and host."""
+
+    __tablename__ = "feedback_client"
+
+    client: Mapped[str] = mapped_column(String(64), primary_key=True)
+    last_post: Mapped[dt.datetime] = mapped_column(UTCDateTime)
 
 
 class ShareCard(Base):
@@ -74,7 +130,7 @@ class ShareCard(Base):
     article_id: Mapped[str] = mapped_column(String(40), primary_key=True)
     article_version: Mapped[str] = mapped_column(String(40), primary_key=True)
     png: Mapped[bytes] = mapped_column(LargeBinary)
-    created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    created: Mapped[dt.datetime] = mapped_column(UTCDateTime)
 
 
 class RateLimited(Exception):
@@ -101,6 +157,55 @@ def database_url() -> str:
     folder = Path(home) / "mingshu"
     folder.mkdir(parents=True, exist_ok=True)
     return f"sqlite:///{folder / 'web.sqlite3'}"
+
+
+def site_secret(url: str) -> str:
+    """``MINGSHU_SECRET``, else the secret kept beside the database at ``url``, made (32
+    random bytes, mode 0600) the first time: it signs the CSRF tokens and salts the client
+    hashes, so ``mingshu serve`` needs no configuration.  Beside an SQLite file it is
+    ``<file>.secret``; for any other database, ``secret`` in the data folder (hosts that
+    share a PostgreSQL database must share ``MINGSHU_SECRET`` instead: docs/web.md)."""
+    given = os.environ.get("MINGSHU_SECRET", "")
+    if given:
+        return given
+    import secrets
+
+    path = _secret_path(url)
+    try:
+        return _read_secret(path)
+    except FileNotFoundError:
+        pass
+    path.parent.mkdir(parents=True, exist_ok=True)
+    # Written under a temporary name and linked into place: two workers starting at once
+    # agree on the first one linked, and nobody reads a half-written file.
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        with os.fdopen(fd, "w") as f:
+            f.write(secrets.token_urlsafe(32) + "\n")
+        with contextlib.suppress(FileExistsError):
+            os.link(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
+    return _read_secret(path)
+
+
+def _secret_path(url: str) -> Path:
+    if url.startswith("sqlite:///") and url != "sqlite:///:memory:" and "mode=memory" not in url:
+        return Path(url.removeprefix("sqlite:///").split("?", 1)[0] + ".secret")
+    home = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(home) / "mingshu" / "secret"
+
+
+def _read_secret(path: Path) -> str:
+    from mingshu.errors import InputError
+
+    text = path.read_text().strip()
+    if len(text) < 16:
+        raise InputError(
+            "secret", f"{path} is shorter than 16 characters: delete it to have one made"
+        )
+    return text
 
 
 def _engine(url: str) -> Engine:
@@ -148,11 +253,21 @@ class Store:
 
     def add_feedback(self, item: FeedbackIn) -> int:
         """Store one feedback answer; :class:`RateLimited` past the client's allowance.
-        The count lives in the database, so the limit holds across workers and hosts."""
+
+        Atomic in the database: the transaction first writes the client's row of
+        ``feedback_client`` (an upsert), which holds every other transaction of that client,
+        in any worker or host, until this one has counted and inserted.  Counting then
+        inserting without it let 11 of 10 through in concurrent bursts on PostgreSQL."""
         client = self.client_hash(item.client_address)
         now = dt.datetime.now(dt.UTC)
         since = now - dt.timedelta(seconds=self.window)
+        insert = postgresql.insert if self.engine.dialect.name == "postgresql" else sqlite.insert
+        claim = insert(FeedbackClient).values(client=client, last_post=now)
+        claim = claim.on_conflict_do_update(
+            index_elements=[FeedbackClient.client], set_={"last_post": now}
+        )
         with Session(self.engine) as session, session.begin():
+            session.execute(claim)
             recent = session.scalar(
                 select(func.count())
                 .select_from(Feedback)
