@@ -23,6 +23,8 @@ SOURCES = ROOT.parent / "shared" / "sources"
 pytestmark = pytest.mark.skipif(
     not (SOURCES / "ziwei-quanshu.juan2.newdu-full.txt").exists(), reason="../shared/sources absent"
 )
+# The slow tier: the conformance run covers each rule's whole space (about 20 s of CPU).
+pytestmark = [pytestmark, pytest.mark.slow]
 
 
 def _load() -> ModuleType:
