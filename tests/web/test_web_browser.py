@@ -16,25 +16,17 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
+import chromium  # tests/chromium.py
 from mingshu import ziwei
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "reports" / "web"
 SCRIPT = Path(__file__).with_name("browser_session.py")
 
-pytestmark = pytest.mark.skipif(
-    not Path("/usr/lib/chromium/chromium").exists(), reason="Debian's chromium is not installed"
-)
-
-
-def _command() -> list[str]:
-    run = [sys.executable, str(SCRIPT), str(OUT)]
-    if os.geteuid() == 0 and shutil.which("unshare") and shutil.which("ip"):
-        probe = subprocess.run(["unshare", "-n", "true"], capture_output=True)
-        if probe.returncode == 0:
-            inner = "ip link set lo up && exec " + " ".join(f"'{a}'" for a in run)
-            return ["unshare", "-n", "--", "sh", "-c", inner]
-    return run
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not chromium.installed(), reason="Debian's chromium is not installed"),
+]
 
 
 @pytest.fixture(scope="module")
@@ -52,7 +44,12 @@ def seen() -> dict[str, Any]:
             OUT.mkdir(parents=True)
             env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "MINGSHU_TEST_RUN": run}
             proc = subprocess.run(
-                _command(), cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
+                chromium.isolated([sys.executable, str(SCRIPT), str(OUT)]),
+                cwd=ROOT,
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=300,
             )
             assert path.exists(), f"the browser session wrote nothing: {proc.stderr[-3000:]}"
             data = json.loads(path.read_text())
