@@ -7,9 +7,31 @@ user properties of the test reports.
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
+
 import pytest
+from hypothesis import settings
 
 SUMMARY_PREFIX = "terminal_summary:"
+
+# Tests write only in temporary folders: Hypothesis keeps no example database (it would be
+# .hypothesis/ in the working directory, the repository).
+settings.register_profile("mingshu", database=None)
+settings.load_profile("mingshu")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Point the per-user data folder (the web site's default database and secret) at a
+    temporary folder of this process, so no test writes under ~ even by default; removed at
+    the end."""
+    if os.environ.get("MINGSHU_TEST_DATA_HOME"):
+        return  # an xdist worker: it shares the folder of its controller, which removes it
+    folder = tempfile.mkdtemp(prefix="mingshu-test-data-")
+    os.environ["XDG_DATA_HOME"] = folder
+    os.environ["MINGSHU_TEST_DATA_HOME"] = folder
+    config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:

@@ -4,7 +4,9 @@ the engine's compiled look-ups equal to a slow, direct reading of the data file.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -371,15 +373,24 @@ def _bases(draw: st.DrawFn, variants: dict[str, str]) -> dict[str, str]:
     return out
 
 
-@settings(max_examples=300, deadline=None)
-@given(
-    idx=st.tuples(*(st.integers(0, 59) for _ in range(4))),
-    backward=st.booleans(),
-    include=st.booleans(),
-    variants=_VARIANT_CHOICES,
-    data=st.data(),
-)
-def test_engine_equals_a_slow_reading_of_the_data(
+def _draws(examples: int) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """EXAMPLES random pillar sets, directions and settings for a test."""
+
+    def decorate(test: Callable[..., None]) -> Callable[..., None]:
+        return settings(max_examples=examples, deadline=None)(
+            given(
+                idx=st.tuples(*(st.integers(0, 59) for _ in range(4))),
+                backward=st.booleans(),
+                include=st.booleans(),
+                variants=_VARIANT_CHOICES,
+                data=st.data(),
+            )(test)
+        )
+
+    return decorate
+
+
+def _engine_equals_a_slow_reading_of_the_data(
     idx: tuple[int, int, int, int],
     backward: bool,
     include: bool,
@@ -396,3 +407,12 @@ def test_engine_equals_a_slow_reading_of_the_data(
     for r in fast:
         for h in r.hits:
             assert h.star == r.star.key and h.variant is r.variant and h.source is r.variant.source
+
+
+# 300 draws in the slow tier (about 30 s of CPU); 30 in the local loop.
+test_engine_equals_a_slow_reading_of_the_data = pytest.mark.slow(
+    _draws(300)(_engine_equals_a_slow_reading_of_the_data)
+)
+test_engine_equals_a_slow_reading_of_a_few_draws = _draws(30)(
+    _engine_equals_a_slow_reading_of_the_data
+)

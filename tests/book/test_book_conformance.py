@@ -20,6 +20,8 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]  # the book side reads sources/ (the cited lines)
+# The slow tier: the conformance run covers each rule's whole space (about 20 s of CPU).
+pytestmark = pytest.mark.slow
 
 
 def _load() -> ModuleType:

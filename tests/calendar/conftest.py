@@ -13,12 +13,6 @@ import pytest
 from lunar_python import LunarYear
 
 
-def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line(
-        "markers", "slow: long sweeps over the whole calendar range (deselect: -m 'not slow')"
-    )
-
-
 @pytest.fixture(autouse=True, scope="session")
 def _lunar_year_cache() -> Iterator[None]:
     """Speed only: give lunar-python's ``LunarYear.fromYear`` a full cache.

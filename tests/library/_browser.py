@@ -2,7 +2,8 @@
 full-page screenshot of each, and report what the test asserts, as JSON on stdout.
 
 Run by test_browser.py, inside a loopback-only network namespace when the machine allows
-it (``unshare -n``); the resolver rules keep chromium off the network either way.
+it (``unshare -n``); Chromium's resolver rules (tests/chromium.py) keep it off the
+network either way.
 
     python _browser.py SITE_DIR SHOTS_DIR WIDTH [WIDTH ...] -- PAGE [PAGE ...]
 """
@@ -15,8 +16,8 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-CHROMIUM = "/usr/lib/chromium/chromium"
-ARGS = ["--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1", "--no-sandbox"]
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from chromium import launch
 
 # What the test asserts, measured in the page: the page's own horizontal overflow, the
 # elements sticking out past the viewport that are not inside a sideways-scrolling box or a
@@ -99,7 +100,7 @@ def main(argv: list[str]) -> int:
     Path(shots).mkdir(parents=True, exist_ok=True)
     report = []
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser = launch(p)
         for width in map(int, widths):
             context = browser.new_context(
                 viewport={"width": width, "height": 900}, reduced_motion="reduce"

@@ -1,44 +1,29 @@
 """The built library in Chromium (Debian package, driven by Playwright) at 360 px and
-1280 px: a screenshot of each page is saved (``MINGSHU_SCREENSHOTS``, default
-``build/screenshots/library``), no page overflows sideways outside the scrollable diagram
+1280 px: a screenshot of each page is saved (in ``MINGSHU_SCREENSHOTS`` when it is set, else
+in the test's temporary folder), no page overflows sideways outside the scrollable diagram
 boxes, and every image has a text alternative."""
 
 from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+import chromium  # tests/chromium.py
 from mingshu.library import load
 from mingshu.library.build import build_site
 
-CHROMIUM = Path("/usr/lib/chromium/chromium")
 ROOT = Path(__file__).resolve().parents[2]
 HELPER = Path(__file__).with_name("_browser.py")
 
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="chromium is not installed")
-
-
-def _command(args: list[str]) -> list[str]:
-    """The helper inside a loopback-only network namespace when ``unshare -n`` works."""
-    plain = [sys.executable, str(HELPER), *args]
-    if shutil.which("unshare") and shutil.which("ip"):
-        probe = subprocess.run(["unshare", "-n", "true"], capture_output=True, check=False)
-        if probe.returncode == 0:
-            inner = "ip link set lo up && exec " + " ".join(map(_quote, plain))
-            return ["unshare", "-n", "sh", "-c", inner]
-    return plain
-
-
-def _quote(text: str) -> str:
-    import shlex
-
-    return shlex.quote(text)
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not chromium.installed(), reason="chromium is not installed"),
+]
 
 
 def test_pages_at_360_and_1280(tmp_path: Path) -> None:
@@ -46,10 +31,12 @@ def test_pages_at_360_and_1280(tmp_path: Path) -> None:
     site = tmp_path / "site"
     library = load()
     build_site(library, site)
-    shots = Path(os.environ.get("MINGSHU_SCREENSHOTS", ROOT / "build" / "screenshots" / "library"))
+    shots = Path(os.environ.get("MINGSHU_SCREENSHOTS") or tmp_path / "screenshots")
     pages = ["index.html", *(f"{a.id}.html" for a in library.articles)]
     done = subprocess.run(
-        _command([str(site), str(shots), "360", "1280", "--", *pages]),
+        chromium.isolated(
+            [sys.executable, str(HELPER), str(site), str(shots), "360", "1280", "--", *pages]
+        ),
         capture_output=True,
         text=True,
         timeout=600,

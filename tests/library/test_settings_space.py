@@ -111,6 +111,7 @@ def test_count_table_cells_are_the_record() -> None:
     assert t.rows == (("?", "not yet checked"),)
 
 
+@pytest.mark.slow  # lunar-python over every day of 1900-2100
 def test_recorded_counts_match_the_calendar() -> None:
     """The whole-space counts ZW-SET-01 prints, against lunar-python: every late-Rat birth
     moves En Guang; split and whole differ in the Life palace for the births of leap days 16

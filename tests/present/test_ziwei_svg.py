@@ -157,7 +157,11 @@ def test_the_phone_layout_holds_the_same_chart(
     assert order[0] == "life" and len(order) == 12
 
 
-@pytest.mark.parametrize("names", ["hans", "hant", "pinyin", "english"])
+# One script in the local loop; the other three in the slow tier (about 3 s of CPU each).
+@pytest.mark.parametrize(
+    "names",
+    ["hans", *(pytest.param(n, marks=pytest.mark.slow) for n in ("hant", "pinyin", "english"))],
+)
 def test_the_fast_writer_writes_what_elementtree_writes(
     fixture_charts: list[tuple[NatalChart, Horoscope | None]], names: str
 ) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterator
+from importlib.util import find_spec
 from pathlib import Path
 
 import pyarrow.parquet as pq
@@ -20,10 +21,13 @@ from mingshu.cli import app
 from mingshu.errors import InputError
 from mingshu.space import cluster
 
-distributed = pytest.importorskip("distributed")
-
 # No cluster test may hang: each is cut off (and fails) after 60 s; most take about 1 s.
-pytestmark = pytest.mark.timeout(60)
+# Dask is imported by the tests, not at collection (importing distributed costs about 0.5 s
+# of CPU in every pytest process).
+pytestmark = [
+    pytest.mark.timeout(60),
+    pytest.mark.skipif(find_spec("distributed") is None, reason="the cluster extra is absent"),
+]
 
 YEARS = (1990, 1991)
 DEFAULT = ziwei.ZiweiSettings()
@@ -31,6 +35,8 @@ DEFAULT = ziwei.ZiweiSettings()
 
 @pytest.fixture(scope="module")
 def scheduler() -> Iterator[str]:
+    import distributed
+
     with distributed.LocalCluster(
         n_workers=2,
         threads_per_worker=1,

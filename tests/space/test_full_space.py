@@ -16,6 +16,10 @@ from mingshu.cli import app
 from mingshu.space import claims as space_claims
 from mingshu.space import query, ziwei_sweep
 
+# The space tier (pytest -m space): minutes of CPU; the local loop runs the one-year versions
+# (tests/space/test_claims.py, test_sweep.py, test_bazi_sweep.py, tests/library/test_check.py).
+pytestmark = pytest.mark.space
+
 ROWS = 1_907_984  # 73,384 days from 1900-01-31 to 2100-12-31 × 13 time indices × 2 genders
 
 

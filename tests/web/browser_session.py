@@ -4,7 +4,7 @@ Starts the app under uvicorn on 127.0.0.1 (a fresh SQLite database), drives Debi
 Chromium with Playwright like a reader, and writes what it saw to OUT/observations.json
 and screenshots to OUT/*.png.  It asserts nothing itself: the tests compare what it saw
 with the engines.  Run inside a loopback-only network namespace when possible
-(``unshare -n``); Chromium's resolver maps every host name but 127.0.0.1 to nothing.
+(``unshare -n``); Chromium (tests/chromium.py) resolves no host name but 127.0.0.1.
 
     python tests/web/browser_session.py OUT
 """
@@ -21,8 +21,8 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-CHROMIUM = "/usr/lib/chromium/chromium"
-ARGS = ["--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1", "--no-sandbox"]
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from chromium import launch
 
 
 def free_port() -> int:
@@ -67,7 +67,7 @@ def session(base: str, out: Path, seen: dict[str, Any]) -> None:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        browser = launch(p)
         context = browser.new_context(
             viewport={"width": 1280, "height": 900}, accept_downloads=True
         )

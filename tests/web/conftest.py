@@ -21,7 +21,8 @@ def pg_server() -> Iterator[str]:
         yield url
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+# PostgreSQL is the service tier (pytest -m service); SQLite runs in the local loop.
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.service)])
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """A fresh, empty database of each kind."""
     if request.param == "sqlite":

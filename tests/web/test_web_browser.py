@@ -1,6 +1,7 @@
 """The site in a real browser: Debian's Chromium driven by Playwright (browser_session.py),
 inside a loopback-only network namespace when the machine allows one.  Screenshots of the
-chart page (1280 and 360 px wide) and of an article are kept in reports/web/."""
+chart page (1280 and 360 px wide) and of an article are kept in MINGSHU_SCREENSHOTS (say
+reports/web/) when it is set, else in the run's temporary folder."""
 
 from __future__ import annotations
 
@@ -16,49 +17,53 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
+import chromium  # tests/chromium.py
 from mingshu import ziwei
 
 ROOT = Path(__file__).resolve().parents[2]
-OUT = ROOT / "reports" / "web"
 SCRIPT = Path(__file__).with_name("browser_session.py")
 
-pytestmark = pytest.mark.skipif(
-    not Path("/usr/lib/chromium/chromium").exists(), reason="Debian's chromium is not installed"
-)
-
-
-def _command() -> list[str]:
-    run = [sys.executable, str(SCRIPT), str(OUT)]
-    if os.geteuid() == 0 and shutil.which("unshare") and shutil.which("ip"):
-        probe = subprocess.run(["unshare", "-n", "true"], capture_output=True)
-        if probe.returncode == 0:
-            inner = "ip link set lo up && exec " + " ".join(f"'{a}'" for a in run)
-            return ["unshare", "-n", "--", "sh", "-c", inner]
-    return run
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not chromium.installed(), reason="Debian's chromium is not installed"),
+]
 
 
 @pytest.fixture(scope="module")
-def seen() -> dict[str, Any]:
+def seen(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     # Under pytest-xdist several workers may ask for this fixture: one browser session per
-    # test run, the others wait on the lock and read what it saw.
+    # test run, the others wait on the lock and read what it saw.  The screenshots go to
+    # MINGSHU_SCREENSHOTS (e.g. reports/web, to look at them) or else to the run's temporary
+    # folder, which the workers share (the parent of each worker's own).
     run = os.environ.get("PYTEST_XDIST_TESTRUNUID") or f"pid-{os.getpid()}"
-    OUT.parent.mkdir(parents=True, exist_ok=True)
-    path = OUT / "observations.json"
-    with (OUT.parent / "web.lock").open("w") as lock:
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent
+    chosen = os.environ.get("MINGSHU_SCREENSHOTS")
+    out = Path(chosen) if chosen else shared / "web-screenshots"
+    path = out / "observations.json"
+    with (shared / "web.lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         data: dict[str, Any] = json.loads(path.read_text()) if path.exists() else {}
         if data.get("run") != run:
-            shutil.rmtree(OUT, ignore_errors=True)
-            OUT.mkdir(parents=True)
+            if not chosen:  # never empty a folder the user named: only our own
+                shutil.rmtree(out, ignore_errors=True)
+            path.unlink(missing_ok=True)
+            out.mkdir(parents=True, exist_ok=True)
             env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "MINGSHU_TEST_RUN": run}
             proc = subprocess.run(
-                _command(), cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
+                chromium.isolated([sys.executable, str(SCRIPT), str(out)]),
+                cwd=ROOT,
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=300,
             )
             assert path.exists(), f"the browser session wrote nothing: {proc.stderr[-3000:]}"
             data = json.loads(path.read_text())
     assert "error" not in data, data["error"]
-    print(f"\nscreenshots: {', '.join(str(p) for p in sorted(OUT.glob('*.png')))}")
-    return data
+    print(f"\nscreenshots: {', '.join(str(p) for p in sorted(out.glob('*.png')))}")
+    return {**data, "screenshots": str(out)}
 
 
 def _engine_board(url: str) -> dict[str, list[str]]:
@@ -86,7 +91,7 @@ def test_phone_width_shows_the_column_layout(seen: dict[str, Any]) -> None:
     assert sorted(seen["column_stars"]) == sorted(k for ks in seen["board"].values() for k in ks)
     assert seen["column_star_title"].startswith("文昌")
     for name in ("chart-1280.png", "chart-360.png"):
-        assert (OUT / name).stat().st_size > 10_000
+        assert (Path(seen["screenshots"]) / name).stat().st_size > 10_000
 
 
 def test_phone_layout_needs_no_javascript(seen: dict[str, Any]) -> None:
@@ -177,7 +182,7 @@ def test_article_table_share_card_and_feedback(seen: dict[str, Any]) -> None:
     rows_stored = [(r.helpful, r.comment) for r in store.feedback("ZW-AUX-17")]
     store.dispose()
     assert rows_stored == [(True, "The table made it clear — 谢谢")]
-    assert (OUT / "article-1280.png").stat().st_size > 10_000
+    assert (Path(seen["screenshots"]) / "article-1280.png").stat().st_size > 10_000
 
 
 def test_the_site_works_without_javascript(seen: dict[str, Any]) -> None:

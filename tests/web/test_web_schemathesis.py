@@ -6,8 +6,8 @@ Each operation's requests by status code are printed in the terminal summary."""
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
-from typing import Final
+from collections.abc import Iterator
+from typing import Any, Final
 
 import pytest
 import schemathesis
@@ -21,9 +21,12 @@ SUMMARY_PREFIX = "terminal_summary:"  # read by tests/conftest.py
 EXAMPLES = 60
 """Examples per operation: enough to reach every parameter, within the CI time limit."""
 
-_tmp = Path(__import__("tempfile").mkdtemp(prefix="mingshu-schemathesis-"))
-APP = create_app(f"sqlite:///{_tmp / 'web.sqlite3'}")
-schema = schemathesis.openapi.from_asgi("/openapi.json", APP)
+# The operations come from the app's OpenAPI document, read at collection from an app over
+# an in-memory database that is never opened (no migration, nothing on disk); the requests go
+# to the app of the fixture below.
+schema = schemathesis.openapi.from_asgi(
+    "/openapi.json", create_app("sqlite://", run_migrations=False)
+)
 STATUS: Counter[tuple[str, int]] = Counter()
 load_all_checks()
 CHECK_ALL: Final = [c for c in CHECKS.get_all() if c.__name__ != "positive_data_acceptance"]
@@ -33,6 +36,15 @@ between parameters (lon needs tz, equation_of_time=0 needs true_solar=1, leap ne
 lunar date whose year has that leap month, year from the birth year on) and whether a date
 exists are not what a parameter's JSON Schema can state, and the server answers them 422
 naming the field."""
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """The app the requests go to, over a fresh SQLite database in a pytest temporary folder."""
+    database = tmp_path_factory.mktemp("schemathesis") / "web.sqlite3"
+    site = create_app(f"sqlite:///{database}")
+    yield site
+    site.state.store.dispose()
 
 
 def _count(request: pytest.FixtureRequest, label: str, status: int) -> None:
@@ -54,8 +66,8 @@ def _count(request: pytest.FixtureRequest, label: str, status: int) -> None:
     derandomize=True,
 )
 def test_api_has_no_server_error_and_keeps_its_schema(
-    case: schemathesis.Case, request: pytest.FixtureRequest
+    case: schemathesis.Case, app: Any, request: pytest.FixtureRequest
 ) -> None:
-    response = case.call()
+    response = case.call(app=app)
     _count(request, case.operation.label, response.status_code)
     case.validate_response(response, checks=CHECK_ALL)

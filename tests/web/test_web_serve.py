@@ -43,6 +43,7 @@ def _get(url: str) -> tuple[int, str]:
     raise AssertionError(f"nothing answered at {url}")
 
 
+@pytest.mark.service  # a server process started and waited for (PostgreSQL in the second)
 @pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
 def test_serve_prints_the_url_and_serves(
     kind: str, tmp_path: Path, request: pytest.FixtureRequest

@@ -16,6 +16,7 @@ import datetime as dt
 import hashlib
 import os
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any, Final
 
@@ -170,6 +171,8 @@ def site_secret(url: str) -> str:
         return given
     import secrets
 
+    if _in_memory(url):  # nothing outlives the process: neither may its secret
+        return _process_secret()
     path = _secret_path(url)
     try:
         return _read_secret(path)
@@ -190,8 +193,23 @@ def site_secret(url: str) -> str:
     return _read_secret(path)
 
 
+def _in_memory(url: str) -> bool:
+    """An SQLite database in memory (``sqlite://``, ``sqlite:///:memory:``, mode=memory)."""
+    return url.startswith("sqlite") and (
+        url.rstrip("/") == "sqlite:" or ":memory:" in url or "mode=memory" in url
+    )
+
+
+@cache
+def _process_secret() -> str:
+    """One random secret for this process's in-memory databases."""
+    import secrets
+
+    return secrets.token_urlsafe(32)
+
+
 def _secret_path(url: str) -> Path:
-    if url.startswith("sqlite:///") and url != "sqlite:///:memory:" and "mode=memory" not in url:
+    if url.startswith("sqlite:///"):
         return Path(url.removeprefix("sqlite:///").split("?", 1)[0] + ".secret")
     home = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(home) / "mingshu" / "secret"
