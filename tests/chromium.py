@@ -15,9 +15,12 @@ The scripts import this module by path (they run as ``python tests/.../script.py
 
 from __future__ import annotations
 
+import atexit
+import os
 import shlex
 import shutil
 import subprocess
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -38,9 +41,20 @@ def installed() -> bool:
 
 
 def launch(playwright: Any, **options: Any) -> Any:
-    """A headless Debian Chromium under PLAYWRIGHT (``sync_playwright()``'s object)."""
+    """A headless Debian Chromium under PLAYWRIGHT (``sync_playwright()``'s object), with a
+    home of its own (Chromium writes ~/.config/chromium and ~/.cache even headless), removed
+    when the script ends."""
+    home = tempfile.mkdtemp(prefix="mingshu-chromium-home-")
+    atexit.register(shutil.rmtree, home, ignore_errors=True)
+    env = {
+        **os.environ,
+        "HOME": home,
+        "XDG_CONFIG_HOME": f"{home}/.config",
+        "XDG_CACHE_HOME": f"{home}/.cache",
+        **options.pop("env", {}),
+    }
     return playwright.chromium.launch(
-        executable_path=str(CHROMIUM), args=list(ARGS), headless=True, **options
+        executable_path=str(CHROMIUM), args=list(ARGS), headless=True, env=env, **options
     )
 
 

@@ -9,12 +9,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-CHROMIUM = Path("/usr/lib/chromium/chromium")
-ARGS = [
-    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",  # no host but loopback
-    "--no-sandbox",  # root in a container: Chromium's sandbox cannot start
-]
-
 
 def _free_port() -> int:
     with socket.socket() as s:

@@ -18,7 +18,9 @@ import pytest
 from fastapi.testclient import TestClient
 from fontTools.ttLib import TTFont
 
-from .live import ARGS, CHROMIUM, serving
+import chromium  # tests/chromium.py
+
+from .live import serving
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "src" / "mingshu" / "web"
@@ -198,7 +200,7 @@ def _select_families(page: Any) -> list[str]:
 
 
 @pytest.mark.browser
-@pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
+@pytest.mark.skipif(not chromium.installed(), reason="Debian's chromium is not installed")
 @pytest.mark.skipif(not DEJAVU.is_dir(), reason="the DejaVu fonts are not installed")
 def test_chinese_is_drawn_from_the_shipped_font_with_only_dejavu(site: str, tmp_path: Path) -> None:
     from playwright.sync_api import sync_playwright
@@ -212,12 +214,7 @@ def test_chinese_is_drawn_from_the_shipped_font_with_only_dejavu(site: str, tmp_
         article,
     ]
     with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=str(CHROMIUM),
-            args=ARGS,
-            headless=True,
-            env=_dejavu_only(tmp_path),
-        )
+        browser = chromium.launch(p, env=_dejavu_only(tmp_path))
         try:
             page = browser.new_page()
             tags: set[str] = set()

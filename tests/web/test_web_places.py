@@ -12,9 +12,10 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 import pytest
 from fastapi.testclient import TestClient
 
+import chromium  # tests/chromium.py
 from mingshu.web import cities
 
-from .live import ARGS, CHROMIUM, serving
+from .live import serving
 
 BIRTH = {"date": "1984-05-16", "time": "12:30", "gender": "female", "true_solar": "1"}
 YICHUN_HEILONGJIANG = 2033413  # 伊春 47.72°N 128.88°E
@@ -160,13 +161,13 @@ def test_the_api_takes_a_city_id_not_a_name(client: TestClient) -> None:
 
 
 @pytest.mark.browser
-@pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
+@pytest.mark.skipif(not chromium.installed(), reason="Debian's chromium is not installed")
 def test_a_suggestion_taken_in_the_browser_sends_its_city_id(tmp_path: Path) -> None:
     from playwright.sync_api import sync_playwright
 
     north = "Yichun 伊春, CN (Asia/Shanghai), 47.72°N 128.88°E"
     with serving(tmp_path) as site, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
+        browser = chromium.launch(p)
         try:
             page = browser.new_page()
             page.goto(f"{site}/chart?{urlencode(BIRTH)}")
