@@ -15,6 +15,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 
 from mingshu import __version__
 from mingshu.birth import Notice
+from mingshu.present.labels import LABELS as LABELS_OF
 from mingshu.web import cities
 from mingshu.web.api import CACHE_SIZE, cached
 from mingshu.web.charts import Charts, draw, horoscope_of, place_of, ziwei_of
@@ -31,6 +32,7 @@ from mingshu.web.query import (
 )
 from mingshu.web.settings_help import ARTICLES, HELP, LABELS, WORDS
 from mingshu.web.views import branch_name, name, star_detail, stem_name, unknown_hour_table
+from mingshu.ziwei.tables import PalaceName
 
 __all__ = ["environment", "render", "router"]
 
@@ -105,6 +107,33 @@ def _settings_rows(q: ChartQuery | None, raw: dict[str, Any]) -> list[Row]:
     return rows
 
 
+_ALWAYS_NAMED: Final = ("school", "algorithm", "chart_type")
+"""Settings the folded line always names; the others only when they differ from the default."""
+
+
+def settings_line(
+    rows: list[Row], stars: set[tuple[str, str]] | frozenset[Any] = frozenset()
+) -> str:
+    """One line naming the current choices, the summary of the folded settings."""
+    words = []
+    for row in rows:
+        if row.name in _ALWAYS_NAMED or row.value != row.default:
+            word = dict(row.options).get(row.value, row.value)
+            words.append(f"{row.label}: {word}" if row.name not in _ALWAYS_NAMED else word)
+    if stars:
+        words.append(f"{len(stars)} symbolic-star table{'s' if len(stars) > 1 else ''} chosen")
+    return "Settings: " + " · ".join(words)
+
+
+def _settings_context(rows: list[Row], form: Row, errors: dict[str, str]) -> dict[str, Any]:
+    names = {r.name for r in rows} | {"star"}
+    return {
+        "settings": rows,
+        "settings_line": settings_line(rows, form.stars),
+        "settings_open": any(k in names for k in errors),
+    }
+
+
 def _star_article() -> str:
     article = ARTICLES["star"]
     return f"/library/{article}" if article_exists(article) else ""
@@ -153,12 +182,13 @@ FORM_FIELDS: Final = frozenset(
 
 
 def _page(request: Request, raw: dict[str, Any], errors: dict[str, str]) -> dict[str, Any]:
+    form = _form(None, raw)
     return {
         "request": request,
-        "form": _form(None, raw),
+        "form": form,
         "errors": errors,
         "other_errors": {k: v for k, v in errors.items() if k not in FORM_FIELDS},
-        "settings": _settings_rows(None, raw),
+        **_settings_context(_settings_rows(None, raw), form, errors),
         "star_tables": _star_tables(),
         "star_article": _star_article(),
         "place_label": "",
@@ -197,6 +227,7 @@ def _bazi_view(charts: Charts, style: str) -> Row | None:
                 "void": "".join(branch_name(b, style) for b in p["void"]),
             })
         )  # fmt: skip
+    stars = [Row(**{**s, "article": article_for_bazi_star(s["key"]) or ""}) for s in d["stars"]]
     luck = d["luck"]
     start = luck["start"]
     steps = [
@@ -214,9 +245,10 @@ def _bazi_view(charts: Charts, style: str) -> Row | None:
             "tai_xi": d["tai_xi"],
             "ming_gong": d["ming_gong"],
             "shen_gong": d["shen_gong"],
-            "stars": [
-                Row(**{**s, "article": article_for_bazi_star(s["key"]) or ""}) for s in d["stars"]
-            ],
+            # The BaZi 命宫/身宫 in the page's script (the Zi Wei palace names and captions).
+            "ming_gong_label": name(PalaceName.LIFE.names, style),
+            "shen_gong_label": LABELS_OF[style]["body"],
+            "stars": stars,
             "start": f"{start['years']} years {start['months']} months {start['days']} days "
             f"(from {luck['start_moment']})",
             "luck": steps,
@@ -270,10 +302,11 @@ def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
     style = q.names
     qs = q.query_string()
     hours_qs = q.query_string(unknown_hour=False, at="", year="", names="hans")
+    form = _form(q, {})
     context: dict[str, Any] = {
-        "form": _form(q, {}),
+        "form": form,
         "errors": {},
-        "settings": _settings_rows(q, {}),
+        **_settings_context(_settings_rows(q, {}), form, {}),
         "star_tables": _star_tables(),
         "star_article": _star_article(),
         "place_label": charts.place.label,
