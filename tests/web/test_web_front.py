@@ -166,3 +166,94 @@ def test_five_elements_class_cells_do_not_wrap() -> None:
 
     css = (files("mingshu.web") / "static" / "site.css").read_text("utf-8")
     assert re.search(r"table\.unknown td[^{]*\{[^}]*white-space:\s*nowrap", css)
+
+
+def _svg_of(page: str, which: str = "ziwei-board") -> str:
+    m = re.search(rf'id="{which}">(<svg.*?</svg>)</div>', page, re.S)
+    assert m, which
+    return m.group(1)
+
+
+def test_every_star_on_the_board_is_a_link_to_its_rule(client: TestClient) -> None:
+    page = client.get(f"/chart?{BIRTH}").text
+    c = ziwei.chart("1987-05-16", "10:30", "female")
+    placed = sorted(s.star.key for p in c.palaces for s in p.stars)
+    for which in ("ziwei-board", "ziwei-column"):
+        svg = _svg_of(page, which)
+        assert re.match(r'<svg[^>]* role="group" aria-label="紫微斗数 命盘"', svg)
+        keys = re.findall(r'<a href="/chart/star/(\w+)\?[^"]*" class="star-link"><text', svg)
+        assert sorted(keys) == placed
+    href = re.search(r'<a href="(/chart/star/tian_ji\?[^"]*)"', page)
+    assert href and client.get(href.group(1).replace("&amp;", "&")).status_code == 200
+    # The SVG file is an image with its label.
+    assert re.match(r'<svg[^>]* role="img" aria-label="', client.get(f"/chart.svg?{BIRTH}").text)
+
+
+def _luminance(colour: str) -> float:
+    """WCAG 2.x relative luminance of #rrggbb or #rgb."""
+    h = colour.lstrip("#")
+    if len(h) == 3:
+        h = "".join(c * 2 for c in h)
+    channels = [int(h[i : i + 2], 16) / 255 for i in (0, 2, 4)]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def test_board_text_contrast_is_at_least_4_5(client: TestClient) -> None:
+    background = _luminance("#fffdf7")
+    for query in (BIRTH, BIRTH + "&at=2026-07-02T10:00", BIRTH + "&names=hant"):
+        svg = client.get(f"/chart.svg?{query}").text
+        fills = set(re.findall(r'<t(?:ext|span)[^>]* fill="(#[0-9a-fA-F]{3,6})"', svg))
+        assert "#222" in fills and len(fills) > 5, (query, svg[:300])
+        for fill in fills:
+            ratio = (background + 0.05) / (_luminance(fill) + 0.05)
+            assert ratio >= 4.5, (query, fill, round(ratio, 2))
+
+
+def test_decade_strip_steps_the_horoscope_by_decade_and_year(client: TestClient) -> None:
+    c = ziwei.chart("1987-05-16", "10:30", "female")
+    page = client.get(f"/chart?{BIRTH}").text
+    strip = page.split('id="timeline"')[1].split("</nav>")[0]
+    decades = re.findall(r'<a href="([^"]+)"[^>]*>(\d+)–(\d+)</a>', strip)
+    assert len(decades) >= 8
+    for href, start, _end in decades[:3]:
+        at = re.search(r"at=([0-9-]+)", href)
+        assert at
+        h = c.horoscope(at.group(1))
+        # The link lands in the decade it names: the engine's decadal palace at that moment.
+        palace = next(p for p in c.palaces if p.decadal.start == int(start))
+        assert h.decadal.branch == palace.branch, (start, at.group(1))
+    # With a horoscope moment, the years of its decade follow, the current one marked.
+    page = client.get(f"/chart?{BIRTH}&at=2026-07-02").text
+    strip = page.split('id="timeline"')[1].split("</nav>")[0]
+    years = re.findall(r'<a href="([^"]+)"( aria-current="true")?[^>]*>(\d{4})</a>', strip)
+    assert len(years) == 10 and [y for _, cur, y in years if cur] == ["2026"]
+    assert all(f"at={y}-07-02" in href for href, _, y in years)
+
+
+def test_board_png_download(client: TestClient) -> None:
+    import io
+
+    from PIL import Image
+
+    r = client.get(f"/chart.png?{BIRTH}")
+    assert r.status_code == 200 and r.headers["content-type"] == "image/png"
+    image = Image.open(io.BytesIO(r.content)).convert("RGB")
+    svg = client.get(f"/chart.svg?{BIRTH}").text
+    width, height = (float(v) for v in re.search(r'viewBox="0 0 (\S+) (\S+)"', svg).groups())
+    assert image.size == (round(width * 2), round(height * 2))
+    # Drawn, not blank: dark text pixels in the Life palace's name corner and the centre.
+    colours = image.getcolors(maxcolors=1_000_000) or []
+    dark = sum(n for n, (r_, g, b) in colours if r_ + g + b < 200)
+    assert dark > 5_000
+    assert 'href="/chart.png?' in client.get(f"/chart?{BIRTH}").text
+    assert client.get("/chart.png?date=1987-05-16&unknown_hour=1&gender=female").status_code == 422
+
+
+def test_print_stylesheet_keeps_the_board_on_one_a4_page() -> None:
+    from importlib.resources import files
+
+    css = (files("mingshu.web") / "static" / "site.css").read_text("utf-8")
+    assert re.search(r"@page\s*\{[^}]*size:\s*A4", css)
+    block = css.split("@media print")[1]
+    assert ".redraw" in block and "form.birth" in block and "max-height: 255mm" in block

@@ -321,6 +321,7 @@ def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
         "api_bazi": f"/api/bazi?{q.query_string(at='', names='hans')}"
         if not q.unknown_hour else "",
         "svg_link": f"/chart.svg?{q.query_string(year='')}" if not q.unknown_hour else "",
+        "png_link": f"/chart.png?{q.query_string(year='')}" if not q.unknown_hour else "",
         "api_hours": f"/api/ziwei/hours?{hours_qs}",
         "board_svg": "",
         "column_svg": "",
@@ -354,9 +355,17 @@ def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
         z = charts.ziwei
         # The phone layout (one palace a row) is on the page too, and the stylesheet shows
         # one of the two by the screen's width: no script needed.
+        # Each star's name links to its rule (a keyboard reaches it; the script opens it in
+        # the panel instead of a new page).
         context["board_svg"], context["column_svg"] = chart_svgs(
-            z, charts.horoscope, style, ("board", "column")
-        )
+            z, charts.horoscope, style, ("board", "column"),
+            star_href=lambda key: f"/chart/star/{key}?{qs}",
+        )  # fmt: skip
+        from mingshu.present.ziwei_analysis import analysis_json
+
+        # 三方四正, 飞化 and 自化 of every palace, for the script that draws them on a click.
+        context["analysis"] = analysis_json(z).decode()
+        context["timeline"] = _timeline(q, z)
         links = []
         for palace in z.palaces:
             for placed in palace.stars:
@@ -380,6 +389,60 @@ def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
     context["steps"] = _horoscope_steps(q)
     html = environment().get_template("chart.html").render(**context)
     return html.encode()
+
+
+def _at_in_year(q: ChartQuery, year: int) -> str:
+    """The horoscope moment ``q.at`` moved to ``year`` (2 July when there is none: a day
+    well inside the lunar year, so the year's layers are that year's)."""
+    import calendar
+    import datetime as dt
+
+    if not q.at:
+        return f"{year:04d}-07-02"
+    at = dt.datetime.fromisoformat(q.at)
+    day = min(at.day, calendar.monthrange(year, at.month)[1])
+    moved = at.replace(year=year, day=day)
+    return moved.strftime("%Y-%m-%dT%H:%M" if "T" in q.at else "%Y-%m-%d")
+
+
+def _timeline(q: ChartQuery, z: Any) -> Row:
+    """The strip under the board: the decades (大限) of the chart, and the ten years of the
+    chosen decade (流年), each a link that moves the horoscope there."""
+    born = z.lunar_date.year
+    current = int(q.at[:4]) if q.at else None
+    decades = []
+    chosen = None
+    for palace in sorted(z.palaces, key=lambda p: p.decadal.start):
+        start, end = palace.decadal.start, palace.decadal.end
+        first = born + start - 1  # nominal age 1 is the birth's lunar year
+        if first > 2100:
+            break
+        here = current is not None and first <= current <= born + end - 1
+        if here:
+            chosen = (start, end)
+        decades.append(
+            Row(
+                label=f"{start}–{end}",
+                years=f"{first}–{born + end - 1}",
+                palace=name(palace.name.names, q.names),
+                href=f"/chart?{q.query_string(at=_at_in_year(q, max(first, 1900)))}#chart",
+                current=here,
+            )
+        )
+    years = []
+    if chosen is not None:
+        for age in range(chosen[0], chosen[1] + 1):
+            year = born + age - 1
+            if 1900 <= year <= 2100:
+                years.append(
+                    Row(
+                        label=str(year),
+                        age=age,
+                        href=f"/chart?{q.query_string(at=_at_in_year(q, year))}#chart",
+                        current=year == current,
+                    )
+                )
+    return Row(decades=decades, years=years)
 
 
 def _horoscope_steps(q: ChartQuery) -> list[tuple[str, str]]:
@@ -450,6 +513,39 @@ def chart_svg_bytes(query_string: str, layout: str) -> bytes:
     chart = ziwei_of(q)
     horoscope = horoscope_of(chart, q.at) if q.at else None
     return chart_svg(chart, horoscope, q.names, layout).encode()
+
+
+@router.get("/chart.png")
+def chart_png_file(request: Request) -> Response:
+    """The Zi Wei board as a PNG image (twice the SVG's size), drawn from the same SVG
+    with the shipped CJK font, so it looks the same on a machine without Chinese fonts.
+    A plain function: FastAPI runs it in the thread pool, off the event loop."""
+    raw = _params(request)
+    try:
+        q = parse(raw)
+        if q.unknown_hour:
+            raise FieldErrors({"time": "the board needs the birth hour"})
+        body = chart_png_bytes(q.query_string(year=""))
+    except FieldErrors as e:
+        return render("chart.html", status=422, **_page(request, raw, e.errors))
+    response = cached(request, body, "image/png")
+    response.headers["Content-Disposition"] = 'inline; filename="ziwei-chart.png"'
+    return response
+
+
+@lru_cache(maxsize=64)
+def chart_png_bytes(query_string: str) -> bytes:
+    import resvg_py
+
+    from mingshu.web.cards import FONT
+
+    svg = chart_svg_bytes(query_string, "board").decode()
+    family = "Noto Sans CJK SC"  # the family the board names first; the subset provides it
+    png = resvg_py.svg_to_bytes(
+        svg_string=svg, font_files=[str(FONT)], skip_system_fonts=True,
+        font_family=family, sans_serif_family=family, zoom=2,
+    )  # fmt: skip
+    return bytes(png)
 
 
 @router.get("/chart/star/{key}", response_class=HTMLResponse)
