@@ -47,7 +47,10 @@ def _with_a_planned_link(tmp_path: Path) -> Path:
 
 def test_article_fragment_links_planned_and_escapes(tmp_path: Path) -> None:
     lib = load(_with_a_planned_link(tmp_path))
-    html = article_html(lib.get("ZW-AUX-17"), lib, link=lambda i: f"/lib/{i}")
+    html = article_html(
+        lib.get("ZW-AUX-17"), lib, link=lambda i: f"/lib/{i}",
+        helpful="<section class='form'>Was this article helpful?</section>",
+    )  # fmt: skip
     assert "<html" not in html and "<head>" not in html and "<body" not in html
     assert "href='/lib/ZW-AUX-18'" in html  # a written article is a link through `link`
     assert "href='/lib/ZW-AUX-05'" in html  # Wen Chang, written since the seeds

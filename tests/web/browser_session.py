@@ -120,7 +120,8 @@ def session(base: str, out: Path, seen: dict[str, Any]) -> None:
             "#notices li", "ls => ls.map(l => l.getAttribute('data-code'))"
         )
 
-        # 3. Overlay a horoscope.
+        # 3. Overlay a horoscope (the time layers fold away on the first screen).
+        page.click("#layers-fold summary")
         page.fill("#at", "2026-11-29T10:00")
         page.click("form.birth button[type=submit]")
         page.wait_for_selector("#ziwei-board svg")

@@ -73,7 +73,7 @@ def _token(client: TestClient, article_id: str) -> str:
 
 
 def test_article_page_is_cached_but_its_csrf_token_is_each_readers(client: TestClient) -> None:
-    from mingshu.web.library_pages import _body
+    from mingshu.web.library_pages import FEEDBACK_SLOT, _body
     from mingshu.web.pages import environment
     from mingshu.web.store import MAX_COMMENT
 
@@ -92,7 +92,7 @@ def test_article_page_is_cached_but_its_csrf_token_is_each_readers(client: TestC
         page = client.get(f"/library/{FIRST.id}", params={"thanks": "1"} if thanks else {})
         expected = environment().get_template("article.html").render(
             article=FIRST, body=_body(FIRST), csrf=token.group(1), thanks=thanks,
-            max_comment=MAX_COMMENT,
+            max_comment=MAX_COMMENT, slot=FEEDBACK_SLOT,
         )  # fmt: skip
         assert page.content == expected.encode()
     # A cookie that is not a token of ours is replaced, never written into the page.
@@ -225,7 +225,7 @@ def test_feedback_through_the_site_on_each_database(db_url: str) -> None:
 
 def test_bazi_star_links_its_article(client: TestClient) -> None:
     r = client.get("/chart?date=1987-05-16&time=10:30&gender=female&tz=Asia/Shanghai")
-    stars = r.text.split('id="bazi-stars"')[1].split("</ul>")[0]
+    stars = r.text.split('id="bazi-stars"')[1].split("</details>")[0]  # present and absent
     line = next(li for li in stars.split("<li") if "Literary Star" in li)
     assert 'href="/library/BZ-SS-02"' in line
 

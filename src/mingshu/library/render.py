@@ -295,8 +295,12 @@ def article_html(
     link: Link = lambda article_id: f"{article_id}.html",
     card_url: str | None = None,
     summary_url: str | None = None,
+    helpful: str = "",
 ) -> str:
-    """The article as an HTML fragment, its parts in the order of ARTICLES.md."""
+    """The article as an HTML fragment, its parts in the order of ARTICLES.md.
+
+    ``helpful`` is the "Was this article helpful?" form, placed before the sources; a
+    static build has nowhere to send an answer, so by default the part is left out."""
     ctx = _Ctx(article, library, link)
     a = article
 
@@ -352,7 +356,7 @@ def article_html(
         f"<section class='ms-questions'><h2>Questions readers ask next</h2>"
         f"<dl>{questions}</dl></section>"
         f"{ctx.claims_html()}"
-        f"<section class='ms-helpful'><p>Was this article helpful?</p></section>"
+        f"{helpful}"
         f"<section class='ms-sources' id='sources'><h2>Sources &amp; references</h2>"
         f"<ol>{sources}</ol></section>"
         f"<nav class='ms-continue' aria-label='Continue reading'><h2>Continue reading</h2>"

@@ -18,7 +18,7 @@ The document is built with ElementTree, which escapes all text.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final
@@ -63,22 +63,24 @@ _INK: Final = "#222"
 _BORDER: Final = "#888"
 _STAR_FILL: Final = {
     "major": "#6a1b9a",
-    "soft": "#00838f",
-    "helper": "#00838f",
+    "soft": "#00727c",
+    "helper": "#00727c",
     "tough": "#c62828",
     "lucun": "#2e7d32",
-    "tianma": "#ad6800",
+    "tianma": "#9a5b00",
 }
 _ADJECTIVE: Final = "#555"
-_STRONG_GRADE: Final = "#b26a00"
-_WEAK_GRADE: Final = "#8a8a8a"
+# Text colours keep a contrast of at least 4.5:1 on the board's #fffdf7 (WCAG AA; the
+# brightness #b26a00 was 4.2:1, #8a8a8a 3.4:1, #00838f 4.4:1).
+_STRONG_GRADE: Final = "#9a5b00"
+_WEAK_GRADE: Final = "#707070"
 _MUTAGEN_FILL: Final = ("#2e7d32", "#6a1b9a", "#1565c0", "#c62828")  # 禄 权 科 忌
 _LAYER_FILL: Final = {
-    "decadal": "#00838f",
+    "decadal": "#00727c",
     "age": "#6d4c41",
     "yearly": "#2e7d32",
     "monthly": "#1565c0",
-    "daily": "#ad6800",
+    "daily": "#8d5300",
     "hourly": "#ad1457",
 }
 # One-letter layer marks for flowing 四化 in the Latin name styles.
@@ -545,6 +547,8 @@ class _Board:
                 "height": f"{total:.0f}",
                 "font-family": FONT_FAMILY,
                 "class": "mingshu-ziwei-chart",
+                "role": "img",
+                "aria-label": self.labels["title"],
             },
         )
         ET.SubElement(root, "title").text = self.labels["title"]
@@ -722,9 +726,12 @@ def chart_svgs(
     horoscope: Horoscope | None = None,
     names: str = "hans",
     layouts: Sequence[str] = LAYOUTS,
+    *,
+    star_href: Callable[[str], str] | None = None,
 ) -> tuple[str, ...]:
     """:func:`chart_svg` in each of ``layouts``, the same documents, drawn from one set of
-    tokens (a page that carries both layouts measures each name once)."""
+    tokens (a page that carries both layouts measures each name once); with ``star_href``,
+    each star's name links to ``star_href(star_key)``."""
     _check_charts(chart, horoscope)
     if names not in NAME_STYLES:
         raise InputError("names", f"{clip(names)} is not one of {', '.join(NAME_STYLES)}")
@@ -732,4 +739,33 @@ def chart_svgs(
         if layout not in LAYOUTS:
             raise InputError("layout", f"{clip(layout)} is not one of {', '.join(LAYOUTS)}")
     board = _Board(chart, horoscope, names)
-    return tuple(board.svg(layout) for layout in layouts)
+    if star_href is None:
+        return tuple(board.svg(layout) for layout in layouts)
+    out = []
+    for layout in layouts:
+        root = board.tree(layout)
+        _link_stars(root, star_href)
+        out.append(_serialize(root))
+    return tuple(out)
+
+
+def _link_stars(root: ET.Element, star_href: Callable[[str], str]) -> None:
+    """Each star's name becomes a link to ``star_href(key)``: a keyboard reaches every star
+    and opens it, with or without a script.  The board is then a group of links, not an
+    image."""
+    root.set("role", "group")
+    names = [
+        (parent, i, child)
+        for parent in root.iter()
+        for i, child in enumerate(parent)
+        if child.tag == "text"
+        and child.get("data-star")
+        and "star" in child.get("class", "").split()
+    ]  # collected first: the links are new parents the walk must not enter
+    for parent, i, child in names:
+        link = ET.Element(
+            "a", {"href": star_href(child.get("data-star", "")), "class": "star-link"}
+        )
+        link.tail, child.tail = child.tail, None
+        link.append(child)
+        parent[i] = link

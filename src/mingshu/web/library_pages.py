@@ -127,6 +127,8 @@ async def article_page(request: Request, article_id: str) -> Response:
     return response
 
 
+FEEDBACK_SLOT: Final = "<!--ms-feedback-->"
+"""Where the article's fragment takes the feedback form (article.html splits on it)."""
 _TOKEN_SAFE: Final = re.compile(r"[A-Za-z0-9_-]{16,100}").fullmatch
 """A token as new_csrf_token makes them: it goes into the page unescaped."""
 _SLOT: Final = "csrf-" + secrets.token_hex(16)
@@ -169,8 +171,8 @@ def _page_parts_of(article_id: str, version: str, thanks: bool) -> tuple[bytes, 
     renders it once per version.  Only the token differs from one reader to the next."""
     article = _article(article_id)
     html = render(
-        "article.html", article=article, body=_body(article), csrf=_SLOT, thanks=thanks,
-        max_comment=MAX_COMMENT,
+        "article.html", article=article, body=_body(article), slot=FEEDBACK_SLOT, csrf=_SLOT,
+        thanks=thanks, max_comment=MAX_COMMENT,
     ).body  # fmt: skip
     head, tail = bytes(html).split(_SLOT.encode())  # exactly one slot
     _page_parts[article_id, version, thanks] = (head, tail)
@@ -193,6 +195,7 @@ def _body_of(article_id: str, version: str) -> str:
         article_html(
             article, library(), link=_link, card_url=f"{base}/card.png",
             summary_url=f"{base}/summary.webp" if _has_summary() else None,
+            helpful=FEEDBACK_SLOT,
         )
     )  # fmt: skip
 
@@ -313,7 +316,7 @@ def _article_with_errors(
     if fresh:
         token = new_csrf_token(secret)
     response = render(
-        "article.html", status=status, article=article, body=_body(article),
+        "article.html", status=status, article=article, body=_body(article), slot=FEEDBACK_SLOT,
         csrf=token, thanks=False, errors=errors, max_comment=MAX_COMMENT,
         helpful=helpful if helpful in ("yes", "no") else None, comment=comment,
     )  # fmt: skip
@@ -359,7 +362,7 @@ def article_json(
         return JSONResponse({"detail": "no such article"}, status_code=404)
     data = _article_dict(article)
     try:
-        data["html"] = _body(article)
+        data["html"] = _body(article).replace(FEEDBACK_SLOT, "")
     except Exception as e:  # as on the article page: this article's error only
         log.error("article %s v%s could not be rendered", article.id, article.version, exc_info=e)
         return JSONResponse({"detail": f"article {article.id} could not be drawn"}, 500)

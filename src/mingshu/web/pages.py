@@ -15,6 +15,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 
 from mingshu import __version__
 from mingshu.birth import Notice
+from mingshu.present.labels import LABELS as LABELS_OF
 from mingshu.web import cities
 from mingshu.web.api import CACHE_SIZE, cached
 from mingshu.web.charts import Charts, draw, horoscope_of, place_of, ziwei_of
@@ -31,6 +32,7 @@ from mingshu.web.query import (
 )
 from mingshu.web.settings_help import ARTICLES, HELP, LABELS, WORDS
 from mingshu.web.views import branch_name, name, star_detail, stem_name, unknown_hour_table
+from mingshu.ziwei.tables import PalaceName
 
 __all__ = ["environment", "render", "router"]
 
@@ -105,6 +107,33 @@ def _settings_rows(q: ChartQuery | None, raw: dict[str, Any]) -> list[Row]:
     return rows
 
 
+_ALWAYS_NAMED: Final = ("school", "algorithm", "chart_type")
+"""Settings the folded line always names; the others only when they differ from the default."""
+
+
+def settings_line(
+    rows: list[Row], stars: set[tuple[str, str]] | frozenset[Any] = frozenset()
+) -> str:
+    """One line naming the current choices, the summary of the folded settings."""
+    words = []
+    for row in rows:
+        if row.name in _ALWAYS_NAMED or row.value != row.default:
+            word = dict(row.options).get(row.value, row.value)
+            words.append(f"{row.label}: {word}" if row.name not in _ALWAYS_NAMED else word)
+    if stars:
+        words.append(f"{len(stars)} symbolic-star table{'s' if len(stars) > 1 else ''} chosen")
+    return "Settings: " + " · ".join(words)
+
+
+def _settings_context(rows: list[Row], form: Row, errors: dict[str, str]) -> dict[str, Any]:
+    names = {r.name for r in rows} | {"star"}
+    return {
+        "settings": rows,
+        "settings_line": settings_line(rows, form.stars),
+        "settings_open": any(k in names for k in errors),
+    }
+
+
 def _star_article() -> str:
     article = ARTICLES["star"]
     return f"/library/{article}" if article_exists(article) else ""
@@ -158,12 +187,13 @@ def _page(
     errors: dict[str, str],
     choices: list[cities.City] | None = None,
 ) -> dict[str, Any]:
+    form = _form(None, raw)
     return {
         "request": request,
-        "form": _form(None, raw),
+        "form": form,
         "errors": errors,
         "other_errors": {k: v for k, v in errors.items() if k not in FORM_FIELDS},
-        "settings": _settings_rows(None, raw),
+        **_settings_context(_settings_rows(None, raw), form, errors),
         "star_tables": _star_tables(),
         "star_article": _star_article(),
         "place_label": "",
@@ -203,6 +233,7 @@ def _bazi_view(charts: Charts, style: str) -> Row | None:
                 "void": "".join(branch_name(b, style) for b in p["void"]),
             })
         )  # fmt: skip
+    stars = [Row(**{**s, "article": article_for_bazi_star(s["key"]) or ""}) for s in d["stars"]]
     luck = d["luck"]
     start = luck["start"]
     steps = [
@@ -220,9 +251,10 @@ def _bazi_view(charts: Charts, style: str) -> Row | None:
             "tai_xi": d["tai_xi"],
             "ming_gong": d["ming_gong"],
             "shen_gong": d["shen_gong"],
-            "stars": [
-                Row(**{**s, "article": article_for_bazi_star(s["key"]) or ""}) for s in d["stars"]
-            ],
+            # The BaZi 命宫/身宫 in the page's script (the Zi Wei palace names and captions).
+            "ming_gong_label": name(PalaceName.LIFE.names, style),
+            "shen_gong_label": LABELS_OF[style]["body"],
+            "stars": stars,
             "start": f"{start['years']} years {start['months']} months {start['days']} days "
             f"(from {luck['start_moment']})",
             "luck": steps,
@@ -284,10 +316,11 @@ def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
     style = q.names
     qs = q.query_string()
     hours_qs = q.query_string(unknown_hour=False, at="", year="", names="hans")
+    form = _form(q, {})
     context: dict[str, Any] = {
-        "form": _form(q, {}),
+        "form": form,
         "errors": {},
-        "settings": _settings_rows(q, {}),
+        **_settings_context(_settings_rows(q, {}), form, {}),
         "star_tables": _star_tables(),
         "star_article": _star_article(),
         "place_label": charts.place.label,
@@ -302,6 +335,7 @@ def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
         "api_bazi": f"/api/bazi?{q.query_string(at='', names='hans')}"
         if not q.unknown_hour else "",
         "svg_link": f"/chart.svg?{q.query_string(year='')}" if not q.unknown_hour else "",
+        "png_link": f"/chart.png?{q.query_string(year='')}" if not q.unknown_hour else "",
         "api_hours": f"/api/ziwei/hours?{hours_qs}",
         "board_svg": "",
         "column_svg": "",
@@ -335,9 +369,17 @@ def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
         z = charts.ziwei
         # The phone layout (one palace a row) is on the page too, and the stylesheet shows
         # one of the two by the screen's width: no script needed.
+        # Each star's name links to its rule (a keyboard reaches it; the script opens it in
+        # the panel instead of a new page).
         context["board_svg"], context["column_svg"] = chart_svgs(
-            z, charts.horoscope, style, ("board", "column")
-        )
+            z, charts.horoscope, style, ("board", "column"),
+            star_href=lambda key: f"/chart/star/{key}?{qs}",
+        )  # fmt: skip
+        from mingshu.present.ziwei_analysis import analysis_json
+
+        # 三方四正, 飞化 and 自化 of every palace, for the script that draws them on a click.
+        context["analysis"] = analysis_json(z).decode()
+        context["timeline"] = _timeline(q, z)
         links = []
         for palace in z.palaces:
             for placed in palace.stars:
@@ -361,6 +403,60 @@ def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
     context["steps"] = _horoscope_steps(q)
     html = environment().get_template("chart.html").render(**context)
     return html.encode()
+
+
+def _at_in_year(q: ChartQuery, year: int) -> str:
+    """The horoscope moment ``q.at`` moved to ``year`` (2 July when there is none: a day
+    well inside the lunar year, so the year's layers are that year's)."""
+    import calendar
+    import datetime as dt
+
+    if not q.at:
+        return f"{year:04d}-07-02"
+    at = dt.datetime.fromisoformat(q.at)
+    day = min(at.day, calendar.monthrange(year, at.month)[1])
+    moved = at.replace(year=year, day=day)
+    return moved.strftime("%Y-%m-%dT%H:%M" if "T" in q.at else "%Y-%m-%d")
+
+
+def _timeline(q: ChartQuery, z: Any) -> Row:
+    """The strip under the board: the decades (大限) of the chart, and the ten years of the
+    chosen decade (流年), each a link that moves the horoscope there."""
+    born = z.lunar_date.year
+    current = int(q.at[:4]) if q.at else None
+    decades = []
+    chosen = None
+    for palace in sorted(z.palaces, key=lambda p: p.decadal.start):
+        start, end = palace.decadal.start, palace.decadal.end
+        first = born + start - 1  # nominal age 1 is the birth's lunar year
+        if first > 2100:
+            break
+        here = current is not None and first <= current <= born + end - 1
+        if here:
+            chosen = (start, end)
+        decades.append(
+            Row(
+                label=f"{start}–{end}",
+                years=f"{first}–{born + end - 1}",
+                palace=name(palace.name.names, q.names),
+                href=f"/chart?{q.query_string(at=_at_in_year(q, max(first, 1900)))}#chart",
+                current=here,
+            )
+        )
+    years = []
+    if chosen is not None:
+        for age in range(chosen[0], chosen[1] + 1):
+            year = born + age - 1
+            if 1900 <= year <= 2100:
+                years.append(
+                    Row(
+                        label=str(year),
+                        age=age,
+                        href=f"/chart?{q.query_string(at=_at_in_year(q, year))}#chart",
+                        current=year == current,
+                    )
+                )
+    return Row(decades=decades, years=years)
 
 
 def _horoscope_steps(q: ChartQuery) -> list[tuple[str, str]]:
@@ -431,6 +527,39 @@ def chart_svg_bytes(query_string: str, layout: str) -> bytes:
     chart = ziwei_of(q)
     horoscope = horoscope_of(chart, q.at) if q.at else None
     return chart_svg(chart, horoscope, q.names, layout).encode()
+
+
+@router.get("/chart.png")
+def chart_png_file(request: Request) -> Response:
+    """The Zi Wei board as a PNG image (twice the SVG's size), drawn from the same SVG
+    with the shipped CJK font, so it looks the same on a machine without Chinese fonts.
+    A plain function: FastAPI runs it in the thread pool, off the event loop."""
+    raw = _params(request)
+    try:
+        q = parse(raw)
+        if q.unknown_hour:
+            raise FieldErrors({"time": "the board needs the birth hour"})
+        body = chart_png_bytes(q.query_string(year=""))
+    except FieldErrors as e:
+        return render("chart.html", status=422, **_page(request, raw, e.errors))
+    response = cached(request, body, "image/png")
+    response.headers["Content-Disposition"] = 'inline; filename="ziwei-chart.png"'
+    return response
+
+
+@lru_cache(maxsize=64)
+def chart_png_bytes(query_string: str) -> bytes:
+    import resvg_py
+
+    from mingshu.web.cards import FONT
+
+    svg = chart_svg_bytes(query_string, "board").decode()
+    family = "Noto Sans CJK SC"  # the family the board names first; the subset provides it
+    png = resvg_py.svg_to_bytes(
+        svg_string=svg, font_files=[str(FONT)], skip_system_fonts=True,
+        font_family=family, sans_serif_family=family, zoom=2,
+    )  # fmt: skip
+    return bytes(png)
 
 
 @router.get("/chart/star/{key}", response_class=HTMLResponse)

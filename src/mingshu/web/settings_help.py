@@ -70,6 +70,8 @@ WORDS: Final[dict[str, str]] = {
     "next_day": "next day",
     "same_day": "same day",
     "split": "split at day 16",
+    # The BaZi late-Rat "split": the day pillar stays, the hour stem is the next day's.
+    "bz_late_rat_hour:split": "split (day pillar of the birth day, hour stem of the next)",
     "whole": "whole month",
     "next": "next month (全书)",
     "iztro": "iztro 2.6.0",

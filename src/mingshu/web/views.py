@@ -3,6 +3,7 @@ the BaZi tables, a star's placement rule with the inputs it read."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
@@ -145,14 +146,92 @@ def _input(chart: NatalChart, by: str, style: str) -> str:
     return by
 
 
-def _rule_text(place: Any) -> str:
-    parts = []
-    for k, v in place.items():
-        if k == "table" and isinstance(v, str):
-            parts.append(f"table {v}")
-        else:
-            parts.append(f"{k.replace('_', ' ')} {v}")
-    return "; ".join(parts)
+_RULES: Final = {
+    "zi_wei": "by the lunar day and the five-elements class (安紫微诀)",
+    "tian_fu": "opposite 紫微 across the 寅–申 line (天府 mirrors 紫微)",
+    "xun_kong": "in the void (旬空) of the year's decade of the sixty cycle",
+    "jie_kong": "by the year stem (截路空亡)",
+    "tian_shang": "in the Friends (交友) palace (中州派: the Health palace for 阴男阳女)",
+    "tian_shi": "in the Health (疾厄) palace (中州派: the Friends palace for 阴男阳女)",
+}
+
+
+def _steps(n: int) -> str:
+    return "one palace" if abs(n) == 1 else f"{abs(n)} palaces"
+
+
+def _direction(step: int) -> str:
+    return "forward (子→丑→寅)" if step > 0 else "backward (子→亥→戌)"
+
+
+def _keys_for(by: str, size: int) -> list[str]:
+    if size == 10:
+        return [name(s.names, "hans") for s in Stem]
+    if by == "month":
+        return [f"month {m}" for m in range(1, 13)]
+    return [name(b.names, "hans") for b in Branch]
+
+
+def _rule_text(chart: NatalChart, place: Any, style: str) -> str:
+    """The placement rule in a reader's words (the data file's keys are for the engine)."""
+    by = str(place.get("by", ""))
+    counted = _BY.get(by, by)
+    step = int(place.get("step", 1))
+    offset = int(place.get("offset", 0))
+    then = f", then {_steps(offset)} {'forward' if offset > 0 else 'back'}" if offset else ""
+    if "rule" in place:
+        return f"Placed {_RULES.get(str(place['rule']), str(place['rule']))}."
+    if "table" in place:
+        table = str(place["table"])
+        pairs = ", ".join(
+            f"{k} → {branch_name_of(c, style)}"
+            for k, c in zip(_keys_for(by, len(table)), table, strict=True)
+        )
+        return f"Looked up by the {counted}: {pairs}."
+    if "count_from" in place:
+        start = branch_name_of(str(place["count_from"]), style)
+        return f"Counted {_direction(step)} from {start} by the {counted}{then}."
+    if "count_from_table" in place:
+        table = str(place["count_from_table"])
+        from_by = str(place["from_by"])
+        pairs = ", ".join(
+            f"{k} → {branch_name_of(c, style)}"
+            for k, c in zip(_keys_for(from_by, len(table)), table, strict=True)
+        )
+        return (
+            f"The starting palace by the {_BY.get(from_by, from_by)} ({pairs}); from there, "
+            f"counted {_direction(step)} by the {counted}{then}."
+        )
+    if "from_star" in place:
+        other = name(chart.star(str(place["from_star"])).star.names, style)
+        if by:
+            return f"Counted {_direction(step)} from {other}'s palace by the {counted}{then}."
+        where = "forward" if offset > 0 else "back"
+        return f"{_steps(offset).capitalize()} {where} from {other}."
+    palace = "Body (身宫)" if place.get("from_palace") == "body" else "Spirit (来因/身主)"
+    return f"Counted {_direction(step)} from the {palace} palace by the {counted}{then}."
+
+
+def branch_name_of(char: str, style: str) -> str:
+    return name(Branch.parse(char).names, style)
+
+
+_FILE_REFS: Final = (
+    # Line numbers in the transcription files are for the maintainers (sources/ has them).
+    (re.compile(r" ?\(F = [^)]*\)"), ""),
+    (re.compile(r" ?\(F L[0-9–-]+(, [^)]*)?\)"), ""),
+    (re.compile(r"\(F L[0-9–-]+[:;] "), "("),
+    (re.compile(r"\(F L[0-9–-]+ "), "(the book "),
+    (re.compile(r" of F L[0-9–-]+"), ""),
+    (re.compile(r"\bF reads"), "the book reads"),
+    (re.compile(r" ?\([\w.-]+\.(?:md|txt) L[0-9–-]+\)"), ""),
+)
+
+
+def _source_text(source: str) -> str:
+    for pattern, replacement in _FILE_REFS:
+        source = pattern.sub(replacement, source)
+    return source
 
 
 def star_detail(chart: NatalChart, key: str, style: str) -> StarDetail:
@@ -182,8 +261,8 @@ def star_detail(chart: NatalChart, key: str, style: str) -> StarDetail:
         branch=name(placed.branch.names, style),
         brightness="" if placed.brightness is None else name(placed.brightness.names, style),
         mutagen="" if placed.mutagen is None else name(placed.mutagen.names, style),
-        rule=_rule_text(place),
+        rule=_rule_text(chart, place, style),
         inputs=tuple(inputs),
         verse=star.verse,
-        source=star.source,
+        source=_source_text(star.source),
     )
