@@ -373,3 +373,21 @@ def test_a_line_that_is_not_utf8_says_so(tmp_path: Path) -> None:
     assert error["field"] == "json"
     assert "surrogates" not in error["message"]
     assert "0xff" in error["message"] and "UTF-8" in error["message"]
+
+
+@pytest.mark.parametrize("key", ["", " ", "\n", "k" * 41])
+def test_an_unknown_key_that_cannot_name_a_field_is_an_input_error(
+    tmp_path: Path, key: str
+) -> None:
+    """The hostile-input battery found `{"": 1}` reported under an empty field."""
+    code, out, err = batch(tmp_path, [json.dumps({**GOOD, key: 1})])
+    assert code == 2
+    assert out[0]["error"]["field"] == "input"
+    assert "unknown input key" in out[0]["error"]["message"]
+    assert err.strip().splitlines()[-1].startswith("error: batch: ")
+
+
+def test_an_unknown_key_names_itself(tmp_path: Path) -> None:
+    code, out, _ = batch(tmp_path, [json.dumps({**GOOD, "horoscopeTime": 2})])
+    assert code == 2
+    assert out[0]["error"] == {"field": "horoscopeTime", "message": "unknown input key"}

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import sys
+import threading
 import types
 from collections.abc import Callable
 from pathlib import Path
@@ -165,3 +168,30 @@ def test_version_and_help() -> None:
     assert result.exit_code == 0 and result.stdout.strip() == f"mingshu {__version__}"
     result = runner.invoke(app, ["--help"])
     assert result.exit_code == 0 and "crosscheck" in result.stdout
+
+
+def test_a_fifo_is_read_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, records: list[dict[str, Any]]
+) -> None:
+    """`crosscheck <(zcat F.gz)`: the file was opened once to try it and again to read it; a
+    FIFO gives its bytes to the first open only, so the records were lost (or, with nothing
+    answering the second open, the run waited for ever).  Here a second open gets nothing."""
+    install_engine(monkeypatch, engine_from(records))
+    data = write_jsonl(tmp_path / "r.jsonl.gz", records, gz=True).read_bytes()
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+
+    def writer() -> None:
+        for chunk in (data, b"", b""):
+            with contextlib.suppress(OSError), open(fifo, "wb") as f:
+                f.write(chunk)
+
+    threading.Thread(target=writer, daemon=True).start()
+    try:
+        result = runner.invoke(app, ["crosscheck", str(fifo), "--no-progress"])
+    finally:  # release the writer still waiting to open the FIFO
+        for _ in range(3):
+            with contextlib.suppress(OSError):
+                os.close(os.open(fifo, os.O_RDONLY | os.O_NONBLOCK))
+    assert result.exit_code == 0, result.output
+    assert last_line(result.stdout) == f"{len(records)} passed, 0 failed"

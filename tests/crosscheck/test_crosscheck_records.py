@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -110,3 +113,28 @@ def test_case_label_prefers_id() -> None:
     case = Case(id=7, input={}, output={}, source="f.jsonl", line=3)
     assert case.label == "7"
     assert case.expected_ok
+
+
+@pytest.mark.parametrize("gz", [False, True])
+def test_a_fifo_is_read_once(tmp_path: Path, records: list[dict[str, Any]], gz: bool) -> None:
+    """`crosscheck <(zcat records.jsonl.gz)`: a FIFO gives its bytes to the first open only.
+    The file was opened twice (once to look for gzip's magic bytes), and the second open
+    waited for ever; here the writer answers a second open with nothing, so reading twice
+    shows as no cases instead of a hang."""
+    data = write_jsonl(tmp_path / "records.jsonl", records, gz=gz).read_bytes()
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+
+    def writer() -> None:
+        for chunk in (data, b"", b""):
+            with contextlib.suppress(OSError), open(fifo, "wb") as f:
+                f.write(chunk)
+
+    thread = threading.Thread(target=writer, daemon=True)
+    thread.start()
+    try:
+        assert [c.id for c in read_cases(fifo)] == [r["input"]["id"] for r in records]
+    finally:  # release the writer still waiting to open the FIFO
+        for _ in range(3):
+            with contextlib.suppress(OSError):
+                os.close(os.open(fifo, os.O_RDONLY | os.O_NONBLOCK))

@@ -101,3 +101,27 @@ def test_times_are_printed_in_utc_with_the_offset(
     for line in runner.invoke(app, ["feedback", "list", "--json"]).output.splitlines():
         created = dt.datetime.fromisoformat(json.loads(line)["created"])
         assert created.utcoffset() == dt.timedelta(0)
+
+
+@pytest.mark.parametrize(
+    "url", ["nope://", "mysql://127.0.0.1:1/x", "oracle+nodriver://127.0.0.1:1/x"]
+)
+def test_a_database_url_that_cannot_be_opened_is_one_error_line(
+    url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An unknown dialect, or a driver that is not installed, was a traceback (found by
+    tools/hostile_inputs.py); nothing is connected to: the URL is refused when read."""
+    monkeypatch.setenv("MINGSHU_DATABASE_URL", url)
+    r = runner.invoke(app, ["feedback", "list"])
+    assert r.exit_code == 2
+    assert r.output.startswith("error: database: cannot open ")
+    assert len(r.output.splitlines()) == 1
+
+
+def test_an_article_id_that_is_not_utf8_is_one_error_line(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("MINGSHU_DATABASE_URL", sqlite_url)
+    r = runner.invoke(app, ["feedback", "list", "--article", "ZW-\udcff"])  # argv byte 0xff
+    assert r.exit_code == 2
+    assert r.output.startswith("error: article: is not UTF-8 text")

@@ -154,8 +154,14 @@ def feedback_list(
             InputError("feedback", f"the web extra is missing ({e.name}): pip install -e '.[web]'"),
             [],
         )
+    if article is not None and not _is_text(article):  # bytes that are not UTF-8, in argv
+        fail(InputError("article", "is not UTF-8 text (an article id is like ZW-AUX-17)"), [])
     url = database_url()
-    store = Store(url)
+    try:  # a URL of an unknown dialect, or of a driver that is not installed
+        store = Store(url)
+    except (sqlalchemy.exc.SQLAlchemyError, ImportError) as e:
+        reason = str(e).splitlines()[0]
+        fail(InputError("database", f"cannot open {_safe(url)}: {reason}"), [])
     try:
         rows = store.feedback(article[:40] if article else None)
     except sqlalchemy.exc.SQLAlchemyError as e:
@@ -197,3 +203,12 @@ line around them."""
 
 def _escaped(m: re.Match[str]) -> str:
     return f"\\u{ord(m[0]):04x}"
+
+
+def _is_text(value: str) -> bool:
+    """``value`` holds no surrogate: Python's stand-in for bytes of argv that are not UTF-8."""
+    try:
+        value.encode()
+    except UnicodeEncodeError:
+        return False
+    return True

@@ -169,7 +169,11 @@ def _record(
     if not isinstance(inp, dict):
         raise InputError("input", f"expected a JSON object, not {type(inp).__name__}")
     if not _KEYS.issuperset(inp):
-        raise InputError(min(k for k in inp if k not in _KEYS), "unknown input key")
+        key = min(k for k in inp if k not in _KEYS)
+        if key.strip() and key.isprintable() and len(key) <= 40:
+            raise InputError(key, "unknown input key")
+        # An empty or unprintable key cannot name the field the error points at.
+        raise InputError("input", f"unknown input key {clip(key)}")
     for key in ("date", "time", "gender"):
         if key not in inp:
             raise InputError(key, "missing")

@@ -67,13 +67,13 @@ class BadRecord:
 
 @contextmanager
 def _open_bytes(path: Path) -> Iterator[Iterable[bytes]]:
-    with path.open("rb") as probe:
-        compressed = probe.read(2) == _GZIP_MAGIC
-    if compressed:
-        with gzip.open(path, "rb") as f:
-            yield f
-    else:
-        with path.open("rb") as f:
+    # Opened once and peeked at: a FIFO or a process substitution (`<(zcat …)`) can be read
+    # only once, and a second open of one waited for ever for a writer.
+    with path.open("rb") as f:
+        if f.peek(2)[:2] == _GZIP_MAGIC:
+            with gzip.GzipFile(fileobj=f, mode="rb") as unzipped:
+                yield unzipped
+        else:
             yield f
 
 

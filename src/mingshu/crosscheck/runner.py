@@ -213,7 +213,8 @@ def _progress_bar(path: Path, enabled: bool) -> Iterator[Callable[[], None]]:
         console=console,
         transient=True,
     ) as progress:
-        task = progress.add_task(clip(path.name), total=count_cases(path))
+        total = count_cases(path) if path.is_file() else None  # a FIFO is read once
+        task = progress.add_task(clip(path.name), total=total)
         yield lambda: progress.advance(task)
 
 
@@ -223,8 +224,13 @@ def check_source(source: Path) -> None:
     try:
         if source.is_dir():
             raise InputError("file", f"{name} is a directory, not a file of records")
-        with source.open("rb"):
-            pass
+        if not source.exists():
+            raise FileNotFoundError
+        # Only a regular file is opened to try it: a FIFO (`crosscheck <(zcat F.gz)`) gives
+        # its records to one open, which must be the one that reads them.
+        if source.is_file():
+            with source.open("rb"):
+                pass
     except FileNotFoundError:
         raise InputError("file", f"{name} does not exist") from None
     except OSError as e:
