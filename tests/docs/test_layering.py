@@ -28,7 +28,7 @@ SRC = ROOT / "src" / "mingshu"
 
 # Bottom first.  "mingshu" is the package's own __init__ (the version, the errors).
 LAYERS: tuple[frozenset[str], ...] = (
-    frozenset({"mingshu", "errors", "named", "choices", "inputs", "files"}),
+    frozenset({"mingshu", "errors", "named", "arguments", "choices", "options", "inputs", "files"}),
     frozenset({"cycles"}),
     frozenset({"gender", "calendar"}),  # Gender.polarity is a cycles.Polarity
     frozenset({"birth"}),

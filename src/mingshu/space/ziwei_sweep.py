@@ -311,7 +311,10 @@ def metadata(settings: ZiweiSettings, first_year: int, last_year: int) -> dict[s
     cols = columns(settings)
     from mingshu.ziwei.quanshu import catalogue
 
-    stars = {s.key: s for s in (*ziwei.STARS, *catalogue())}  # the school's extra stars too
+    # The names the sweep's school gives: the 全书 school's catalogue renames some stars (its
+    # 解神 is the year star iztro calls 年解) and adds its own.
+    school = catalogue() if settings.school is ziwei.School.QUANSHU else ()
+    stars = {s.key: s for s in (*ziwei.STARS, *school)}
     return {
         "schema": SCHEMA,
         "mingshu_version": __version__,

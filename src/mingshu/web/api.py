@@ -189,7 +189,9 @@ BAZI_CHART_PARAMETERS: Final = [
     *BAZI_PARAMETERS,
     _param("year", "A Gregorian year for 流年", "2026", schema={"pattern": r"^\s*([0-9]{4})?\s*$"}),
 ]
-HOURS_PARAMETERS: Final = [p for p in CHART_PARAMETERS if p["name"] != "time"]
+# No clock time, so no fold either (fold tells two equal clock readings apart; the birth
+# layer refuses it without a time).
+HOURS_PARAMETERS: Final = [p for p in CHART_PARAMETERS if p["name"] not in ("time", "fold")]
 
 
 def _known(parameters: list[dict[str, Any]]) -> frozenset[str]:
