@@ -8,6 +8,7 @@ import shutil
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
@@ -19,16 +20,20 @@ from mingshu.space import cluster
 
 from .conftest import YEAR
 
-distributed = pytest.importorskip("distributed")
-
-# No cluster test may hang: each is cut off (and fails) after 60 s.
-pytestmark = pytest.mark.timeout(60)
+# No cluster test may hang: each is cut off (and fails) after 60 s.  distributed is imported
+# by the tests (half a second at collection otherwise).
+pytestmark = [
+    pytest.mark.timeout(60),
+    pytest.mark.skipif(find_spec("distributed") is None, reason="the cluster extra is absent"),
+]
 
 DEFAULT = ziwei.ZiweiSettings()
 
 
 @contextmanager
 def local_cluster(workers: int) -> Iterator[Any]:
+    import distributed
+
     with distributed.LocalCluster(
         n_workers=workers,
         threads_per_worker=1,
@@ -45,6 +50,8 @@ def test_a_scheduler_without_workers_fails_naming_it(
 ) -> None:
     monkeypatch.setattr(cluster, "TIMEOUT", 1.0)
     monkeypatch.setattr(cluster, "_POLL", 0.2, raising=False)
+    import distributed
+
     with local_cluster(1) as local, distributed.Client(local.scheduler_address) as client:
         local.scale(0)  # every worker dies (here: leaves) before the years come back
         while client.nthreads():
