@@ -1106,6 +1106,8 @@ def _every_option_cases(w: Workplace, ds: Path, iztro: Path) -> Iterator[Case]:
                 )
             if numeric:
                 for value, refuse in BAD_INTS:
+                    if param.type.name == "float" and value in ("1.5", "1e3"):
+                        refuse = False  # a number of seconds, e.g. --timeout, may be 1.5 or 1e3
                     yield cli_case(
                         f"{key} {opt} {_short(value, 12)!r}", [*args0, opt, value], refuse=refuse
                     )
@@ -1215,6 +1217,12 @@ WRONG: list[tuple[str, Any, bool]] = [
 ]  # fmt: skip
 
 
+# (call, parameter, WRONG label) whose answer keeps the meaning of the value given.
+_MEANT_AS_GIVEN: set[tuple[str, str, str]] = {
+    ("space.query", "limit", "10**30"),  # at most 10**30 rows: every row, as asked
+}
+
+
 def api_case(name: str, call: Callable[[], Any], *, refuse: bool,
              check: Callable[[Any], str | None] | None = None) -> Case:  # fmt: skip
     from mingshu.errors import InputError
@@ -1261,6 +1269,8 @@ def _signature_cases(name: str, fn: Callable[..., Any], good: dict[str, Any],
             args = {k: v() if callable(v) and k.startswith("_") else v for k, v in good.items()}
             args = {k.lstrip("_"): v for k, v in args.items()}
             args[pname] = value
+            if (name, pname, label) in _MEANT_AS_GIVEN:
+                refuse = False
             positional = [
                 args.pop(p) for p, q in params.items() if q.kind == q.POSITIONAL_ONLY and p in args
             ]

@@ -23,6 +23,14 @@ _CLOCK_ONLY = re.compile(rf"\s*{_CLOCK}\s*")
 _MOMENT = re.compile(rf"\s*{_DATE}(?:[T ]{_CLOCK})?\s*")
 
 
+def _text(value: object, field: str, what: str) -> str:
+    # Only text is read as text: str() of any object (a number, an object whose __str__
+    # happens to look like a date) would be taken at its word.
+    if not isinstance(value, str):
+        raise InputError(field, f"give {what}, not {clip(value)}")
+    return value
+
+
 def parse_date_parts(value: object, field: str = "date") -> tuple[int, int, int]:
     """Year, month and day from ``"YYYY-M-D"`` (``/`` or ``.`` also) or a ``date``."""
     if isinstance(value, dt.datetime):
@@ -34,7 +42,7 @@ def parse_date_parts(value: object, field: str = "date") -> tuple[int, int, int]
         return value.year, value.month, value.day
     if isinstance(value, dt.date):
         return value.year, value.month, value.day
-    match = _DATE_ONLY.fullmatch(str(value))
+    match = _DATE_ONLY.fullmatch(_text(value, field, "a date 'YYYY-MM-DD' or a datetime.date"))
     if match is None:
         raise InputError(field, f"{clip(value)} is not a date: write YYYY-MM-DD, e.g. 1987-05-16")
     return int(match[1]), int(match[2]), int(match[3])
@@ -55,7 +63,7 @@ def parse_clock(value: object, field: str = "time") -> dt.time:
     dropped)."""
     if isinstance(value, dt.time):
         return value.replace(microsecond=0, tzinfo=None)
-    match = _CLOCK_ONLY.fullmatch(str(value))
+    match = _CLOCK_ONLY.fullmatch(_text(value, field, "a clock time 'HH:MM' or a datetime.time"))
     if match is None:
         raise InputError(field, f"{clip(value)} is not a clock time: write HH:MM, e.g. 10:30")
     return _clock(int(match[1]), int(match[2]), int(match[3] or 0), field)
@@ -70,7 +78,7 @@ def parse_moment_parts(
         return (value.year, value.month, value.day), value.time().replace(microsecond=0)
     if isinstance(value, dt.date):
         return (value.year, value.month, value.day), None
-    match = _MOMENT.fullmatch(str(value))
+    match = _MOMENT.fullmatch(_text(value, field, "a date 'YYYY-MM-DD' or a datetime.date"))
     if match is None:
         raise InputError(
             field, f"{clip(value)} is not a date: write YYYY-MM-DD or YYYY-MM-DDTHH:MM"

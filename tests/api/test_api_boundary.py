@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime as dt
 import importlib
 import inspect
+import math
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -17,16 +18,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mingshu import bazi, space, ziwei
+from mingshu import bazi, library, present, space, ziwei
 from mingshu.birth import Birth, Notice
 from mingshu.cycles import Pillar
 from mingshu.errors import InputError
 from mingshu.gender import Gender
+from mingshu.ziwei import locale
 
 CHART = ziwei.chart("2000-8-16", 2, "female")
 BAZI = bazi.chart("1990-05-15", "10:30", "male", tz="Asia/Shanghai")
 NATAL = tuple(BAZI.pillars)
 DAY = dt.date(2000, 1, 1)
+LIBRARY = library.load()
 
 
 def field_of(call: Callable[[], object]) -> str:
@@ -114,6 +117,26 @@ CASES: list[tuple[str, Callable[[], object], str]] = [
     ("space.open(None)", lambda: space.open(None), "dataset"),  # type: ignore[arg-type]
     ("space.find(None, expr)", lambda: space.find(None, "en_guang = tian_gui"), "dataset"),  # type: ignore[arg-type]
     ("space.connect(b'x')", lambda: space.connect(b"x"), "dataset"),  # type: ignore[arg-type]
+    # Issue 20, round two (tools/hostile_inputs.py): a name longer than the file system takes
+    # was an OSError; a flag that is no bool was read as its truth; a NaN became null.
+    ("space.query(long path)", lambda: space.query("h" * 300, "SELECT 1"), "dataset"),
+    ("space.open(long path)", lambda: space.open("d/" * 2100), "dataset"),
+    ("library.load(long root)", lambda: library.load("r" * 256), "root"),
+    (
+        "query(allow_partial='yes')",
+        lambda: space.query("x", "SELECT 1", allow_partial="yes"),  # type: ignore[arg-type]
+        "allow_partial",
+    ),
+    (
+        "find(allow_partial=1)",
+        lambda: space.find("x", "tai_fu = 午", allow_partial=1),  # type: ignore[arg-type]
+        "allow_partial",
+    ),
+    ("to_json(indent='yes')", lambda: present.to_json({}, indent="yes"), "indent"),  # type: ignore[arg-type]
+    ("to_json(nan)", lambda: present.to_json(math.nan), "obj"),
+    ("to_json([inf])", lambda: present.to_json({"a": [1.0, -math.inf]}), "obj"),
+    ("iztro_name(object())", lambda: locale.iztro_name(object(), "en-US"), "name"),
+    ("iztro_name(b'x')", lambda: locale.iztro_name(b"x", "en-US"), "name"),
     (
         "sweep_ziwei(None, …)",
         lambda: space.sweep_ziwei(None, 2000, 2000, ziwei.ZiweiSettings()),  # type: ignore[arg-type]
@@ -143,6 +166,26 @@ def test_a_sweep_with_a_bad_progress_flag_writes_nothing(tmp_path: Path) -> None
         space.sweep_bazi(out, 2000, 2000, bazi.DEFAULT, progress="no")  # type: ignore[arg-type]
     assert error.value.field == "progress"
     assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    ("sweep", "settings"),
+    [(space.sweep_ziwei, ziwei.ZiweiSettings()), (space.sweep_bazi, bazi.DEFAULT)],
+)
+def test_a_sweep_asked_for_more_workers_than_it_can_start_writes_nothing(
+    tmp_path: Path, sweep: Callable[..., object], settings: object
+) -> None:
+    # 10**30 processes were read as "one a year" without a word; a LocalCluster would try.
+    out = tmp_path / "charts"
+    with pytest.raises(InputError) as error:
+        sweep(out, 2000, 2000, settings, workers=10**30, progress=False)
+    assert error.value.field == "workers" and "1..1024" in error.value.message
+    assert not out.exists()
+
+
+def test_a_nan_inside_data_is_refused_and_finite_data_is_written() -> None:
+    assert present.to_json({"a": [1.5, {"b": 2}]}) == b'{"a":[1.5,{"b":2}]}'
+    assert field_of(lambda: present.to_json([{"b": [math.nan]}])) == "obj"
 
 
 def test_zi_wei_branch_takes_a_class_and_a_day_and_agrees_with_the_chart() -> None:
@@ -212,6 +255,14 @@ def public_functions() -> Iterator[tuple[str, Callable[..., Any]]]:
             if inspect.isfunction(value):
                 yield f"{name}.{attr}", value
     yield "mingshu.space.claims.check", importlib.import_module("mingshu.space.claims").check
+    # The library's renderers, which the web site and `library build` call with a library.
+    render = importlib.import_module("mingshu.library.render")
+    yield "mingshu.library.render.article_html", render.article_html
+    yield "mingshu.library.render.index_html", render.index_html
+    yield (
+        "mingshu.library.build.build_site",
+        importlib.import_module("mingshu.library.build").build_site,
+    )
 
 
 FUNCTIONS = dict(public_functions())
@@ -285,12 +336,26 @@ def good_arguments(scratch: Path) -> dict[str, dict[str, object]]:
         "mingshu.ziwei.locale.language": {"value": "zh-TW"},
         "mingshu.ziwei.locale.name": {"thing": CHART.palaces[0].name, "lang": "en-US"},
         "mingshu.library.load": {"root": missing},
+        "mingshu.library.render.article_html": {
+            "article": LIBRARY.articles[0],
+            "library": LIBRARY,
+            "link": str,
+            "card_url": None,
+            "summary_url": "s.webp",
+            "helpful": "",
+        },
+        "mingshu.library.render.index_html": {"library": LIBRARY, "link": str},
+        "mingshu.library.build.build_site": {"library": LIBRARY, "out": a_file},
     }
 
 
 # Arguments that name where a dataset is written: a string there is a real place (it is
 # not a wrong type), so only wrong types are tried (the test runs in its own folder anyway).
-WRITES = {("mingshu.space.sweep_bazi", "out"), ("mingshu.space.sweep_ziwei", "out")}
+WRITES = {
+    ("mingshu.space.sweep_bazi", "out"),
+    ("mingshu.space.sweep_ziwei", "out"),
+    ("mingshu.library.build.build_site", "out"),
+}
 
 wrong = st.one_of(
     st.none(),
@@ -433,6 +498,9 @@ METHODS: list[tuple[object, str, dict[str, object]]] = [
     (Birth, "lunar", {"date": "2000-1-1", "time": 3, "gender": "m", "leap": False}),
     (Birth, "of", {"date": "2000-1-1", "time": 3, "gender": "m", "lunar": True}),
     (Birth, "from_moment", {"m": BAZI.moment, "gender": "m", "lunar": None}),
+    (LIBRARY, "get", {"article_id": "ZW-AUX-17"}),
+    (LIBRARY, "exists", {"article_id": "ZW-AUX-17"}),
+    (LIBRARY, "title_of", {"article_id": "ZW-AUX-17"}),
 ]
 NO_ARGUMENTS = {"as_dict", "si_ling", "start_by_method", "describe"}
 BY_KEYWORDS = {"replace", "with_variants", "with_bases"}

@@ -391,3 +391,38 @@ def test_an_unknown_key_names_itself(tmp_path: Path) -> None:
     code, out, _ = batch(tmp_path, [json.dumps({**GOOD, "horoscopeTime": 2})])
     assert code == 2
     assert out[0]["error"] == {"field": "horoscopeTime", "message": "unknown input key"}
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        '{"id": "a", "date": "2000-8-16", "date": "2000-8-17", "time": 2, "gender": "女"}',
+        '{"id": "a", "date": "2000-8-16", "time": 2, "gender": "女", "gender": "男"}',
+        '{"id": "a", "date": "2000-8-16", "time": 2, "gender": "女",'
+        ' "config": {"algorithm": "default", "algorithm": "zhongzhou"}}',
+    ],
+)
+def test_a_key_given_twice_is_a_bad_line(tmp_path: Path, line: str) -> None:
+    # A JSON reader keeps the last of two equal keys: the line would be charted for one
+    # of the two values without a word (issue 20).
+    code, out, _ = batch(tmp_path, [line])
+    assert code == 2
+    assert out[0]["error"]["field"] == "json"
+    assert "given twice" in out[0]["error"]["message"]
+
+
+def test_colons_and_nested_objects_without_a_key_twice_are_charted(tmp_path: Path) -> None:
+    lines = [
+        json.dumps({**GOOD, "id": "a:b:c"}),
+        json.dumps({**GOOD, "config": {"algorithm": "zhongzhou"}, "fix_leap": True}),
+    ]
+    code, out, _ = batch(tmp_path, lines)
+    assert code == 0
+    assert [o["id"] for o in out] == ["a:b:c", "a"]
+
+
+def test_an_empty_astro_type_is_refused(tmp_path: Path) -> None:
+    # "" was read as "not given" and charted as heaven.
+    code, out, _ = batch(tmp_path, [json.dumps({**GOOD, "astro_type": ""})])
+    assert code == 2
+    assert out[0]["error"]["field"] in ("astro_type", "chart_type")

@@ -74,3 +74,58 @@ def test_the_check_of_a_library_of_no_articles_is_not_ok(tmp_path: Path) -> None
     report = check(load(tmp_path), space=None)
     assert report.articles == 0 and not report.ok
     assert "no articles" in report.errors[0]
+
+
+def test_build_with_an_empty_out_is_refused_and_writes_nothing(
+    root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Path("") is the working directory: the site was written there (issue 20).
+    here = tmp_path / "cwd"
+    here.mkdir()
+    monkeypatch.chdir(here)
+    code, out, err = invoke("library", "build", "--out", "", "--root", str(root))
+    assert (code, out) == (2, "")
+    assert err.startswith("error: out: ") and err.count("\n") == 1
+    assert list(here.iterdir()) == []
+
+
+@pytest.mark.parametrize("article_id", [None, 3, ["ZW-AUX-05"], b"ZW-AUX-05", "ZW\udcff"])
+def test_an_article_id_that_is_not_text_is_an_input_error(root: Path, article_id: object) -> None:
+    from mingshu.errors import InputError
+
+    library = load(root)
+    for call in (library.exists, library.title_of):
+        with pytest.raises(InputError) as error:
+            call(article_id)  # type: ignore[arg-type]
+        assert error.value.field == "article"
+    assert library.exists(ARTICLE) and library.title_of("ZW-NOPE-99") is None
+
+
+def test_render_and_build_name_their_wrong_arguments(root: Path, tmp_path: Path) -> None:
+    from mingshu.errors import InputError
+    from mingshu.library.build import build_site
+    from mingshu.library.render import article_html, index_html
+
+    library = load(root)
+    article = library.get(ARTICLE)
+    calls: list[tuple[str, object]] = [
+        ("article", lambda: article_html("ZW-AUX-05", library)),  # type: ignore[arg-type]
+        ("library", lambda: article_html(article, str(root))),  # type: ignore[arg-type]
+        ("link", lambda: article_html(article, library, link="x.html")),  # type: ignore[arg-type]
+        ("card_url", lambda: article_html(article, library, card_url=b"c.png")),  # type: ignore[arg-type]
+        ("summary_url", lambda: article_html(article, library, summary_url=2)),  # type: ignore[arg-type]
+        ("helpful", lambda: article_html(article, library, helpful=True)),  # type: ignore[arg-type]
+        ("helpful", lambda: article_html(article, library, helpful="\udcff")),
+        ("library", lambda: index_html(None)),  # type: ignore[arg-type]
+        ("link", lambda: index_html(library, link=None)),  # type: ignore[arg-type]
+        ("library", lambda: build_site(root, tmp_path / "site")),  # type: ignore[arg-type]
+        ("out", lambda: build_site(library, None)),  # type: ignore[arg-type]
+        ("out", lambda: build_site(library, "")),
+        ("out", lambda: build_site(library, str(tmp_path / ("x" * 300)))),
+    ]
+    for field, call in calls:
+        with pytest.raises(InputError) as error:
+            call()  # type: ignore[operator]
+        assert error.value.field == field
+    assert not (tmp_path / "site").exists()
+    assert "<article" in article_html(article, library, card_url="c.png", helpful="<p>?</p>")

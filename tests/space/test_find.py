@@ -116,6 +116,14 @@ def test_counts_by_any_grouping_equal_a_plain_count(
         ("solar_date = 1", "'solar_date'"),  # a column outside the whitelist
         ("(" * 50 + "en_guang = 1" + ")" * 50, "nested"),
         ("en_guang = 123456", "too large"),
+        # Values no row can hold matched nothing and printed counts of 0 (issue 20).
+        ("tai_fu = 99", "tai_fu holds 0..11"),
+        ("life_branch = 13", "life_branch holds 0..11"),
+        ("12 = palace_zi", "palace_zi holds 0..11"),
+        ("time_index = 13", "time_index holds 0..12"),
+        ("lunar_day in (1, 0)", "lunar_day holds 1..30"),
+        ("lunar_month = 13", "lunar_month holds 1..12"),
+        ("gender = 2", "gender holds 0..1"),
         ("", "give an expression"),
     ],
 )
@@ -124,6 +132,12 @@ def test_bad_expressions_are_refused_naming_expr(dataset: Path, expr: str, names
         space.find(dataset, expr)
     assert caught.value.field == "expr" and names in caught.value.message
     assert len(caught.value.message) < 300
+
+
+def test_the_ends_of_each_range_are_read(dataset: Path) -> None:
+    for expr in ("tai_fu = 11", "life_branch = 0", "time_index = 12", "lunar_day = 30",
+                 "lunar_month = 1", "gender = 1", "palace_hai = 11"):  # fmt: skip
+        assert space.find(dataset, expr).expr == expr
 
 
 def test_an_unknown_grouping_names_by(dataset: Path) -> None:

@@ -422,3 +422,31 @@ def test_svg_file_of_a_chart(client: TestClient) -> None:
     bad = client.get(f"/chart.svg?{BIRTH}&layout=nope")
     assert bad.status_code == 422 and 'id="err-layout"' in bad.text
     assert client.get("/chart.svg?date=1987-02-30&time=10:30&gender=female").status_code == 422
+
+
+@pytest.mark.parametrize(
+    ("extra", "field"),
+    [("year=1800", "year"), ("star=wen_chang=nope", "star"), ("star=nope:w2", "star")],
+)
+def test_the_board_files_check_the_bazi_fields_their_link_carries(
+    client: TestClient, extra: str, field: str
+) -> None:
+    # The SVG and PNG draw the Zi Wei board only; a bad BaZi field was ignored (200).
+    assert client.get(f"/chart?{BIRTH}&{extra}").status_code == 422
+    for path in ("/chart.svg", "/chart.png"):
+        r = client.get(f"{path}?{BIRTH}&{extra}")
+        assert r.status_code == 422 and f'id="err-{field}"' in r.text, (path, r.status_code)
+    assert client.get(f"/chart.svg?{BIRTH}&year=2026&star=wen_chang:w2").status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("query", "field"),
+    [("q=Beijing&nope=1", "nope"), ("q=Beijing&limit=5&limit=6", "limit"), ("q=a&q=b", "q")],
+)
+def test_city_search_refuses_unknown_and_repeated_parameters(
+    client: TestClient, query: str, field: str
+) -> None:
+    r = client.get(f"/api/cities?{query}")
+    assert r.status_code == 422
+    assert [e["loc"] for e in r.json()["detail"]] == [["query", field]]
+    assert client.get("/api/cities?q=Beijing&limit=5").status_code == 200

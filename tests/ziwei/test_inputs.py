@@ -149,3 +149,29 @@ def test_brightness_override_replaces_a_row() -> None:
     assert str(chart.star("zi_wei").brightness) == "陷"
     assert str(chart.star("zuo_fu").brightness) == "陷"  # minor stars may be given a grade
     assert str(by_solar("2000-08-16", 2, "女").star("zi_wei").brightness) == "庙"
+
+
+class _LooksLikeText:
+    """No date, clock or moment, though its str() reads as one."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def test_only_text_or_a_date_is_read_as_a_date() -> None:
+    from mingshu import bazi, ziwei
+
+    odd_date, odd_clock = _LooksLikeText("1990-05-15"), _LooksLikeText("10:30")
+    assert field_of(lambda: by_solar(odd_date, "10:30", "male")) == "date"
+    assert field_of(lambda: by_lunar(odd_date, "10:30", "male")) == "date"
+    assert field_of(lambda: by_solar("1990-05-15", odd_clock, "male")) == "time"
+    assert field_of(lambda: bazi.chart(odd_date, "10:30", "male")) == "date"
+    chart = by_solar("1990-05-15", "10:30", "male")
+    assert field_of(lambda: ziwei.horoscope(chart, _LooksLikeText("2026-01-01"))) == "at"
+    assert field_of(lambda: chart.horoscope(_LooksLikeText("2026-01-01"))) == "at"
+    # The real types and text are read as before.
+    assert by_solar(dt.date(1990, 5, 15), dt.time(10, 30), "male") == chart
+    assert chart.horoscope("2026-01-01") == chart.horoscope(dt.date(2026, 1, 1))

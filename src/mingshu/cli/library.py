@@ -124,7 +124,7 @@ def build(
     from mingshu.library.build import build_site
 
     try:
-        written = build_site(load(root), Path(out))
+        written = build_site(load(root), out)  # a str: Path("") would be the cwd
     except InputError as e:
         fail(e)
     typer.echo(f"wrote {len(written)} files to {out}")

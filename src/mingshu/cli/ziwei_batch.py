@@ -110,7 +110,7 @@ def _settings(inp: dict[str, Any]) -> ZiweiSettings:
         found = ZiweiSettings.from_iztro(
             config,
             fix_leap=True if fix_leap is None else fix_leap,
-            astro_type=astro_type or "heaven",
+            astro_type="heaven" if astro_type is None else astro_type,  # "" is refused
         )
         if len(_SETTINGS) >= 1000:
             _SETTINGS.clear()
@@ -247,6 +247,10 @@ def batch_lines(
                 inp = loads(raw)
             except orjson.JSONDecodeError as e:
                 raise InputError("json", _not_json(raw, e)) from None
+            # Each key of a line has one colon outside its strings: as many colons as
+            # top-level keys proves there is no key twice (and no nested object).
+            if isinstance(inp, dict) and raw.count(b":") != len(inp):
+                _no_key_twice(raw)
             ident = _ident(inp, raw)
             yield _record(
                 number, inp, ident, encode_analysis, horoscope_to_dict, chart_document, lang
@@ -258,6 +262,26 @@ def batch_lines(
                 ident = None
             error = {"field": clip_text(e.field), "message": message}
             yield dumps({"line": number, "id": ident, "error": error})
+
+
+def _no_key_twice(raw: bytes) -> None:
+    """An :class:`InputError` on ``json`` if an object of the line gives a key twice (orjson,
+    as JSON readers do, keeps the last silently).  The slow reading: only for lines whose
+    colons do not match their keys (nested objects, colons in strings, a key twice)."""
+    import json
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        found: dict[str, Any] = {}
+        for key, value in items:
+            if key in found:
+                raise InputError("json", f"the key {clip(key)} is given twice in one object")
+            found[key] = value
+        return found
+
+    try:
+        json.loads(raw, object_pairs_hook=pairs)
+    except RecursionError:
+        raise InputError("json", "the line's objects are nested too deeply") from None
 
 
 def _ident(inp: object, raw: bytes) -> Any:

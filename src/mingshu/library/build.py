@@ -6,6 +6,7 @@ from __future__ import annotations
 from html import escape
 from pathlib import Path
 
+from mingshu.arguments import check_path, check_type
 from mingshu.files import make_folder, replacing, replacing_bytes
 from mingshu.library.model import Article, Library
 from mingshu.library.render import article_html, css_path, index_html
@@ -39,9 +40,11 @@ def _link(article_id: str) -> str:
     return f"{article_id}.html"
 
 
-def build_site(library: Library, out: Path) -> list[Path]:
+def build_site(library: Library, out: Path | str) -> list[Path]:
     """Write ``index.html``, one page per article, ``library.css``, ``cards/ID.png`` and
     ``summaries/ID.webp`` into ``out``; returns the files written."""
+    check_type(library, Library, "library", "a library (library.load())")
+    out = check_path(out, "out")
     make_folder(out, "out")  # the last component only: a missing parent is refused
     written: list[Path] = []
     css = out / "library.css"

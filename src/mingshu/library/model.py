@@ -19,9 +19,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Final
 
-from mingshu.arguments import check_path
+from mingshu.arguments import check_path, check_text
 from mingshu.errors import InputError
-from mingshu.named import clip_text
+from mingshu.named import clip, clip_text
 
 __all__ = [
     "ARTICLE_ID",
@@ -306,16 +306,19 @@ class Library:
     root: Path
 
     def get(self, article_id: str) -> Article:
+        check_text(article_id, "article", "an article id ('ZW-AUX-17')")
         for article in self.articles:
             if article.id == article_id:
                 return article
-        raise InputError("article", f"no article {article_id!r} in the library")
+        raise InputError("article", f"no article {clip(article_id)} in the library")
 
     def exists(self, article_id: str) -> bool:
+        check_text(article_id, "article", "an article id ('ZW-AUX-17')")
         return any(a.id == article_id for a in self.articles)
 
     def title_of(self, article_id: str) -> str | None:
         """The title of a written or planned article, None for an unknown id."""
+        check_text(article_id, "article", "an article id ('ZW-AUX-17')")
         for article in self.articles:
             if article.id == article_id:
                 return article.title

@@ -11,11 +11,14 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from mingshu.arguments import check_text, check_type
+from mingshu.errors import InputError
 from mingshu.library import engine as E
 from mingshu.library import svg as S
 from mingshu.library.check import Directive, directives
 from mingshu.library.claims import ENGINE_CLAIMS, read_record, space_claims
 from mingshu.library.model import SERIES, SUBJECTS, Article, Library, markdown
+from mingshu.named import clip
 
 __all__ = ["article_html", "css_path", "figure_html", "index_html"]
 
@@ -288,6 +291,12 @@ def summary_html(article: Article, ctx: _Ctx) -> str:
     )
 
 
+def _check_library(library: object, link: object) -> None:
+    check_type(library, Library, "library", "a library (library.load())")
+    if not callable(link):
+        raise InputError("link", f"give a function from an article id to its URL, not {clip(link)}")
+
+
 def article_html(
     article: Article,
     library: Library,
@@ -301,6 +310,12 @@ def article_html(
 
     ``helpful`` is the "Was this article helpful?" form, placed before the sources; a
     static build has nowhere to send an answer, so by default the part is left out."""
+    check_type(article, Article, "article", "an article (library.load().get(ID))")
+    _check_library(library, link)
+    for field, url in (("card_url", card_url), ("summary_url", summary_url)):
+        if url is not None:
+            check_text(url, field, "a URL or None")
+    check_text(helpful, "helpful", "an HTML fragment")
     ctx = _Ctx(article, library, link)
     a = article
 
@@ -366,6 +381,7 @@ def article_html(
 
 def index_html(library: Library, *, link: Link = lambda article_id: f"{article_id}.html") -> str:
     """The index by subject and series; planned articles listed as plain text."""
+    _check_library(library, link)
     groups: dict[str, dict[str, list[str]]] = {}
     entries: Mapping[str, tuple[str, str, bool]] = {
         **{pid: (pid, title, False) for pid, title in library.planned.items()},

@@ -9,11 +9,13 @@ with a version on every top-level object; stems and branches as ASCII keys (``"g
 
 from __future__ import annotations
 
+import math
 import sys
 from typing import TYPE_CHECKING, Any, overload
 
 import orjson
 
+from mingshu.choices import check_bool
 from mingshu.errors import InputError
 
 if TYPE_CHECKING:
@@ -117,8 +119,10 @@ def to_json(obj: object, *, indent: bool = False) -> bytes:
     A Zi Wei natal chart takes a fast path that serialises the shared pieces of every
     chart once (see :mod:`mingshu.present.ziwei_json`).
     """
-    option = orjson.OPT_INDENT_2 if indent else 0
+    option = orjson.OPT_INDENT_2 if check_bool(indent, "indent") else 0
     kind = _kind(obj)
+    if kind is None:
+        _check_finite(obj)
     if kind == "ziwei_chart":
         from mingshu.present import ziwei_json
 
@@ -136,3 +140,19 @@ def to_json(obj: object, *, indent: bool = False) -> bytes:
         return orjson.dumps(data, option=option)
     except TypeError as e:
         raise InputError("obj", f"cannot write {type(obj).__name__} as JSON: {e}") from None
+
+
+def _check_finite(data: object, depth: int = 0) -> None:
+    """An :class:`InputError` on ``obj`` for a NaN or infinity anywhere in plain data: JSON
+    has neither, and orjson would write ``null`` in its place.  (The engines' objects hold
+    no such number, so their fast paths skip this walk.)"""
+    if isinstance(data, float) and not math.isfinite(data):
+        raise InputError("obj", f"JSON has no {data}: give a finite number")
+    if depth > 255:  # deeper than orjson writes: it refuses the data itself
+        return
+    if isinstance(data, dict):
+        for value in data.values():
+            _check_finite(value, depth + 1)
+    elif isinstance(data, list | tuple):
+        for value in data:
+            _check_finite(value, depth + 1)

@@ -32,7 +32,7 @@ from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from mingshu.arguments import check_path
+from mingshu.arguments import check_int, check_path
 from mingshu.choices import check_bool
 from mingshu.errors import InputError
 from mingshu.named import clip
@@ -303,8 +303,7 @@ def sweep_bazi(
         raise InputError("settings", f"give BaziSettings, not {type(settings).__name__}")
     if workers is None:
         workers = os.cpu_count() or 1
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise InputError("workers", f"give a number of processes, 1 or more, not {clip(workers)}")
+    workers = check_int(workers, "workers", 1, ziwei_sweep.MAX_WORKERS)
     ziwei_sweep._prepare(out, metadata(settings, first_year, last_year))
     years = range(first_year, last_year + 1)
     skipped, redone = ziwei_sweep.resume(out, years, lambda y: len(_boundaries(y)) - 1)

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
+from mingshu.choices import check_bool
 from mingshu.errors import InputError
 from mingshu.gender import Gender
 from mingshu.named import clip_text
@@ -72,6 +73,11 @@ _PLAIN_COLUMNS: Final = {
     "lunar_day": _NUMBER,
     "gender": _GENDER,
 }
+
+# The values a row can hold, by column, else by kind (docs/space.md, Columns): an integer
+# outside them matches nothing, which is a mistake to name, not a count of 0 to print.
+_COLUMN_RANGES: Final = {"time_index": (0, 12), "lunar_month": (1, 12), "lunar_day": (1, 30)}
+_KIND_RANGES: Final = {_BRANCH: (0, 11), _PALACE: (0, 11), _GENDER: (0, 1)}
 
 
 @dataclass(frozen=True)
@@ -266,6 +272,14 @@ class _Parser:
     def _check(self, a: _Operand, b: _Operand) -> None:
         if not (a.column or b.column):
             raise InputError(_FIELD, f"{a.text} and {b.text}: compare a column with something")
+        for column, value in ((a, b), (b, a)):
+            if column.column and value.kind is None and not value.column:
+                low, high = _COLUMN_RANGES.get(column.text) or _KIND_RANGES[column.kind or ""]
+                if not low <= value.param[0] <= high:
+                    raise InputError(
+                        _FIELD,
+                        f"{clip_text(column.text)} holds {low}..{high}: no row has {value.text}",
+                    )
         if a.kind is not None and b.kind is not None and a.kind != b.kind:
             raise InputError(
                 _FIELD,
@@ -483,6 +497,7 @@ def find(
     column = BY.get(by) if isinstance(by, str) else None
     if column is None:
         raise InputError("by", f"{clip_text(repr(by))} is not one of {', '.join(BY)}")
+    check_bool(allow_partial, "allow_partial")
     _, meta = dataset_metadata(dataset)
     if meta.get("schema") != SCHEMA:
         raise InputError(

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from mingshu.arguments import check_path
+from mingshu.choices import check_bool
 from mingshu.errors import InputError
 from mingshu.named import clip_text
 from mingshu.space.ziwei_sweep import METADATA, PART, read_metadata
@@ -92,6 +93,7 @@ def check_complete(path: Path | str, allow_partial: bool = False) -> tuple[int, 
     """The dataset's missing years (see :func:`missing_years`); unless ``allow_partial``, an
     :class:`InputError` on ``dataset`` naming them when there are any, since every count
     over it would be over a smaller space than its ``_mingshu.json`` says."""
+    check_bool(allow_partial, "allow_partial")
     missing = missing_years(path)
     if missing and not allow_partial:
         raise InputError(
@@ -207,6 +209,7 @@ def connect(
     with missing years is refused unless ``allow_partial`` (:func:`check_complete`)."""
     import duckdb
 
+    check_bool(allow_partial, "allow_partial")  # before the dataset is looked at
     folder, meta = dataset_metadata(path)
     check_complete(path, allow_partial)
     if other is not None:

@@ -27,7 +27,7 @@ from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from mingshu.arguments import check_path
+from mingshu.arguments import check_int, check_path
 from mingshu.choices import check_bool
 from mingshu.errors import InputError
 from mingshu.named import clip
@@ -72,6 +72,8 @@ GENDERS: Final = ("male", "female")  # column value 0 and 1
 BACKENDS: Final = ("numpy", "engine")
 """How rows are computed: ``numpy`` (fast, the default; heaven charts, else the engine's) or
 ``engine`` (one ``from_birth`` chart per row, the reference)."""
+MAX_WORKERS: Final = 1024
+"""The most processes a sweep starts (one charts a year; the whole range is 201 years)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -479,8 +481,7 @@ def sweep_ziwei(
             )
     if workers is None:
         workers = os.cpu_count() or 1
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise InputError("workers", f"give a number of processes, 1 or more, not {clip(workers)}")
+    workers = check_int(workers, "workers", 1, MAX_WORKERS)
     out = Path(out)
     from mingshu.files import check_folder
 

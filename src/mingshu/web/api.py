@@ -14,10 +14,12 @@ from typing import Annotated, Any, Final
 from urllib.parse import parse_qs
 
 from fastapi import APIRouter, Query, Request, Response
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 
 from mingshu import __version__
+from mingshu.named import clip_text
 from mingshu.web import cities
 from mingshu.web.charts import annual_of, bazi_of, horoscope_of, ziwei_of
 from mingshu.web.query import (
@@ -383,11 +385,29 @@ def _hours_bytes(query_string: str) -> bytes:
     )
 
 
+def _only_once(request: Request, known: tuple[str, ...]) -> None:
+    """A 422 naming each parameter not in ``known`` or given twice: FastAPI ignores an
+    unknown one and keeps one of two values (``limit=5&limit=6``) without a word."""
+    errors = []
+    for key in request.query_params:
+        if key not in known:
+            message = f"unknown parameter (known here: {', '.join(known)})"
+        elif len(request.query_params.getlist(key)) > 1:
+            message = "given more than once: give it once"
+        else:
+            continue
+        errors.append({"loc": ("query", clip_text(key, 40)), "msg": message, "type": "value_error"})
+    if errors:
+        raise RequestValidationError(errors)
+
+
 @router.get("/cities", summary="Cities by English or Chinese name, largest first")
 def city_search(
+    request: Request,
     q: Annotated[str, Query(min_length=1, max_length=60)],
     limit: Annotated[int, Query(ge=1, le=50)] = 10,
 ) -> list[dict[str, Any]]:
+    _only_once(request, ("q", "limit"))
     return [
         {
             "id": c.id,

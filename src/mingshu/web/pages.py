@@ -18,7 +18,15 @@ from mingshu.birth import Notice
 from mingshu.present.labels import LABELS as LABELS_OF
 from mingshu.web import cities
 from mingshu.web.api import CACHE_SIZE, cached
-from mingshu.web.charts import Charts, draw, horoscope_of, place_of, ziwei_of
+from mingshu.web.charts import (
+    Charts,
+    annual_of,
+    bazi_of,
+    draw,
+    horoscope_of,
+    place_of,
+    ziwei_of,
+)
 from mingshu.web.library import article_exists, article_for_bazi_star, planned_title
 from mingshu.web.query import (
     BAZI_CHOICES,
@@ -511,12 +519,22 @@ async def chart_svg_file(request: Request) -> Response:
         q = parse(raw)
         if q.unknown_hour:
             raise FieldErrors({"time": "the board needs the birth hour"})
+        _check_bazi(q)
         body = chart_svg_bytes(q.query_string(year=""), str(layout))
     except FieldErrors as e:
         return render("chart.html", status=422, **_page(request, raw, e.errors))
     response = cached(request, body, "image/svg+xml")
     response.headers["Content-Disposition"] = 'inline; filename="ziwei-chart.svg"'
     return response
+
+
+def _check_bazi(q: ChartQuery) -> None:
+    """The board is the Zi Wei chart alone, but its link carries the page's whole query:
+    the BaZi fields (``star``, ``year``, the BaZi settings) are checked as the page checks
+    them, so a bad one is refused, never ignored."""
+    chart = bazi_of(q)
+    if q.year:
+        annual_of(chart, q.year)
 
 
 @lru_cache(maxsize=CACHE_SIZE)
@@ -539,6 +557,7 @@ def chart_png_file(request: Request) -> Response:
         q = parse(raw)
         if q.unknown_hour:
             raise FieldErrors({"time": "the board needs the birth hour"})
+        _check_bazi(q)
         body = chart_png_bytes(q.query_string(year=""))
     except FieldErrors as e:
         return render("chart.html", status=422, **_page(request, raw, e.errors))

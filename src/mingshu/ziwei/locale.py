@@ -121,6 +121,7 @@ def iztro_name(thing: object, lang: object) -> str | None:
     code = language(lang)
     if code == "pinyin":
         raise InputError("lang", "iztro has no pinyin names")
+    _names(thing)  # a thing without names is refused, as name() refuses it, never None
     entry = _iztro_entry(thing)
     return None if entry is None else entry.get(code)
 
