@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
@@ -42,3 +43,21 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
                 if str(name).startswith(SUMMARY_PREFIX):
                     terminalreporter.write_sep("-", str(name).removeprefix(SUMMARY_PREFIX))
                     terminalreporter.write_line(str(value))
+
+
+# Test modules whose collection alone is costly, by their tier: skipped at collection when the
+# -m expression leaves that tier out (the local loop), so the loop's collection stays cheap.
+# schemathesis builds its coverage-phase cases of every operation when it collects (about 6 s
+# of CPU); the tier marker on the module says the same.
+_COSTLY_TO_COLLECT = {Path(__file__).parent / "web" / "test_web_schemathesis.py": "slow"}
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    tier = _COSTLY_TO_COLLECT.get(collection_path)
+    markexpr = config.getoption("markexpr", "")
+    if tier is None or not markexpr:
+        return None
+    from _pytest.mark.expression import Expression
+
+    wanted = Expression.compile(markexpr).evaluate(lambda name, **_: name == tier)
+    return None if wanted else True

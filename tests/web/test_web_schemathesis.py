@@ -18,6 +18,10 @@ from mingshu.web import create_app
 
 SUMMARY_PREFIX = "terminal_summary:"  # read by tests/conftest.py
 
+# The slow tier: schemathesis builds every operation's coverage cases at collection (about
+# 6 s of CPU), so the local loop does not even collect this module (tests/conftest.py).
+pytestmark = pytest.mark.slow
+
 EXAMPLES = 60
 """Examples per operation: enough to reach every parameter, within the CI time limit."""
 
