@@ -72,6 +72,20 @@ Setting = Choice | Flag | Pairs
 _YEAR_ALIASES: Final = (("normal", "lunar_new_year"), ("exact", "spring_begins"))
 _LATE_RAT_ALIASES: Final = (("forward", "next_day"), ("current", "same_day"))
 
+# The birth layer's two flags, settings of both engines.
+_SOLAR_TIME: Final = (
+    Flag(
+        "true_solar_time",
+        False,
+        "Day and hour from apparent solar time at --longitude (needs --tz).",
+    ),
+    Flag(
+        "equation_of_time",
+        True,
+        "With --true-solar-time: apparent (with) or mean (without) solar time.",
+    ),
+)
+
 ZIWEI: Final[tuple[Setting, ...]] = (
     Choice(
         "year_boundary",
@@ -149,16 +163,7 @@ ZIWEI: Final[tuple[Setting, ...]] = (
         "Replace a star's brightness: 12 grades (庙 旺 得 利 平 不 陷, or - for none) for "
         "子 丑 … 亥, e.g. 紫微=平,庙,… (repeatable).",
     ),
-    Flag(
-        "true_solar_time",
-        False,
-        "Day and hour from apparent solar time at --longitude (needs --tz).",
-    ),
-    Flag(
-        "equation_of_time",
-        True,
-        "With --true-solar-time: apparent (with) or mean (without) solar time.",
-    ),
+    *_SOLAR_TIME,
 )
 """The Zi Wei settings (``ZiweiSettings``), in the order --help lists them."""
 
@@ -208,16 +213,7 @@ BAZI: Final[tuple[Setting, ...]] = (
         "Let branch-based stars be found in the pillar that gives their basis.",
         natal=True,
     ),
-    Flag(
-        "true_solar_time",
-        False,
-        "Day and hour from apparent solar time at --longitude (needs --tz).",
-    ),
-    Flag(
-        "equation_of_time",
-        True,
-        "With --true-solar-time: apparent (with) or mean (without) solar time.",
-    ),
+    *_SOLAR_TIME,
 )
 """The BaZi settings (``BaziSettings``) that are words or flags; the star tables
 (``--star``, ``--star-basis``, ``--profile``) and ``--luck-steps`` are the command's own."""

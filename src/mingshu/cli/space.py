@@ -53,6 +53,14 @@ _Out = Annotated[
 ]
 
 
+_Backend = Annotated[
+    str,
+    typer.Option(
+        metavar="WORD",
+        help="numpy (fast, the default) or engine (one chart at a time, the reference); "
+        "the rows are the same.",
+    ),
+]
 _AllowPartial = Annotated[
     bool,
     typer.Option(
@@ -111,14 +119,7 @@ def sweep_ziwei(
             "LocalCluster of --workers processes here (docs/space.md, Scale-out).",
         ),
     ] = None,
-    backend: Annotated[
-        str,
-        typer.Option(
-            metavar="WORD",
-            help="numpy (fast, the default) or engine (one chart at a time, the reference); "
-            "the rows are the same.",
-        ),
-    ] = "numpy",
+    backend: _Backend = "numpy",
     **settings: Any,
 ) -> None:
     """Every natal Zi Wei chart of the years: each solar day × 13 time indices × 2 genders,
@@ -165,14 +166,7 @@ def sweep_bazi(
         bool,
         typer.Option(help="Branch-based stars may sit in the pillar that gives their basis."),
     ] = False,
-    backend: Annotated[
-        str,
-        typer.Option(
-            metavar="WORD",
-            help="numpy (fast, the default) or engine (one chart at a time, the reference); "
-            "the rows are the same.",
-        ),
-    ] = "numpy",
+    backend: _Backend = "numpy",
 ) -> None:
     """Every BaZi pillar set 1900-2100: one row per two-hour block (split at midnight and at
     every 节), with the pillars where each variant of each symbolic star is found."""
