@@ -33,6 +33,7 @@ def _edit(folder: Path, article_id: str, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
+@pytest.mark.slow  # several seconds of CPU: the slow tier (CONTRIBUTING.md)
 def test_shipped_articles_pass(space: Path, sources: Path) -> None:
     report = check(load(), space=space, sources=sources)
     assert report.errors == []

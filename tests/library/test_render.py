@@ -136,6 +136,7 @@ def test_cli_show_prints_tables_and_refuses_unknown_id() -> None:
     ]
 
 
+@pytest.mark.slow  # several seconds of CPU: the slow tier (CONTRIBUTING.md)
 def test_cli_build_writes_a_site(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["library", "build", "--out", str(tmp_path / "site")])
     assert result.exit_code == 0, result.output

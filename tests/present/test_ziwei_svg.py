@@ -130,6 +130,7 @@ def check_board(
         assert fields["body_master"].endswith(chart.body_master.names.hans)
 
 
+@pytest.mark.slow  # several seconds of CPU: the slow tier (CONTRIBUTING.md)
 def test_every_fixture_chart(fixture_charts: list[tuple[NatalChart, Horoscope | None]]) -> None:
     for chart, horoscope in fixture_charts:
         check_board(chart, None)

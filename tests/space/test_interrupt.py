@@ -97,11 +97,13 @@ def check_interrupted_then_resumed(out: Path, command: list[str], tmp_path: Path
         assert a.equals(b), year
 
 
+@pytest.mark.slow  # several seconds of CPU: the slow tier (CONTRIBUTING.md)
 def test_ctrl_c_with_the_process_pool(tmp_path: Path) -> None:
     out = tmp_path / "charts"
     check_interrupted_then_resumed(out, sweep_command(out, "--backend", "engine"), tmp_path)
 
 
+@pytest.mark.slow  # several seconds of CPU: the slow tier (CONTRIBUTING.md)
 def test_ctrl_c_through_a_dask_local_cluster(tmp_path: Path) -> None:
     pytest.importorskip("distributed")
     out = tmp_path / "charts"

@@ -60,6 +60,7 @@ def _page_text(body: str) -> str:
     return html.unescape(re.sub(r"<(script|style)\b[^>]*>.*?</\1>", "", body, flags=re.S))
 
 
+@pytest.mark.slow  # several seconds of CPU: the slow tier (CONTRIBUTING.md)
 def test_every_wide_character_the_pages_print_is_in_a_shipped_font(client: TestClient) -> None:
     main = set(TTFont(MAIN_FONT).getBestCmap())
     cities = set(TTFont(CITY_FONT).getBestCmap()) & _city_range()
