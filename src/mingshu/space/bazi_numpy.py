@@ -95,20 +95,15 @@ def _lookups(settings: BaziSettings) -> tuple[_Lookup, ...]:
         def slot_of(slot: int, backward: bool) -> int:
             return _BACKWARD_SLOT if backward and slot == _GENDERED_SLOT else slot
 
-        for slot, items_by_value in table.groups:
-            for value, items in enumerate(items_by_value):
-                for n, at, hits4 in items:
-                    for column, backward in outputs.get(n, ()):
-                        size = len(items_by_value)
-                        t = add(slot_of(slot, backward), False, (), column, size)
-                        t[value, at] |= _allowed(hits4)
-        for slot, pillar_items in table.pillar_groups:
-            for value, p_items in enumerate(pillar_items):
-                for n, key, hits4 in p_items:
-                    for column, backward in outputs.get(n, ()):
-                        size = len(pillar_items)
-                        t = add(slot_of(slot, backward), True, (), column, size)
-                        t[value, key] |= _allowed(hits4)
+        # Keys that are branches, stems and pillars, then keys that are the sixty pillars.
+        for groups, pillars in ((table.groups, False), (table.pillar_groups, True)):
+            for slot, items_by_value in groups:
+                for value, items in enumerate(items_by_value):
+                    for n, key, hits4 in items:
+                        for column, backward in outputs.get(n, ()):
+                            size = len(items_by_value)
+                            t = add(slot_of(slot, backward), pillars, (), column, size)
+                            t[value, key] |= _allowed(hits4)
         # The nayin-dependent entries: a role (正学堂) does not move a hit, a filter does.
         for n, slot, cells, nayin_filter in table.zheng:
             for column, backward in outputs.get(n, ()):
