@@ -22,18 +22,7 @@ from mingshu.cli import app
 from mingshu.errors import InputError
 from mingshu.space import bazi_numpy, bazi_sweep, query
 
-
-def differences(fast: pa.Table, engine: pa.Table) -> list[str]:
-    """The columns that differ, each with its first differing row (for a readable failure)."""
-    assert fast.schema.equals(engine.schema)
-    assert fast.num_rows == engine.num_rows
-    out = []
-    for name in engine.schema.names:
-        a, b = fast.column(name).to_pylist(), engine.column(name).to_pylist()
-        bad = [i for i in range(len(a)) if a[i] != b[i]]
-        if bad:
-            out.append(f"{name}: {len(bad)} rows, first {bad[0]}: {a[bad[0]]!r} != {b[bad[0]]!r}")
-    return out
+from .test_numpy_backend import differences  # the Zi Wei backend's column-by-column diff
 
 
 def engine(year: int, settings: bazi.BaziSettings) -> pa.Table:
