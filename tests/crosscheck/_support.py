@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import gzip
 import json
-from collections.abc import Callable, Iterable
+import os
+import threading
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -47,3 +50,24 @@ def engine_from(
         return ours
 
     return make_record
+
+
+@contextlib.contextmanager
+def fifo_of(path: Path, data: bytes) -> Iterator[Path]:
+    """A FIFO at ``path`` whose first open reads ``data``; two more opens read nothing (so a
+    reader that opens it twice sees no records instead of waiting for ever).  The writer
+    still waiting at the end is released."""
+    os.mkfifo(path)
+
+    def writer() -> None:
+        for chunk in (data, b"", b""):
+            with contextlib.suppress(OSError), open(path, "wb") as f:
+                f.write(chunk)
+
+    threading.Thread(target=writer, daemon=True).start()
+    try:
+        yield path
+    finally:  # release the writer still waiting to open the FIFO
+        for _ in range(3):
+            with contextlib.suppress(OSError):
+                os.close(os.open(path, os.O_RDONLY | os.O_NONBLOCK))

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
 import sys
-import threading
 import types
 from collections.abc import Callable
 from pathlib import Path
@@ -21,7 +18,7 @@ from mingshu.cli.crosscheck import ENGINE_MODULE
 from mingshu.crosscheck.compare import Mismatch
 from mingshu.crosscheck.records import Case
 
-from ._support import engine_from, write_jsonl
+from ._support import engine_from, fifo_of, write_jsonl
 
 runner = CliRunner()
 
@@ -178,20 +175,7 @@ def test_a_fifo_is_read_once(
     answering the second open, the run waited for ever).  Here a second open gets nothing."""
     install_engine(monkeypatch, engine_from(records))
     data = write_jsonl(tmp_path / "r.jsonl.gz", records, gz=True).read_bytes()
-    fifo = tmp_path / "fifo"
-    os.mkfifo(fifo)
-
-    def writer() -> None:
-        for chunk in (data, b"", b""):
-            with contextlib.suppress(OSError), open(fifo, "wb") as f:
-                f.write(chunk)
-
-    threading.Thread(target=writer, daemon=True).start()
-    try:
+    with fifo_of(tmp_path / "fifo", data) as fifo:
         result = runner.invoke(app, ["crosscheck", str(fifo), "--no-progress"])
-    finally:  # release the writer still waiting to open the FIFO
-        for _ in range(3):
-            with contextlib.suppress(OSError):
-                os.close(os.open(fifo, os.O_RDONLY | os.O_NONBLOCK))
     assert result.exit_code == 0, result.output
     assert last_line(result.stdout) == f"{len(records)} passed, 0 failed"

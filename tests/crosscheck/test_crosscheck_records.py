@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
-import os
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +9,7 @@ import pytest
 
 from mingshu.crosscheck.records import Case, RecordFormatError, count_cases, read_cases
 
-from ._support import FIXTURES, write_jsonl
+from ._support import FIXTURES, fifo_of, write_jsonl
 
 
 @pytest.mark.parametrize("gz", [False, True])
@@ -122,19 +119,5 @@ def test_a_fifo_is_read_once(tmp_path: Path, records: list[dict[str, Any]], gz: 
     waited for ever; here the writer answers a second open with nothing, so reading twice
     shows as no cases instead of a hang."""
     data = write_jsonl(tmp_path / "records.jsonl", records, gz=gz).read_bytes()
-    fifo = tmp_path / "fifo"
-    os.mkfifo(fifo)
-
-    def writer() -> None:
-        for chunk in (data, b"", b""):
-            with contextlib.suppress(OSError), open(fifo, "wb") as f:
-                f.write(chunk)
-
-    thread = threading.Thread(target=writer, daemon=True)
-    thread.start()
-    try:
+    with fifo_of(tmp_path / "fifo", data) as fifo:
         assert [c.id for c in read_cases(fifo)] == [r["input"]["id"] for r in records]
-    finally:  # release the writer still waiting to open the FIFO
-        for _ in range(3):
-            with contextlib.suppress(OSError):
-                os.close(os.open(fifo, os.O_RDONLY | os.O_NONBLOCK))
