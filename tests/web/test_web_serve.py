@@ -79,6 +79,10 @@ def test_serve_refuses_a_bad_port() -> None:
     assert r.returncode == 2 and r.stderr.startswith("error: port:")
 
 
+def _default_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _launch(env: dict[str, str], port: int, workers: int) -> tuple[subprocess.Popen[str], str]:
     """`mingshu serve` in a new process, and its first line of output (read in a thread,
     so a server that never prints cannot hang the test)."""
@@ -86,6 +90,10 @@ def _launch(env: dict[str, str], port: int, workers: int) -> tuple[subprocess.Po
         [MINGSHU, "serve", "--port", str(port), "--workers", str(workers)],
         env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         start_new_session=True,  # its own process group: a hung server is killed whole
+        # Ctrl-C as a terminal delivers it: a test run started in the background (`cmd &`
+        # in a script) has SIGINT ignored, which the server would inherit and keep until
+        # uvicorn installs its handler, so an early SIGINT was lost and serve ran on.
+        preexec_fn=_default_sigint,
     )  # fmt: skip
     lines: queue.Queue[str] = queue.Queue()
     out = proc.stdout
