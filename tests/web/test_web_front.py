@@ -169,7 +169,7 @@ def test_five_elements_class_cells_do_not_wrap() -> None:
 
 
 def _svg_of(page: str, which: str = "ziwei-board") -> str:
-    m = re.search(rf'id="{which}">(<svg.*?</svg>)</div>', page, re.S)
+    m = re.search(rf'id="{which}"[^>]*>(<svg.*?</svg>)</div>', page, re.S)
     assert m, which
     return m.group(1)
 

@@ -33,13 +33,22 @@ from mingshu.web.query import (
     CHOICES,
     FLAG_CHOICES,
     MAX_VALUE,
+    NAMES,
     SCHOOL_DEFAULTS,
     ChartQuery,
     FieldErrors,
     parse,
 )
 from mingshu.web.settings_help import ARTICLES, HELP, LABELS, WORDS
-from mingshu.web.views import branch_name, name, star_detail, stem_name, unknown_hour_table
+from mingshu.web.views import (
+    branch_name,
+    name,
+    pillar_name,
+    star_detail,
+    stem_name,
+    unknown_hour_table,
+    value_name,
+)
 from mingshu.ziwei.tables import PalaceName
 
 __all__ = ["environment", "render", "router"]
@@ -177,8 +186,8 @@ def _form(q: ChartQuery | None, raw: dict[str, Any]) -> Row:
         "time": text("time"), "unknown_hour": text("unknown_hour") == "1",
         "gender": text("gender"), "place": text("place"), "city": text("city")
         if text("city").isdigit() else "", "tz": text("tz"), "lon": text("lon"),
-        "true_solar": text("true_solar") == "1", "stars": set(), "names": "hans"
-        if text("names") != "hant" else "hant", "at": text("at"), "year": text("year"),
+        "true_solar": text("true_solar") == "1", "stars": set(), "names": text("names")
+        if text("names") in NAMES else "hans", "at": text("at"), "year": text("year"),
     })  # fmt: skip
 
 
@@ -215,6 +224,26 @@ def home(request: Request) -> Response:
     return render("chart.html", **_page(request, {}, {}))
 
 
+NAME_WORDS: Final = {"hans": "简体", "hant": "繁體", "english": "English", "pinyin": "pinyin"}
+"""The names switch's words, each in its own script (a reader finds their own)."""
+NAME_LANGS: Final = {"hans": "zh-Hans", "hant": "zh-Hant", "english": "en", "pinyin": "zh-Latn"}
+"""The ``lang`` of names in each form (pinyin is Chinese in Latin letters)."""
+
+
+def name_links(q: ChartQuery, path: str, fragment: str = "") -> list[Row]:
+    """The names switch: the same page in each name form (the current one not a link)."""
+    return [
+        Row(
+            style=style,
+            word=NAME_WORDS[style],
+            lang=NAME_LANGS[style],
+            href=f"{path}?{q.query_string(names=style)}{fragment}",
+            current=style == q.names,
+        )
+        for style in NAMES
+    ]
+
+
 def _bazi_view(charts: Charts, style: str) -> Row | None:
     if charts.bazi is None:
         return None
@@ -229,7 +258,7 @@ def _bazi_view(charts: Charts, style: str) -> Row | None:
             Row(**{
                 "key": key,
                 "title": titles[key],
-                "pillar": p["pillar"],
+                "pillar": pillar_name(p["pillar"], style),
                 "ten_god": name(p["ten_god"], style) if p["ten_god"] else "日主 day master",
                 "hidden": [
                     f"{stem_name(h['stem'], style)} {name(h['ten_god'], style)}"
@@ -241,24 +270,33 @@ def _bazi_view(charts: Charts, style: str) -> Row | None:
                 "void": "".join(branch_name(b, style) for b in p["void"]),
             })
         )  # fmt: skip
-    stars = [Row(**{**s, "article": article_for_bazi_star(s["key"]) or ""}) for s in d["stars"]]
+    stars = [
+        Row(**{**s, "summary": _star_summary(s, style), "name": name(s, style),
+               "article": article_for_bazi_star(s["key"]) or ""})
+        for s in d["stars"]
+    ]  # fmt: skip
     luck = d["luck"]
     start = luck["start"]
     steps = [
-        Row(**{**s, "ten_god": name(s["ten_god"], style) if s.get("ten_god") else ""})
+        Row(**{**s, "pillar": pillar_name(s["pillar"], style),
+               "ten_god": name(s["ten_god"], style) if s.get("ten_god") else ""})
         for s in luck["steps"]
-    ]
+    ]  # fmt: skip
     annual = None
     if charts.annual is not None:
         a = annual_to_dict(charts.annual)
-        annual = Row(**{**a, "ten_god": name(a["ten_god"], style)})
+        annual = Row(**{
+            **a, "ten_god": name(a["ten_god"], style), "pillar": pillar_name(a["pillar"], style),
+            "xiao_yun": pillar_name(a["xiao_yun"] or "", style),
+            "luck": pillar_name(a["luck"] or "", style),
+        })  # fmt: skip
     return Row(
         **{
             "positions": positions,
-            "tai_yuan": d["tai_yuan"],
-            "tai_xi": d["tai_xi"],
-            "ming_gong": d["ming_gong"],
-            "shen_gong": d["shen_gong"],
+            "tai_yuan": pillar_name(d["tai_yuan"], style),
+            "tai_xi": pillar_name(d["tai_xi"], style),
+            "ming_gong": pillar_name(d["ming_gong"], style),
+            "shen_gong": pillar_name(d["shen_gong"], style),
             # The BaZi 命宫/身宫 in the page's script (the Zi Wei palace names and captions).
             "ming_gong_label": name(PalaceName.LIFE.names, style),
             "shen_gong_label": LABELS_OF[style]["body"],
@@ -269,6 +307,15 @@ def _bazi_view(charts: Charts, style: str) -> Row | None:
             "annual": annual,
         }
     )
+
+
+def _star_summary(s: dict[str, Any], style: str) -> str:
+    """A symbolic star's line with its name and the branches it falls on in the page's
+    name form (the table's label names its book and stays as written)."""
+    if not s["found"]:
+        return f"no {name(s, style)} in this chart (table: {s['table']})"
+    where = ", ".join(f"{h['pillar']} {value_name(h['target'], style)}" for h in s["hits"])
+    return f"{name(s, style)} (table: {s['table']}): {where}"
 
 
 @router.get("/chart", response_class=HTMLResponse)
@@ -334,8 +381,9 @@ def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
         "place_label": charts.place.label,
         "charts": charts,
         "permalink": f"/chart?{qs}",
-        "hant_link": f"/chart?{q.query_string(names='hant')}",
-        "hans_link": f"/chart?{q.query_string(names='hans')}",
+        "name_links": name_links(q, "/chart", "#chart"),
+        "names_lang": NAME_LANGS[style],
+        "ui_lang": "en",
         "api_ziwei": f"/api/ziwei?{q.query_string(at='', year='', names='hans')}"
         if not q.unknown_hour else "",
         "api_horoscope": f"/api/ziwei/horoscope?{q.query_string(year='', names='hans')}"
@@ -403,6 +451,11 @@ def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
         context["star_links"] = links
     if charts.unknown:
         context["unknown"] = unknown_hour_table(charts.unknown, style)
+        context["unknown_heads"] = Row(
+            life=name(PalaceName.LIFE.names, style),
+            body=LABELS_OF[style]["body"],
+            element_class=LABELS_OF[style]["class"],
+        )
         context["unknown_links"] = [
             f"/chart?{q.query_string(unknown_hour=False, time=t)}"
             for t in ("00:30", "02:00", "04:00", "06:00", "08:00", "10:00", "12:00",
@@ -604,6 +657,7 @@ def star_page(request: Request, key: str) -> Response:
     article = article_for_star(key)
     return render(
         "star.html", d=d, back=f"/chart?{q.query_string()}#chart",
+        name_links=name_links(q, f"/chart/star/{d.key}"), names_lang=NAME_LANGS[q.names],
         article_href=f"/library/{article}" if article else "",
     )  # fmt: skip
 

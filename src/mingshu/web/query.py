@@ -22,6 +22,7 @@ from mingshu.gender import Gender
 from mingshu.inputs import parse_clock, parse_date_parts
 from mingshu.named import clip, clip_text
 from mingshu.options import BAZI, ZIWEI, Choice, Flag
+from mingshu.present.names import NAME_STYLES
 
 __all__ = [
     "BAZI_CHOICES",
@@ -73,7 +74,8 @@ PAGE_FIELDS: Final = frozenset(
     {*BIRTH_FIELDS, *CHOICES, *BAZI_CHOICES, *FLAG_CHOICES, "star", "names", "at", "year", "place"}
 )
 """Every parameter of the chart pages (``place`` is the form's typed city)."""
-NAMES: Final = ("hans", "hant")
+NAMES: Final = NAME_STYLES
+"""The names switch: 简体, 繁體, pinyin, English (the engine's four name forms)."""
 CALENDARS: Final = ("solar", "lunar")
 _TRUE: Final = frozenset({"1", "true", "on", "yes"})
 _FALSE: Final = frozenset({"", "0", "false", "off", "no"})

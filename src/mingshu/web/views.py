@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
-from mingshu.cycles import Branch, Stem
+from mingshu.cycles import Branch, Element, Stem
+from mingshu.errors import InputError
 
 if TYPE_CHECKING:
     from mingshu.cycles import Names
@@ -19,9 +20,11 @@ __all__ = [
     "StarDetail",
     "branch_name",
     "name",
+    "pillar_name",
     "star_detail",
     "stem_name",
     "unknown_hour_table",
+    "value_name",
 ]
 
 HOUR_STARS: Final = (
@@ -45,6 +48,31 @@ def name(names: Names | dict[str, str], style: str) -> str:
 
 def stem_name(key: str, style: str) -> str:
     return name(Stem.parse(key).names, style)
+
+
+def pillar_name(text: str, style: str) -> str:
+    """A sixty-cycle pillar written ``甲子`` in ``style``: the two characters in 简体/繁體,
+    their pinyin in the Latin styles (as the board writes pillars: "Yang Wood Rat" for a
+    pillar would crowd every cell)."""
+    if len(text) != 2:
+        return text
+    stem, branch = Stem.parse(text[0]).names, Branch.parse(text[1]).names
+    if style in ("pinyin", "english"):
+        return f"{stem.pinyin}{branch.pinyin}"
+    return name(stem, style) + name(branch, style)
+
+
+def value_name(value: str | None, style: str) -> str:
+    """A looked-up value of the BaZi JSON (a stem, branch or element key, or a pillar's
+    text) in ``style``."""
+    if not value:
+        return ""
+    for kind in (Stem, Branch, Element):
+        try:
+            return name(kind.parse(value).names, style)
+        except InputError:
+            pass
+    return pillar_name(value, style)
 
 
 def branch_name(key: str, style: str) -> str:
@@ -164,12 +192,12 @@ def _direction(step: int) -> str:
     return "forward (子→丑→寅)" if step > 0 else "backward (子→亥→戌)"
 
 
-def _keys_for(by: str, size: int) -> list[str]:
+def _keys_for(by: str, size: int, style: str) -> list[str]:
     if size == 10:
-        return [name(s.names, "hans") for s in Stem]
+        return [name(s.names, style) for s in Stem]
     if by == "month":
         return [f"month {m}" for m in range(1, 13)]
-    return [name(b.names, "hans") for b in Branch]
+    return [name(b.names, style) for b in Branch]
 
 
 def _rule_text(chart: NatalChart, place: Any, style: str) -> str:
@@ -185,7 +213,7 @@ def _rule_text(chart: NatalChart, place: Any, style: str) -> str:
         table = str(place["table"])
         pairs = ", ".join(
             f"{k} → {branch_name_of(c, style)}"
-            for k, c in zip(_keys_for(by, len(table)), table, strict=True)
+            for k, c in zip(_keys_for(by, len(table), style), table, strict=True)
         )
         return f"Looked up by the {counted}: {pairs}."
     if "count_from" in place:
@@ -196,7 +224,7 @@ def _rule_text(chart: NatalChart, place: Any, style: str) -> str:
         from_by = str(place["from_by"])
         pairs = ", ".join(
             f"{k} → {branch_name_of(c, style)}"
-            for k, c in zip(_keys_for(from_by, len(table)), table, strict=True)
+            for k, c in zip(_keys_for(from_by, len(table), style), table, strict=True)
         )
         return (
             f"The starting palace by the {_BY.get(from_by, from_by)} ({pairs}); from there, "
