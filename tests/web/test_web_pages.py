@@ -244,7 +244,7 @@ def test_star_page_names_rule_and_inputs(client: TestClient) -> None:
     c = ziwei.chart("1987-05-16", "10:30", "female")
     assert r.status_code == 200
     assert c.star("wen_chang").star.verse in r.text
-    assert f"birth hour: <strong>{c.hour.names.hans}</strong>" in r.text
+    assert f'birth hour: <strong lang="zh-Hans">{c.hour.names.hans}</strong>' in r.text
     assert client.get(f"/chart/star/nope?{BIRTH}").status_code == 404
 
 

@@ -79,8 +79,9 @@ def create_app(
                 {"detail": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers
             )
         title = "Not found" if exc.status_code == 404 else "Error"
+        lang = pages.lang_of({"lang": request.query_params.get("lang", "")})
         return pages.render(
-            "error.html", status=exc.status_code, title=title, message=str(exc.detail)
+            "error.html", status=exc.status_code, lang=lang, title=title, message=str(exc.detail)
         )
 
     @app.exception_handler(RequestValidationError)

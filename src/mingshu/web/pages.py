@@ -27,6 +27,7 @@ from mingshu.web.charts import (
     place_of,
     ziwei_of,
 )
+from mingshu.web.lang import LANGS, Translator, translator
 from mingshu.web.library import article_exists, article_for_bazi_star, planned_title
 from mingshu.web.query import (
     BAZI_CHOICES,
@@ -66,12 +67,40 @@ def environment() -> Environment:
         auto_reload=False,  # package files: no stat of each template on every render
     )
     env.globals["version"] = __version__
+    env.globals["t"] = translator("en")  # pages without a language choice (the library)
     return env
 
 
-def render(template: str, status: int = 200, **context: Any) -> HTMLResponse:
-    html = environment().get_template(template).render(**context)
+def render(template: str, status: int = 200, lang: str = "en", **context: Any) -> HTMLResponse:
+    """A page in the interface language ``lang`` (mingshu.web.lang)."""
+    html = environment().get_template(template).render({"t": translator(lang), **context})
     return HTMLResponse(html, status_code=status)
+
+
+LANG_WORDS: Final = {"en": "English", "zh-Hans": "简体中文"}
+
+
+def lang_of(raw: dict[str, Any]) -> str:
+    """The interface language a request asks for (``lang=``); English when it names none
+    we have (the chart query itself refuses a bad one, naming the field)."""
+    lang = raw.get("lang")
+    return lang if isinstance(lang, str) and lang in LANGS else "en"
+
+
+def _lang_context(lang: str, links: dict[str, str] | None = None) -> dict[str, Any]:
+    """The translator and the language switch: ``links`` maps each language to this page
+    in it (default: the start page in each)."""
+    suffix = "" if lang == "en" else f"?lang={lang}"
+    links = links or {other: "/" if other == "en" else f"/?lang={other}" for other in LANGS}
+    return {
+        "t": translator(lang),
+        "home_href": "/" + suffix,
+        "settings_href": "/settings" + suffix,
+        "lang_links": [
+            Row(lang=other, word=LANG_WORDS[other], href=links[other], current=other == lang)
+            for other in LANGS
+        ],
+    }
 
 
 def _params(request: Request) -> dict[str, Any]:
@@ -87,7 +116,8 @@ class Row(SimpleNamespace):
     directly, but tries a dict key only after a failed attribute look-up)."""
 
 
-def _settings_rows(q: ChartQuery | None, raw: dict[str, Any]) -> list[Row]:
+def _settings_rows(q: ChartQuery | None, raw: dict[str, Any], lang: str = "en") -> list[Row]:
+    t = translator(lang)
     rows = []
     school = q.setting("school") if q else str(raw.get("school") or CHOICES["school"][1])
     for table in (CHOICES, BAZI_CHOICES, FLAG_CHOICES):
@@ -98,8 +128,15 @@ def _settings_rows(q: ChartQuery | None, raw: dict[str, Any]) -> list[Row]:
                 # An empty choice follows the reading, so changing the school on the form
                 # changes this too; a value equal to the reading's own shows as that choice.
                 own = SCHOOL_DEFAULTS[setting]
-                words = ", ".join(f"{WORDS.get(v, v)} for {s}" for s, v in own.items())
-                options.insert(0, ("", f"the reading's own ({words})"))
+                words = t.text(", ").join(
+                    t.text(
+                        "{word} for {school}",
+                        word=t.text(WORDS.get(v, v)),
+                        school=t.text(WORDS.get(f"school:{s}") or WORDS.get(s, s)),
+                    )
+                    for s, v in own.items()
+                )
+                options.insert(0, ("", t.text("the reading's own ({words})", words=words)))
                 default = ""
                 if value == own.get(school):
                     value = ""
@@ -129,24 +166,35 @@ _ALWAYS_NAMED: Final = ("school", "algorithm", "chart_type")
 
 
 def settings_line(
-    rows: list[Row], stars: set[tuple[str, str]] | frozenset[Any] = frozenset()
+    rows: list[Row],
+    stars: set[tuple[str, str]] | frozenset[Any] = frozenset(),
+    t: Translator | None = None,
 ) -> str:
     """One line naming the current choices, the summary of the folded settings."""
+    t = t or translator("en")
     words = []
     for row in rows:
         if row.name in _ALWAYS_NAMED or row.value != row.default:
-            word = dict(row.options).get(row.value, row.value)
-            words.append(f"{row.label}: {word}" if row.name not in _ALWAYS_NAMED else word)
+            word = t.text(dict(row.options).get(row.value, row.value))
+            label = t.text(row.label)
+            words.append(f"{label}: {word}" if row.name not in _ALWAYS_NAMED else word)
     if stars:
-        words.append(f"{len(stars)} symbolic-star table{'s' if len(stars) > 1 else ''} chosen")
-    return "Settings: " + " · ".join(words)
+        chosen = (
+            "{n} symbolic-star table chosen"
+            if len(stars) == 1
+            else "{n} symbolic-star tables chosen"
+        )
+        words.append(t.text(chosen, n=len(stars)))
+    return t.text("Settings:") + " " + " · ".join(words)
 
 
-def _settings_context(rows: list[Row], form: Row, errors: dict[str, str]) -> dict[str, Any]:
+def _settings_context(
+    rows: list[Row], form: Row, errors: dict[str, str], lang: str = "en"
+) -> dict[str, Any]:
     names = {r.name for r in rows} | {"star"}
     return {
         "settings": rows,
-        "settings_line": settings_line(rows, form.stars),
+        "settings_line": settings_line(rows, form.stars, translator(lang)),
         "settings_open": any(k in names for k in errors),
     }
 
@@ -205,12 +253,15 @@ def _page(
     choices: list[cities.City] | None = None,
 ) -> dict[str, Any]:
     form = _form(None, raw)
+    lang = lang_of(raw)
     return {
+        "lang": lang,
+        **_lang_context(lang),
         "request": request,
         "form": form,
         "errors": errors,
         "other_errors": {k: v for k, v in errors.items() if k not in FORM_FIELDS},
-        **_settings_context(_settings_rows(None, raw), form, errors),
+        **_settings_context(_settings_rows(None, raw, lang), form, errors, lang),
         "star_tables": _star_tables(),
         "star_article": _star_article(),
         "place_label": "",
@@ -221,7 +272,8 @@ def _page(
 
 @router.get("/", response_class=HTMLResponse)
 def home(request: Request) -> Response:
-    return render("chart.html", **_page(request, {}, {}))
+    raw = {"lang": request.query_params.get("lang", "")}
+    return render("chart.html", **_page(request, raw, {}))
 
 
 NAME_WORDS: Final = {"hans": "简体", "hant": "繁體", "english": "English", "pinyin": "pinyin"}
@@ -244,7 +296,7 @@ def name_links(q: ChartQuery, path: str, fragment: str = "") -> list[Row]:
     ]
 
 
-def _bazi_view(charts: Charts, style: str) -> Row | None:
+def _bazi_view(charts: Charts, style: str, lang: str = "en") -> Row | None:
     if charts.bazi is None:
         return None
     from mingshu.present import annual_to_dict, chart_to_dict
@@ -259,7 +311,7 @@ def _bazi_view(charts: Charts, style: str) -> Row | None:
                 "key": key,
                 "title": titles[key],
                 "pillar": pillar_name(p["pillar"], style),
-                "ten_god": name(p["ten_god"], style) if p["ten_god"] else "日主 day master",
+                "ten_god": name(p["ten_god"], style) if p["ten_god"] else "",
                 "hidden": [
                     f"{stem_name(h['stem'], style)} {name(h['ten_god'], style)}"
                     for h in p["hidden"]
@@ -271,7 +323,7 @@ def _bazi_view(charts: Charts, style: str) -> Row | None:
             })
         )  # fmt: skip
     stars = [
-        Row(**{**s, "summary": _star_summary(s, style), "name": name(s, style),
+        Row(**{**s, "summary": _star_summary(s, style, lang), "name": name(s, style),
                "article": article_for_bazi_star(s["key"]) or ""})
         for s in d["stars"]
     ]  # fmt: skip
@@ -309,13 +361,17 @@ def _bazi_view(charts: Charts, style: str) -> Row | None:
     )
 
 
-def _star_summary(s: dict[str, Any], style: str) -> str:
+def _star_summary(s: dict[str, Any], style: str, lang: str) -> str:
     """A symbolic star's line with its name and the branches it falls on in the page's
-    name form (the table's label names its book and stays as written)."""
+    name form (the table's label names its book and stays as written); an English page
+    gives a Chinese name its English too."""
+    label = name(s, style)
+    if lang == "en" and style in ("hans", "hant"):
+        label = f"{s['english']} {label}"
     if not s["found"]:
-        return f"no {name(s, style)} in this chart (table: {s['table']})"
-    where = ", ".join(f"{h['pillar']} {value_name(h['target'], style)}" for h in s["hits"])
-    return f"{name(s, style)} (table: {s['table']}): {where}"
+        return f"no {label} in this chart (table: {s['table']})"
+    where = ", ".join(f"{h['pillar']} pillar {value_name(h['target'], style)}" for h in s["hits"])
+    return f"{label} (table: {s['table']}): {where}"
 
 
 @router.get("/chart", response_class=HTMLResponse)
@@ -370,12 +426,14 @@ def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
 
     style = q.names
     qs = q.query_string()
-    hours_qs = q.query_string(unknown_hour=False, at="", year="", names="hans")
+    hours_qs = q.query_string(unknown_hour=False, at="", year="", names="hans", lang="en")
     form = _form(q, {})
+    lang_links = {lang: f"/chart?{q.query_string(lang=lang)}" for lang in LANGS}
     context: dict[str, Any] = {
+        **_lang_context(q.lang, lang_links),
         "form": form,
         "errors": {},
-        **_settings_context(_settings_rows(q, {}), form, {}),
+        **_settings_context(_settings_rows(q, {}, q.lang), form, {}, q.lang),
         "star_tables": _star_tables(),
         "star_article": _star_article(),
         "place_label": charts.place.label,
@@ -384,11 +442,12 @@ def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
         "name_links": name_links(q, "/chart", "#chart"),
         "names_lang": NAME_LANGS[style],
         "ui_lang": "en",
-        "api_ziwei": f"/api/ziwei?{q.query_string(at='', year='', names='hans')}"
+        "api_ziwei": f"/api/ziwei?{q.query_string(at='', year='', names='hans', lang='en')}"
         if not q.unknown_hour else "",
-        "api_horoscope": f"/api/ziwei/horoscope?{q.query_string(year='', names='hans')}"
+        "api_horoscope":
+        f"/api/ziwei/horoscope?{q.query_string(year='', names='hans', lang='en')}"
         if q.at else "",
-        "api_bazi": f"/api/bazi?{q.query_string(at='', names='hans')}"
+        "api_bazi": f"/api/bazi?{q.query_string(at='', names='hans', lang='en')}"
         if not q.unknown_hour else "",
         "svg_link": f"/chart.svg?{q.query_string(year='')}" if not q.unknown_hour else "",
         "png_link": f"/chart.png?{q.query_string(year='')}" if not q.unknown_hour else "",
@@ -398,7 +457,7 @@ def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
         "horoscope": charts.horoscope,
         "notices": [],
         "unknown": None,
-        "bazi": _bazi_view(charts, style),
+        "bazi": _bazi_view(charts, style, q.lang),
     }  # fmt: skip
     # Each notice names the engine it came from (Zi Wei takes a clock time without a zone as
     # given, as iztro does; BaZi needs a zone and assumes Beijing's), or "both".
@@ -649,14 +708,16 @@ def star_page(request: Request, key: str) -> Response:
         d = star_detail(chart, key[:40], q.names)
     except (KeyError, ValueError):
         return render(
-            "error.html", status=404, title="No such star",
+            "error.html", status=404, lang=q.lang, title="No such star",
             message=f"This chart has no star {key[:40]!r}.",
         )  # fmt: skip
     from mingshu.web.library import article_for_star
 
     article = article_for_star(key)
     return render(
-        "star.html", d=d, back=f"/chart?{q.query_string()}#chart",
+        "star.html", d=d, back=f"/chart?{q.query_string()}#chart", lang=q.lang,
+        **_lang_context(q.lang, {lang: f"/chart/star/{d.key}?{q.query_string(lang=lang)}"
+                                 for lang in LANGS}),
         name_links=name_links(q, f"/chart/star/{d.key}"), names_lang=NAME_LANGS[q.names],
         article_href=f"/library/{article}" if article else "",
     )  # fmt: skip
@@ -664,4 +725,8 @@ def star_page(request: Request, key: str) -> Response:
 
 @router.get("/settings", response_class=HTMLResponse)
 def settings_page(request: Request) -> Response:
-    return render("settings.html", settings=_settings_rows(None, {}))
+    lang = lang_of({"lang": request.query_params.get("lang", "")})
+    links = {other: "/settings" + ("" if other == "en" else f"?lang={other}") for other in LANGS}
+    return render(
+        "settings.html", settings=_settings_rows(None, {}, lang), **_lang_context(lang, links)
+    )

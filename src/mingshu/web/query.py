@@ -23,6 +23,7 @@ from mingshu.inputs import parse_clock, parse_date_parts
 from mingshu.named import clip, clip_text
 from mingshu.options import BAZI, ZIWEI, Choice, Flag
 from mingshu.present.names import NAME_STYLES
+from mingshu.web.lang import LANGS
 
 __all__ = [
     "BAZI_CHOICES",
@@ -71,8 +72,9 @@ BIRTH_FIELDS: Final = (
 )  # fmt: skip
 """The birth's query parameters, shared by every chart page and endpoint."""
 PAGE_FIELDS: Final = frozenset(
-    {*BIRTH_FIELDS, *CHOICES, *BAZI_CHOICES, *FLAG_CHOICES, "star", "names", "at", "year", "place"}
-)
+    {*BIRTH_FIELDS, *CHOICES, *BAZI_CHOICES, *FLAG_CHOICES, "star", "names", "lang", "at", "year",
+     "place"}
+)  # fmt: skip
 """Every parameter of the chart pages (``place`` is the form's typed city)."""
 NAMES: Final = NAME_STYLES
 """The names switch: 简体, 繁體, pinyin, English (the engine's four name forms)."""
@@ -110,6 +112,8 @@ class ChartQuery:
     stars: tuple[tuple[str, str], ...] = ()
     """BaZi symbolic-star table choices (star key, variant id), sorted."""
     names: str = "hans"
+    lang: str = "en"
+    """The interface language (mingshu.web.lang.LANGS)."""
     at: str = ""
     year: str = ""
 
@@ -141,6 +145,8 @@ class ChartQuery:
         pairs.extend(("star", f"{k}:{v}") for k, v in q.stars)
         if q.names != "hans":
             pairs.append(("names", q.names))
+        if q.lang != "en":
+            pairs.append(("lang", q.lang))
         if q.at:
             pairs.append(("at", q.at))
         if q.year:
@@ -303,6 +309,7 @@ def parse(
         else:
             stars[m.group(1)] = m.group(2)
     names = take("names", _choice, NAMES, "hans") or "hans"
+    lang = take("lang", _choice, LANGS, "en") or "en"
     at = take("at", _one) or ""
     if at:
         try:
@@ -329,6 +336,7 @@ def parse(
         settings=tuple(sorted(settings)),
         stars=tuple(sorted(stars.items())),
         names=names,
+        lang=lang,
         at=at,
         year=year,
     )
