@@ -313,7 +313,10 @@ def _bazi_view(charts: Charts, style: str, lang: str = "en") -> Row | None:
                 "pillar": pillar_name(p["pillar"], style),
                 "ten_god": name(p["ten_god"], style) if p["ten_god"] else "",
                 "hidden": [
-                    f"{stem_name(h['stem'], style)} {name(h['ten_god'], style)}"
+                    # A colon in the Latin forms, where a space would run the stem's
+                    # name into the ten god's ("bǐng: shāng guān").
+                    f"{stem_name(h['stem'], style)}{':' if style in ('pinyin', 'english') else ''}"
+                    f" {name(h['ten_god'], style)}"
                     for h in p["hidden"]
                 ],
                 "nayin": name(p["nayin"], style),
