@@ -73,7 +73,10 @@ def environment() -> Environment:
 
 def render(template: str, status: int = 200, lang: str = "en", **context: Any) -> HTMLResponse:
     """A page in the interface language ``lang`` (mingshu.web.lang)."""
-    html = environment().get_template(template).render({"t": translator(lang), **context})
+    page: dict[str, Any] = {"t": translator(lang)}
+    if lang != "en":  # the header's links stay in the reader's language
+        page |= {"home_href": f"/?lang={lang}", "settings_href": f"/settings?lang={lang}"}
+    html = environment().get_template(template).render({**page, **context})
     return HTMLResponse(html, status_code=status)
 
 
