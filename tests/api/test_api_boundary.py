@@ -93,6 +93,13 @@ CASES: list[tuple[str, Callable[[], object], str]] = [
         "settings",
     ),
     ("four_pillars(None)", lambda: bazi.four_pillars(None), "moment"),  # type: ignore[arg-type]
+    ("moments_of(None)", lambda: bazi.moments_of(None), "pillars"),
+    ("moments_of(start=str)", lambda: bazi.moments_of("庚辰甲申丙午庚寅", start="2000"), "start"),  # type: ignore[arg-type]
+    (
+        "moments_of(settings=None)",
+        lambda: bazi.moments_of("庚辰甲申丙午庚寅", None),  # type: ignore[arg-type]
+        "settings",
+    ),
     ("four_pillars(date)", lambda: bazi.four_pillars(DAY), "moment"),  # type: ignore[arg-type]
     (
         "four_pillars(settings=None)",
@@ -294,7 +301,9 @@ def good_arguments(scratch: Path) -> dict[str, dict[str, object]]:
         "mingshu.bazi.from_birth": {"birth": BAZI.birth},
         "mingshu.bazi.is_forward": {"year_stem": "庚", "gender": "male"},
         "mingshu.bazi.ming_gong": {"year_stem": "庚", "month_branch": "巳", "hour_branch": "巳"},
+        "mingshu.bazi.moments_of": {"pillars": "庚辰 甲申 丙午 庚寅"},
         "mingshu.bazi.nayin": {"pillar": "甲子"},
+        "mingshu.bazi.parse_pillars": {"value": "庚辰 甲申 丙午 庚寅"},
         "mingshu.bazi.shen_gong": {"year_stem": "庚", "month_branch": "巳", "hour_branch": "巳"},
         "mingshu.bazi.stage": {"stem": "甲", "branch": "亥"},
         "mingshu.bazi.star": {"name": "wen_chang"},
