@@ -314,6 +314,11 @@ def good_arguments(scratch: Path) -> dict[str, dict[str, object]]:
         "mingshu.space.check_sql": {"sql": "SELECT 1"},
         "mingshu.space.connect": {"path": missing, "other": None},
         "mingshu.space.find": {"dataset": missing, "expr": "en_guang = tian_gui", "by": "hour"},
+        "mingshu.space.find_years": {
+            "expr": "en_guang = tian_gui",
+            "first_year": 2000,
+            "last_year": 2000,
+        },
         "mingshu.space.open": {"path": missing},
         "mingshu.space.query": {"path": missing, "sql": "SELECT 1"},
         "mingshu.space.sweep_bazi": {
