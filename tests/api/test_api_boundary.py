@@ -343,6 +343,7 @@ def good_arguments(scratch: Path) -> dict[str, dict[str, object]]:
         "mingshu.present.annual_to_dict": {"annual": BAZI.annual(2000), "chart": BAZI},
         "mingshu.present.chart_svg": {"chart": CHART, "horoscope": None, "names": "hans"},
         "mingshu.present.chart_to_dict": {"chart": CHART},
+        "mingshu.present.to_markdown": {"chart": CHART, "horoscope": None, "lang": "zh-CN"},
         "mingshu.present.horoscope_to_dict": {"horoscope": CHART.horoscope("2020-1-1")},
         "mingshu.present.settings_to_dict": {"settings": ziwei.ZiweiSettings()},
         "mingshu.present.to_json": {"obj": {"a": 1}, "indent": False},
