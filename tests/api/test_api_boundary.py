@@ -93,6 +93,13 @@ CASES: list[tuple[str, Callable[[], object], str]] = [
         "settings",
     ),
     ("four_pillars(None)", lambda: bazi.four_pillars(None), "moment"),  # type: ignore[arg-type]
+    ("moments_of(None)", lambda: bazi.moments_of(None), "pillars"),
+    ("moments_of(start=str)", lambda: bazi.moments_of("庚辰甲申丙午庚寅", start="2000"), "start"),  # type: ignore[arg-type]
+    (
+        "moments_of(settings=None)",
+        lambda: bazi.moments_of("庚辰甲申丙午庚寅", None),  # type: ignore[arg-type]
+        "settings",
+    ),
     ("four_pillars(date)", lambda: bazi.four_pillars(DAY), "moment"),  # type: ignore[arg-type]
     (
         "four_pillars(settings=None)",
@@ -294,7 +301,9 @@ def good_arguments(scratch: Path) -> dict[str, dict[str, object]]:
         "mingshu.bazi.from_birth": {"birth": BAZI.birth},
         "mingshu.bazi.is_forward": {"year_stem": "庚", "gender": "male"},
         "mingshu.bazi.ming_gong": {"year_stem": "庚", "month_branch": "巳", "hour_branch": "巳"},
+        "mingshu.bazi.moments_of": {"pillars": "庚辰 甲申 丙午 庚寅"},
         "mingshu.bazi.nayin": {"pillar": "甲子"},
+        "mingshu.bazi.parse_pillars": {"value": "庚辰 甲申 丙午 庚寅"},
         "mingshu.bazi.shen_gong": {"year_stem": "庚", "month_branch": "巳", "hour_branch": "巳"},
         "mingshu.bazi.stage": {"stem": "甲", "branch": "亥"},
         "mingshu.bazi.star": {"name": "wen_chang"},
@@ -305,6 +314,11 @@ def good_arguments(scratch: Path) -> dict[str, dict[str, object]]:
         "mingshu.space.check_sql": {"sql": "SELECT 1"},
         "mingshu.space.connect": {"path": missing, "other": None},
         "mingshu.space.find": {"dataset": missing, "expr": "en_guang = tian_gui", "by": "hour"},
+        "mingshu.space.find_years": {
+            "expr": "en_guang = tian_gui",
+            "first_year": 2000,
+            "last_year": 2000,
+        },
         "mingshu.space.open": {"path": missing},
         "mingshu.space.query": {"path": missing, "sql": "SELECT 1"},
         "mingshu.space.sweep_bazi": {
@@ -329,6 +343,7 @@ def good_arguments(scratch: Path) -> dict[str, dict[str, object]]:
         "mingshu.present.annual_to_dict": {"annual": BAZI.annual(2000), "chart": BAZI},
         "mingshu.present.chart_svg": {"chart": CHART, "horoscope": None, "names": "hans"},
         "mingshu.present.chart_to_dict": {"chart": CHART},
+        "mingshu.present.to_markdown": {"chart": CHART, "horoscope": None, "lang": "zh-CN"},
         "mingshu.present.horoscope_to_dict": {"horoscope": CHART.horoscope("2020-1-1")},
         "mingshu.present.settings_to_dict": {"settings": ziwei.ZiweiSettings()},
         "mingshu.present.to_json": {"obj": {"a": 1}, "indent": False},

@@ -36,6 +36,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"present"}),
     frozenset({"crosscheck", "space", "library"}),
     frozenset({"cli", "web"}),
+    frozenset({"__main__"}),  # `python -m mingshu`: the command line
 )
 LAYER = {part: i for i, layer in enumerate(LAYERS) for part in layer}
 ENGINES = ("ziwei", "bazi")

@@ -162,6 +162,49 @@ def test_the_name_views_are_the_engines_names(dataset: Path) -> None:
     assert palaces == [(int(p), p.key) for p in ziwei.PalaceName]
 
 
+@pytest.mark.parametrize("expr", list(ENGINE))
+def test_without_a_dataset_the_counts_are_the_engines_too(
+    expr: str, engine_counts: dict[str, Counter[int]]
+) -> None:
+    seen: list[tuple[int, int]] = []
+    result = space.find_years(expr, YEAR, YEAR, on_year=lambda y, n: seen.append((y, n)))
+    assert {g.value: g.count for g in result.groups} == dict(engine_counts[expr])
+    assert result.rows == 365 * 13 * 2 and seen == [(YEAR, result.rows)]
+
+
+def test_cli_without_a_dataset_draws_the_years(engine_counts: dict[str, Counter[int]]) -> None:
+    from mingshu.cli import app
+
+    args = ["find", "en_guang = tian_gui", "--from", str(YEAR), "--to", str(YEAR), "--json"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["count"] == sum(engine_counts["en_guang = tian_gui"].values())
+    assert data["rows"] == 365 * 13 * 2
+
+
+@pytest.mark.parametrize(
+    ("args", "field"),
+    [
+        (["DATASET", "en_guang = tian_gui", "--from", "2000"], "first_year"),
+        (["DATASET", "en_guang = tian_gui", "--school", "quanshu"], "school"),
+        (["en_guang", "=", "tian_gui"], "expr"),
+        (["en_guang = tian_gui", "--from", "1850", "--to", "1851"], "first_year"),
+        (["en_guang = tian_gui", "--from", "2001", "--to", "2000"], "last_year"),
+        ([], "expr"),
+    ],
+)
+def test_cli_refuses_options_that_would_be_ignored(
+    dataset: Path, args: list[str], field: str
+) -> None:
+    from mingshu.cli import app
+
+    args = [str(dataset) if a == "DATASET" else a for a in args]
+    bad = runner.invoke(app, ["find", *args])
+    assert bad.exit_code == 2, bad.output
+    assert bad.stderr.startswith(f"error: {field}: "), bad.stderr
+
+
 def test_cli_prints_counts_and_json_and_exits_2_on_bad_input(dataset: Path) -> None:
     from mingshu.cli import app
 

@@ -30,6 +30,7 @@ from mingshu.bazi.derived import (
     tai_yuan,
 )
 from mingshu.bazi.luck import Annual, Luck, LuckStep, StartSpan, is_forward
+from mingshu.bazi.moments import MomentRange, moments_of, parse_pillars
 from mingshu.bazi.month_qi import SiLing
 from mingshu.bazi.pillars import four_pillars
 from mingshu.bazi.settings import (
@@ -67,6 +68,7 @@ __all__ = [
     "LuckStep",
     "MingGongMonth",
     "Moment",
+    "MomentRange",
     "Nayin",
     "Notice",
     "PillarDetail",
@@ -90,7 +92,9 @@ __all__ = [
     "from_birth",
     "is_forward",
     "ming_gong",
+    "moments_of",
     "nayin",
+    "parse_pillars",
     "shen_gong",
     "stage",
     "star",

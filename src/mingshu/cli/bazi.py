@@ -4,6 +4,7 @@ Example::
 
     mingshu bazi 1990-05-15 10:30 --tz Asia/Shanghai --gender male
     mingshu bazi 1990-05-15 10:30 --gender female --late-rat-hour split --star wen_chang=w2 --json
+    mingshu bazi --pillars 庚辰 甲申 丙午 庚寅 --from 1900 --to 2100
 
 Bad input prints ``error: <field>: <message>`` on stderr and exits with code 2.
 """
@@ -29,13 +30,30 @@ def register(app: typer.Typer) -> None:
 def bazi(
     ctx: typer.Context,
     birth_date: Annotated[
-        str,
+        str | None,
         typer.Argument(metavar="DATE", help="Birth date, YYYY-MM-DD (solar; lunar with --lunar)."),
-    ],
+    ] = None,
     birth_time: Annotated[
-        str, typer.Argument(metavar="TIME", help="Clock time, HH:MM or HH:MM:SS.")
-    ],
-    gender: Annotated[str, typer.Option("--gender", "-g", help="male or female.")],
+        str | None, typer.Argument(metavar="TIME", help="Clock time, HH:MM or HH:MM:SS.")
+    ] = None,
+    gender: Annotated[
+        str | None, typer.Option("--gender", "-g", help="male or female (a chart needs it).")
+    ] = None,
+    pillars: Annotated[
+        tuple[str, str, str, str] | None,
+        typer.Option(
+            "--pillars",
+            metavar="Y M D H",
+            help="Instead of a chart: every stretch of Beijing time whose four pillars are "
+            "these (八字反查), e.g. --pillars 庚辰 甲申 丙午 庚寅; --late-rat-hour applies.",
+        ),
+    ] = None,
+    from_year: Annotated[
+        int | None, typer.Option("--from", help="With --pillars: the first year searched.")
+    ] = None,
+    to_year: Annotated[
+        int | None, typer.Option("--to", help="With --pillars: the last year searched.")
+    ] = None,
     lunar: Lunar = False,
     leap: Leap = False,
     tz: Annotated[
@@ -79,7 +97,20 @@ def bazi(
     from mingshu.cli._errors import fail
     from mingshu.errors import InputError
 
+    if pillars is not None:
+        _print_moments(ctx, pillars, from_year, to_year, as_json, settings)
+        return
     try:
+        for name, value, what in (
+            ("date", birth_date, "a birth date (DATE), or --pillars for a reverse look-up"),
+            ("time", birth_time, "a clock time (TIME) after the date"),
+            ("gender", gender, "--gender male or --gender female"),
+        ):
+            if value is None:
+                raise InputError(name, f"missing: give {what}")
+        if from_year is not None or to_year is not None:
+            raise InputError("from", "--from and --to go with --pillars")
+        assert birth_date is not None and birth_time is not None and gender is not None
         variants = _parse_stars(star or [])
         bases = _parse_stars(star_basis or [], field="star_bases")
         if leap and not lunar:
@@ -114,9 +145,9 @@ def bazi(
         fail(
             e,
             [
-                birth_date,
-                birth_time,
-                gender,
+                birth_date or "",
+                birth_time or "",
+                gender or "",
                 tz,
                 longitude or "",
                 *(star or []),
@@ -140,6 +171,111 @@ def bazi(
     print_chart(console, c)
     if annuals:
         print_annuals(console, annuals, c)
+
+
+def _print_moments(
+    ctx: typer.Context,
+    pillars: tuple[str, str, str, str],
+    from_year: int | None,
+    to_year: int | None,
+    as_json: bool,
+    settings: dict[str, Any],
+) -> None:
+    """``--pillars``: the stretches of time with these four pillars, one per line or as JSON."""
+    from mingshu import bazi as engine
+    from mingshu.calendar import FIRST_DATE, LAST_DATE
+    from mingshu.cli._errors import fail
+    from mingshu.errors import InputError
+
+    try:
+        if ctx.params.get("birth_date") is not None:
+            raise InputError("pillars", "--pillars searches for dates: give no DATE or TIME")
+        # A chart option would be ignored by the search: refuse it rather than drop it.
+        for name in _CHART_ONLY:
+            if given(ctx, name):
+                raise InputError(
+                    name, f"--{name.replace('_', '-')} is for a chart, not for --pillars"
+                )
+        chosen_settings = chosen(ctx, BAZI, settings)
+        moved = sorted(set(chosen_settings) - {"late_rat_hour"})
+        if moved:
+            raise InputError(
+                moved[0],
+                "only --late-rat-hour moves a pillar; it is the one setting --pillars takes",
+            )
+        start = FIRST_DATE if from_year is None else _year_bound(from_year, "from", first=True)
+        end = LAST_DATE if to_year is None else _year_bound(to_year, "to", first=False)
+        if start > end:
+            raise InputError("to", f"--to {to_year} is before --from {from_year}")
+        found = engine.moments_of(
+            pillars, engine.BaziSettings(**chosen_settings), start=start, end=end
+        )
+    except InputError as e:
+        fail(e, list(pillars))
+    if as_json:
+        from mingshu.present import to_json
+
+        data = {
+            "pillars": " ".join(pillars),
+            "clock": "Beijing civil time (UTC+8), the clock of the pillars",
+            "from": start.isoformat(),
+            "to": end.isoformat(),
+            "moments": [
+                {
+                    "start": r.start.isoformat(),
+                    "end": r.end.isoformat(),
+                    "start_term": r.start_term.key if r.start_term else None,
+                    "end_term": r.end_term.key if r.end_term else None,
+                }
+                for r in found
+            ],
+        }
+        typer.echo(to_json(data, indent=True).decode())
+        return
+    typer.echo(
+        f"{' '.join(pillars)}: {len(found)} stretch{'es' if len(found) != 1 else ''} of Beijing "
+        f"time (UTC+8) from {start} to {end}"
+    )
+    for r in found:
+        notes = [
+            f"{which} at {term.names.hans} {moment:%H:%M:%S}"
+            for which, term, moment in (
+                ("starts", r.start_term, r.start),
+                ("ends", r.end_term, r.end),
+            )
+            if term is not None
+        ]
+        typer.echo(f"  {r}" + (f"  ({'; '.join(notes)})" if notes else ""))
+
+
+_CHART_ONLY = (
+    "gender",
+    "lunar",
+    "leap",
+    "tz",
+    "longitude",
+    "fold",
+    "star",
+    "star_basis",
+    "profile",
+    "luck_steps",
+    "year",
+)
+
+
+def _year_bound(year: int, field: str, *, first: bool) -> Any:
+    """The first or last supported day of ``year`` (a year partly in range is clipped)."""
+    from datetime import date
+
+    from mingshu.calendar import FIRST_DATE, LAST_DATE
+    from mingshu.errors import OutOfRangeError
+
+    if not FIRST_DATE.year <= year <= LAST_DATE.year:
+        raise OutOfRangeError(
+            field, f"year {year} is outside the supported range {FIRST_DATE} .. {LAST_DATE}"
+        )
+    day = date(year, 1, 1) if first else date(year, 12, 31)
+    return min(max(day, FIRST_DATE), LAST_DATE)
 
 
 def _parse_stars(items: list[str], field: str = "star") -> dict[str, str]:

@@ -328,14 +328,17 @@ def _json_rows(names: list[str], rows: list[tuple[Any, ...]]) -> str:
     return orjson.dumps(objects, default=str, option=option).decode()
 
 
+@setting_options(_NATAL_ZIWEI)
 def find(
-    dataset: Annotated[str, typer.Argument(metavar="DATASET", help="A swept dataset directory.")],
+    ctx: typer.Context,
     expr: Annotated[
-        str,
+        list[str],
         typer.Argument(
-            metavar="EXPR",
-            help="A condition such as 'en_guang = tian_gui' or 'tai_fu = 午' (docs/space.md, "
-            "Find): star keys, palace_<branch>, life_branch, …; =, !=, in (…), and, or, not.",
+            metavar="[DATASET] EXPR",
+            help="A swept dataset directory, then a condition such as 'en_guang = tian_gui' "
+            "or 'tai_fu = 午' (docs/space.md, Find): star keys, palace_<branch>, life_branch, "
+            "…; =, !=, in (…), and, or, not.  With the condition alone, the charts of "
+            "--from .. --to are drawn in memory instead.",
         ),
     ],
     by: Annotated[
@@ -349,18 +352,51 @@ def find(
     ] = "hour",
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
     allow_partial: _AllowPartial = False,
+    first_year: Annotated[
+        int | None,
+        typer.Option(
+            "--from", metavar="YEAR", help="Without a dataset: the first year (default: all)."
+        ),
+    ] = None,
+    last_year: Annotated[
+        int | None,
+        typer.Option("--to", metavar="YEAR", help="Without a dataset: the last year."),
+    ] = None,
+    **settings: Any,
 ) -> None:
-    """The rows of a swept dataset where a condition holds, counted by birth hour (or lunar
-    month, lunar day, year, gender): the reverse look-up without SQL."""
+    """The charts where a condition holds, counted by birth hour (or lunar month, lunar day,
+    year, gender): the reverse look-up without SQL.  Reads a swept dataset, or, given only
+    the condition, draws the charts of the years in memory (the Zi Wei setting options then
+    choose the settings; a dataset has its own)."""
     from mingshu.cli._errors import fail
+    from mingshu.cli._settings import given
     from mingshu.errors import InputError
 
+    raw = [*expr, by]
     try:
         from mingshu import space
 
-        result = space.find(dataset, expr, by=by, allow_partial=allow_partial)
+        if len(expr) > 2:
+            raise InputError(
+                "expr", f"give [DATASET] EXPR: {len(expr)} words (quote the condition)"
+            )
+        dataset, condition = (None, expr[0]) if len(expr) == 1 else (expr[0], expr[1])
+        if dataset is not None:
+            for name in ("first_year", "last_year", *(s.name for s in _NATAL_ZIWEI)):
+                if given(ctx, name):
+                    option = "--from" if name == "first_year" else "--to"
+                    if name not in ("first_year", "last_year"):
+                        option = "--" + name.replace("_", "-")
+                    raise InputError(
+                        name,
+                        f"{option} is for a look-up without a dataset: {dataset} has its own "
+                        "years and settings",
+                    )
+            result = space.find(dataset, condition, by=by, allow_partial=allow_partial)
+        else:
+            result = _find_in_memory(ctx, condition, by, first_year, last_year, settings)
     except InputError as e:
-        fail(e, [dataset, expr, by])
+        fail(e, raw)
     partial = _say_partial(result.missing_years)
     if as_json:
         import orjson
@@ -393,6 +429,47 @@ def find(
     console.print(f"total: {result.count:,} of {result.rows:,} rows ({result.share:.2%})")
     if partial:
         console.print(partial)
+
+
+def _find_in_memory(
+    ctx: typer.Context,
+    expr: str,
+    by: str,
+    first_year: int | None,
+    last_year: int | None,
+    settings: dict[str, Any],
+) -> Any:
+    """``find EXPR --from --to``: the years drawn in memory, with a progress bar on stderr."""
+    from mingshu import ziwei
+    from mingshu.calendar import FIRST_DATE, LAST_DATE
+    from mingshu.cli._settings import chosen
+    from mingshu.space.find import find_years
+    from mingshu.space.ziwei_sweep import year_rows
+
+    first = FIRST_DATE.year if first_year is None else first_year
+    last = LAST_DATE.year if last_year is None else last_year
+    chart_settings = ziwei.ZiweiSettings(**chosen(ctx, _NATAL_ZIWEI, settings))
+    from rich.progress import Progress
+
+    console = _stderr_console()
+    # A bar only on a terminal: piped or captured stderr gets the error line alone.
+    with Progress(console=console, transient=True, disable=not console.is_terminal) as bar:
+        total = sum(year_rows(y) for y in range(first, last + 1)) if first <= last else 0
+        task = bar.add_task(f"charts {first}–{last}", total=total)
+        return find_years(
+            expr,
+            first,
+            last,
+            chart_settings,
+            by,
+            on_year=lambda _year, rows: bar.advance(task, rows),
+        )
+
+
+def _stderr_console() -> Any:
+    from rich.console import Console
+
+    return Console(stderr=True)
 
 
 def _cell(value: Any) -> str:

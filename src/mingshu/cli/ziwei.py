@@ -97,8 +97,16 @@ def ziwei(
         bool,
         typer.Option("--json", help="Print the chart (and horoscope) as JSON, docs/ziwei-json.md."),
     ] = False,
+    markdown: Annotated[
+        bool,
+        typer.Option(
+            "--markdown",
+            help="Print the chart (and horoscope) as Markdown instead of the grid: birth, "
+            "palace table, 三方四正 and 飞化, layers; named by --names or --lang.",
+        ),
+    ] = False,
     names: Annotated[
-        _NameStyle, typer.Option("--names", help="Names in the grid.")
+        _NameStyle, typer.Option("--names", help="Names in the grid (or the Markdown).")
     ] = _NameStyle.HANS,
     svg: Annotated[
         str | None,
@@ -164,8 +172,12 @@ def ziwei(
             _refuse_all_but(ctx, _BATCH_OPTIONS, "--batch", _BATCH_WHY)
         batch_command(batch, birth_date, birth_time, analysis=analysis, out=out, lang=lang)
         return
+    if markdown and as_json:
+        fail(InputError("markdown", "--markdown and --json both print the chart: give one"))
+    if markdown and svg == "-":
+        fail(InputError("markdown", "--markdown and --svg - both print to standard output"))
     if lang is not None and not as_json:
-        if svg is not None:
+        if svg is not None and not markdown:
             fail(InputError("lang", "the SVG board names things by --names, not --lang"))
         if given(ctx, "names"):
             fail(InputError("lang", "the grid takes --names or --lang, not both"))
@@ -211,8 +223,17 @@ def ziwei(
             _write_replacing(svg, chart_svg(chart, horoscope, names.value, svg_layout))
         except InputError as e:
             fail(e, [svg, svg_layout])
-        if not as_json:
+        if not as_json and not markdown:
             return
+    if markdown:
+        from mingshu.present.ziwei_markdown import to_markdown
+
+        code = lang if lang is not None else _MARKDOWN_LANG[names.value]
+        try:
+            typer.echo(to_markdown(chart, horoscope, code), nl=False)
+        except InputError as e:
+            fail(e, [lang or ""])
+        return
     if as_json:
         from mingshu.present import chart_to_dict, horoscope_to_dict, to_json
 
@@ -301,6 +322,10 @@ def _refuse_all_but(ctx: typer.Context, allowed: frozenset[str], mode: str, why:
             if param.secondary_opts and ctx.params.get(name) is False:
                 written = param.secondary_opts[0]
             fail(InputError("batch", f"{written} does not go with {mode}: {why}"))
+
+
+# --names forms as the Markdown's languages.
+_MARKDOWN_LANG: Final = {"hans": "zh-CN", "hant": "zh-TW", "pinyin": "pinyin", "english": "en-US"}
 
 
 def _refuse_what_does_not_apply(

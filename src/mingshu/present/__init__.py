@@ -6,6 +6,7 @@ It reads the engines (``mingshu.ziwei``, ``mingshu.bazi``); the engines never im
   :func:`settings_to_dict`, :func:`to_json`: one JSON dialect for both engines
   (docs/ziwei-json.md, docs/bazi.md).
 * :func:`chart_svg`: the Zi Wei 4×4 board as SVG.
+* :func:`to_markdown`: a Zi Wei chart (and horoscope) as Markdown, in any of its languages.
 * ``mingshu.present.ziwei_text.ChartGrid`` and ``mingshu.present.bazi_text``: the terminal
   renderings (Rich), loaded only when used.
 
@@ -25,6 +26,7 @@ from mingshu.present.export import (
 )
 
 if TYPE_CHECKING:
+    from mingshu.present.ziwei_markdown import to_markdown
     from mingshu.present.ziwei_svg import chart_svg
 
 __all__ = [
@@ -34,6 +36,7 @@ __all__ = [
     "horoscope_to_dict",
     "settings_to_dict",
     "to_json",
+    "to_markdown",
 ]
 
 
@@ -44,4 +47,8 @@ def __getattr__(name: str) -> Any:
         from mingshu.present.ziwei_svg import chart_svg
 
         return chart_svg
+    if name == "to_markdown":
+        from mingshu.present.ziwei_markdown import to_markdown
+
+        return to_markdown
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -9,12 +9,13 @@ over it (see docs/space.md).
     space.open("charts").filter("en_guang = tian_gui").count("*")
     space.query("charts", "SELECT time_index, count(*) FROM charts GROUP BY 1")
     space.find("charts", "en_guang = tian_gui", by="hour")
+    space.find_years("en_guang = tian_gui", 1800, 1850)   # no dataset: drawn in memory
 
 pyarrow and duckdb (the ``space`` extra) are imported inside the functions that need them.
 """
 
 from mingshu.space.bazi_sweep import sweep_bazi
-from mingshu.space.find import FindGroup, FindResult, find
+from mingshu.space.find import FindGroup, FindResult, find, find_years
 from mingshu.space.sql import check_sql, connect, query
 from mingshu.space.sql import open_dataset as open
 from mingshu.space.ziwei_sweep import METADATA, SCHEMA, SweepReport, sweep_ziwei
@@ -28,6 +29,7 @@ __all__ = [
     "check_sql",
     "connect",
     "find",
+    "find_years",
     "open",
     "query",
     "sweep_bazi",

@@ -28,10 +28,11 @@ silently false.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from mingshu.choices import check_bool
 from mingshu.errors import InputError
@@ -39,7 +40,12 @@ from mingshu.gender import Gender
 from mingshu.named import clip_text
 from mingshu.space.ziwei_sweep import SCHEMA
 
-__all__ = ["BY", "MAX_LENGTH", "FindGroup", "FindResult", "find", "parse"]
+if TYPE_CHECKING:
+    import duckdb
+
+    from mingshu.ziwei import ZiweiSettings
+
+__all__ = ["BY", "MAX_LENGTH", "FindGroup", "FindResult", "find", "find_years", "parse"]
 
 MAX_LENGTH: Final = 1000
 """The longest expression accepted (a look-up is a line, not a program)."""
@@ -494,9 +500,7 @@ def find(
     years one on ``dataset`` unless ``allow_partial`` (the result then names them)."""
     from mingshu.space.sql import check_complete, connect, dataset_metadata
 
-    column = BY.get(by) if isinstance(by, str) else None
-    if column is None:
-        raise InputError("by", f"{clip_text(repr(by))} is not one of {', '.join(BY)}")
+    column = _by_column(by)
     check_bool(allow_partial, "allow_partial")
     _, meta = dataset_metadata(dataset)
     if meta.get("schema") != SCHEMA:
@@ -508,30 +512,106 @@ def find(
     missing = check_complete(dataset, allow_partial)
     con = connect(dataset, allow_partial=allow_partial)
     try:
-        present = {d[0] for d in con.execute("SELECT * FROM charts LIMIT 0").description}
-        condition, params = parse(expr, meta, present)
-        if column == "time_index":
-            name = "h.hans"
-            joined = "charts c LEFT JOIN hour_name h ON h.time_index = c.time_index"
-        else:
-            name, joined = "NULL", "charts c"
-        # Aliases keep the condition's bare column names meaning the chart's columns.
-        sql = (
-            f"SELECT c.{column} AS value, any_value({name}) AS name, "
-            f"count(*) FILTER (WHERE {_qualified(condition)}) AS n, count(*) AS rows "
-            f"FROM {joined} GROUP BY c.{column} ORDER BY c.{column}"
-        )
-        result = con.execute(sql, params).fetchall()
+        condition, params = parse(expr, meta, _columns_of(con))
+        counts = _counts(con, condition, params, column)
     finally:
         con.close()
+    return _result(expr, by, column, meta, counts, missing)
+
+
+def find_years(
+    expr: str,
+    first_year: int,
+    last_year: int,
+    settings: ZiweiSettings | None = None,
+    by: str = "hour",
+    *,
+    on_year: Callable[[int, int], object] | None = None,
+) -> FindResult:
+    """:func:`find` without a dataset: every natal chart of ``first_year`` .. ``last_year``
+    under ``settings`` (default: the defaults) is drawn in memory, a year at a time, and
+    counted as :func:`find` counts a swept dataset's rows (the same rows, the same answer).
+    ``on_year(year, rows)`` is called after each year (a progress bar's hook)."""
+    from mingshu import ziwei
+    from mingshu.space import ziwei_numpy
+    from mingshu.space.sql import connect_memory
+    from mingshu.space.ziwei_sweep import _check_years, _schema, _year_table, metadata
+
+    column = _by_column(by)
+    if settings is None:
+        settings = ziwei.ZiweiSettings()
+    if not isinstance(settings, ziwei.ZiweiSettings):
+        raise InputError("settings", f"give ZiweiSettings, not {type(settings).__name__}")
+    first_year, last_year = _check_years(first_year, last_year)
+    if on_year is not None and not callable(on_year):
+        raise InputError("on_year", f"give a function or None, not {type(on_year).__name__}")
+    meta = metadata(settings, first_year, last_year)
+    backend = "numpy" if ziwei_numpy.supports(settings) else "engine"
+    # The columns are the settings' (the sweep's schema): a bad expression fails at once.
+    condition, params = parse(expr, meta, set(_schema(settings).names))
+    con = connect_memory(meta)
+    totals: dict[int, tuple[str | None, int, int]] = {}
+    try:
+        for year in range(first_year, last_year + 1):
+            table = _year_table(year, settings, backend)
+            con.register("charts", table)
+            for value, name, n, rows in _counts(con, condition, params, column):
+                _, n0, rows0 = totals.get(value, (name, 0, 0))
+                totals[value] = (name, n0 + n, rows0 + rows)
+            con.unregister("charts")
+            if on_year is not None:
+                on_year(year, table.num_rows)
+    finally:
+        con.close()
+    counts = [(v, name, n, rows) for v, (name, n, rows) in sorted(totals.items())]
+    return _result(expr, by, column, meta, counts, ())
+
+
+def _by_column(by: object) -> str:
+    column = BY.get(by) if isinstance(by, str) else None
+    if column is None:
+        raise InputError("by", f"{clip_text(repr(by))} is not one of {', '.join(BY)}")
+    return column
+
+
+def _columns_of(con: duckdb.DuckDBPyConnection) -> set[str]:
+    return {d[0] for d in con.execute("SELECT * FROM charts LIMIT 0").description}
+
+
+def _counts(
+    con: duckdb.DuckDBPyConnection, condition: str, params: list[int], column: str
+) -> list[tuple[int, str | None, int, int]]:
+    """(value, hour name, matching rows, rows) of each value of ``column`` in ``charts``."""
+    if column == "time_index":
+        name = "h.hans"
+        joined = "charts c LEFT JOIN hour_name h ON h.time_index = c.time_index"
+    else:
+        name, joined = "NULL", "charts c"
+    # Aliases keep the condition's bare column names meaning the chart's columns.
+    sql = (
+        f"SELECT c.{column} AS value, any_value({name}) AS name, "
+        f"count(*) FILTER (WHERE {_qualified(condition)}) AS n, count(*) AS rows "
+        f"FROM {joined} GROUP BY c.{column} ORDER BY c.{column}"
+    )
+    return [(int(v), n, int(c), int(r)) for v, n, c, r in con.execute(sql, params).fetchall()]
+
+
+def _result(
+    expr: str,
+    by: str,
+    column: str,
+    meta: dict[str, Any],
+    counts: list[tuple[int, str | None, int, int]],
+    missing: tuple[int, ...],
+) -> FindResult:
     names = _group_names(column, meta)
     groups = tuple(
-        FindGroup(int(v), n if column == "time_index" else names.get(int(v)), int(c), int(r))
-        for v, n, c, r in result
+        FindGroup(v, n if column == "time_index" else names.get(v), c, r)
+        for v, n, c, r in counts
         if c
     )
     return FindResult(
-        expr, by, groups, sum(g.count for g in groups), sum(int(r[3]) for r in result), missing
+        expr, by, groups, sum(g.count for g in groups), sum(r[3] for r in counts), missing
     )
 
 

@@ -233,6 +233,20 @@ def connect(
     return con
 
 
+def connect_memory(meta: dict[str, Any]) -> duckdb.DuckDBPyConnection:
+    """An in-memory DuckDB connection with the name views of ``meta`` (a dataset's
+    ``_mingshu.json`` contents) and no file access at all: the caller registers its Arrow
+    tables (``con.register("charts", table)``), as the dataset-free look-up does per year."""
+    import duckdb
+
+    con = duckdb.connect(":memory:", config={"temp_directory": ""})
+    for view in _name_views(meta):
+        con.execute(view)
+    con.execute("SET enable_external_access = false")
+    con.execute("SET lock_configuration = true")
+    return con
+
+
 def _create_view(con: duckdb.DuckDBPyConnection, name: str, folder: Path) -> None:
     """The view ``name`` over the dataset's partitions; a partition DuckDB cannot read (not
     Parquet, cut short) is an :class:`InputError` on ``dataset``."""

@@ -62,6 +62,10 @@ def create_app(
     app.add_middleware(SecurityHeaders)
     app.include_router(api.router)
     app.include_router(pages.router)
+    from mingshu.web import moments
+
+    app.include_router(moments.router)
+    app.include_router(moments.api_router)
     from mingshu.web import library_pages
 
     app.include_router(library_pages.router)

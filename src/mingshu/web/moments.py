@@ -1,0 +1,143 @@
+"""八字反查 on the web: ``/pillars`` (a form and the stretches of time it finds) and
+``/api/bazi/moments`` (the same as JSON), both over :func:`mingshu.bazi.moments_of`."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from fastapi import APIRouter, Request, Response
+from fastapi.responses import HTMLResponse
+
+from mingshu.web.api import (
+    _CHART_ROUTE,
+    _enum,
+    _json,
+    _only_once,
+    _param,
+    cached,
+    field_errors_response,
+)
+from mingshu.web.query import BAZI_SETTINGS, MAX_VALUE
+
+__all__ = ["MOMENTS_PARAMETERS", "api_router", "router"]
+
+router = APIRouter(include_in_schema=False)
+api_router = APIRouter(prefix="/api", tags=["api"])
+
+_LATE_RAT: Final = "bz_late_rat_hour"
+_YEAR: Final = {"pattern": r"^\s*([0-9]{4})?\s*$"}
+MOMENTS_PARAMETERS: Final = [
+    _param("pillars", "Four pillars, year month day hour (spaces optional)",
+           "庚辰 甲申 丙午 庚寅", required=True,
+           schema={"pattern": r"^\s*(\S\s*){8}$", "maxLength": 40}),
+    _param(_LATE_RAT, "BaZi setting: how 23:00–23:59 takes its day and hour pillars",
+           "next_day", schema=_enum(BAZI_SETTINGS[_LATE_RAT].words)),
+    _param("from", "First year searched (default: the first of the calendar)", "1900",
+           schema=_YEAR),
+    _param("to", "Last year searched (default: the last of the calendar)", "2100",
+           schema=_YEAR),
+]  # fmt: skip
+_KNOWN: Final = tuple(p["name"] for p in MOMENTS_PARAMETERS)
+
+
+def _search(params: dict[str, str]) -> tuple[dict[str, Any] | None, dict[str, str]]:
+    """(the answer as JSON-ready data, no errors) or (None, the errors by field)."""
+    from datetime import date
+
+    from mingshu import bazi
+    from mingshu.calendar import FIRST_DATE, LAST_DATE
+    from mingshu.errors import InputError
+
+    errors: dict[str, str] = {}
+    text = params.get("pillars", "").strip()
+    if not text:
+        return None, {"pillars": "give four pillars, e.g. 庚辰 甲申 丙午 庚寅"}
+    years: dict[str, date] = {}
+    for field, default, first in (("from", FIRST_DATE, True), ("to", LAST_DATE, False)):
+        raw = params.get(field, "").strip()
+        if not raw:
+            years[field] = default
+        elif not raw.isascii() or not raw.isdigit() or len(raw) != 4:
+            errors[field] = "give a year, four digits"
+        elif not FIRST_DATE.year <= int(raw) <= LAST_DATE.year:
+            errors[field] = f"{raw} is outside the supported range {FIRST_DATE} .. {LAST_DATE}"
+        else:
+            day = date(int(raw), 1, 1) if first else date(int(raw), 12, 31)
+            years[field] = min(max(day, FIRST_DATE), LAST_DATE)
+    late_rat = params.get(_LATE_RAT, "").strip() or BAZI_SETTINGS[_LATE_RAT].default
+    if late_rat not in BAZI_SETTINGS[_LATE_RAT].words:
+        errors[_LATE_RAT] = f"one of {', '.join(BAZI_SETTINGS[_LATE_RAT].words)}"
+    if not errors and years["from"] > years["to"]:
+        errors["to"] = "the last year is before the first"
+    if errors:
+        return None, errors
+    try:
+        settings = bazi.BaziSettings(late_rat_hour=bazi.LateRatHour(late_rat))
+        found = bazi.moments_of(text, settings, start=years["from"], end=years["to"])
+    except InputError as e:
+        return None, {"pillars": e.message}
+    pillars = bazi.parse_pillars(text)
+    return {
+        "pillars": str(pillars),
+        "late_rat_hour": late_rat,
+        "clock": "Beijing civil time (UTC+8), the clock of the pillars",
+        "from": years["from"].isoformat(),
+        "to": years["to"].isoformat(),
+        "moments": [
+            {
+                "start": r.start.isoformat(),
+                "end": r.end.isoformat(),
+                "start_term": r.start_term.key if r.start_term else None,
+                "end_term": r.end_term.key if r.end_term else None,
+            }
+            for r in found
+        ],
+    }, {}
+
+
+def _params(request: Request) -> dict[str, str]:
+    return {k: request.query_params[k][:MAX_VALUE] for k in request.query_params}
+
+
+@api_router.get(
+    "/bazi/moments",
+    summary="八字反查: every stretch of Beijing time whose four pillars are the given ones",
+    openapi_extra={"parameters": MOMENTS_PARAMETERS},
+    **_CHART_ROUTE,
+)
+async def moments_api(request: Request) -> Response:
+    _only_once(request, _KNOWN)
+    data, errors = _search(_params(request))
+    if data is None:
+        return field_errors_response(errors)
+    return cached(request, _json(data), "application/json")
+
+
+@router.get("/pillars", response_class=HTMLResponse)
+def moments_page(request: Request) -> Response:
+    from datetime import datetime, timedelta
+    from urllib.parse import urlencode
+
+    from mingshu.web.pages import render
+
+    _only_once(request, _KNOWN)
+    params = _params(request)
+    data, errors = _search(params) if params else (None, {})
+    rows = []
+    for m in data["moments"] if data else ():
+        start = datetime.fromisoformat(m["start"])
+        last = datetime.fromisoformat(m["end"]) - timedelta(seconds=1)
+        # A chart at the stretch's first minute (a 节 to the second: the next whole minute).
+        at = start if start.second == 0 else start + timedelta(seconds=60 - start.second)
+        chart = f"/chart?date={at:%Y-%m-%d}&time={at:%H:%M}&tz=Asia/Shanghai&gender="
+        rows.append({**m, "start": start, "last": last, "chart": chart})
+    return render(
+        "pillars.html",
+        status=422 if errors else 200,
+        form={k: params.get(k, "") for k in _KNOWN},
+        late_rat_words=BAZI_SETTINGS[_LATE_RAT].words,
+        errors=errors,
+        data=data,
+        rows=rows,
+        query=urlencode({k: v for k, v in params.items() if v}),
+    )
