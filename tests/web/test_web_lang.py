@@ -30,6 +30,11 @@ PAGES = (
     f"/chart/star/tian_ji?{BIRTH}",
     "/chart?date=1987-02-30&time=25:00&gender=x",  # errors next to their fields
     "/chart?date=1990-05-15&time=23:30&gender=male&tz=Asia/Shanghai",  # late Rat, DST
+    "/pillars?pillars=庚辰+甲申+丙午+庚寅&from=1930",
+    "/pillars?pillars=甲子+甲子+甲子+甲子",  # none found
+    "/pillars?pillars=庚辰+甲申&from=1850&to=1800",  # errors next to their fields
+    "/pillars?pillars=庚辰+甲申",
+    "/pillars?pillars=庚辰+甲申+丙午+庚卯",
 )
 # Words a Chinese page keeps in Latin letters: names of formats, programs, sources and
 # keys a reader types (the URL's words), and the names switch's own "English"/"pinyin".

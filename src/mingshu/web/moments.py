@@ -38,6 +38,7 @@ MOMENTS_PARAMETERS: Final = [
            schema=_YEAR),
 ]  # fmt: skip
 _KNOWN: Final = tuple(p["name"] for p in MOMENTS_PARAMETERS)
+_PAGE_KNOWN: Final = (*_KNOWN, "lang")
 
 
 def _search(params: dict[str, str]) -> tuple[dict[str, Any] | None, dict[str, str]]:
@@ -118,26 +119,45 @@ def moments_page(request: Request) -> Response:
     from datetime import datetime, timedelta
     from urllib.parse import urlencode
 
-    from mingshu.web.pages import render
+    from mingshu.web.lang import LANGS
+    from mingshu.web.pages import _lang_context, lang_of, render
+    from mingshu.web.settings_help import WORDS
 
-    _only_once(request, _KNOWN)
+    _only_once(request, _PAGE_KNOWN)
     params = _params(request)
-    data, errors = _search(params) if params else (None, {})
+    lang = lang_of(params)
+    if "lang" in params and params["lang"] not in LANGS:
+        errors_lang = {"lang": f"one of {', '.join(LANGS)}"}
+        return field_errors_response(errors_lang)
+    search = {k: v for k, v in params.items() if k != "lang"}
+    data, errors = _search(search) if search else (None, {})
     rows = []
     for m in data["moments"] if data else ():
         start = datetime.fromisoformat(m["start"])
         last = datetime.fromisoformat(m["end"]) - timedelta(seconds=1)
         # A chart at the stretch's first minute (a 节 to the second: the next whole minute).
         at = start if start.second == 0 else start + timedelta(seconds=60 - start.second)
-        chart = f"/chart?date={at:%Y-%m-%d}&time={at:%H:%M}&tz=Asia/Shanghai&gender="
+        chart = f"/chart?date={at:%Y-%m-%d}&time={at:%H:%M}&tz=Asia/Shanghai"
+        if lang != "en":
+            chart += f"&lang={lang}"
+        chart += "&gender="
         rows.append({**m, "start": start, "last": last, "chart": chart})
+    words = BAZI_SETTINGS[_LATE_RAT].words
+    here = urlencode({k: v for k, v in search.items() if v})
+    links = {
+        other: "/pillars?" + urlencode({**search, **({"lang": other} if other != "en" else {})})
+        for other in LANGS
+    }
     return render(
         "pillars.html",
         status=422 if errors else 200,
-        form={k: params.get(k, "") for k in _KNOWN},
-        late_rat_words=BAZI_SETTINGS[_LATE_RAT].words,
+        lang=lang,
+        **_lang_context(lang, links),
+        lang_field=lang if lang != "en" else "",
+        form={k: search.get(k, "") for k in _KNOWN},
+        late_rat=[(w, WORDS.get(f"{_LATE_RAT}:{w}") or WORDS.get(w, w)) for w in words],
         errors=errors,
         data=data,
         rows=rows,
-        query=urlencode({k: v for k, v in params.items() if v}),
+        query=here,
     )
