@@ -25,6 +25,7 @@ from mingshu.named import clip, clip_text
 
 __all__ = [
     "ARTICLE_ID",
+    "FULL_YEARS",
     "PARTS",
     "SUBJECTS",
     "Article",
@@ -68,6 +69,9 @@ PARTS: Final = (
 """The front-matter parts every article must have (ARTICLES.md, "The shape")."""
 WORDS_PER_MINUTE: Final = 200
 _ROOT: Final = Path(__file__).parent / "articles"
+FULL_YEARS: Final = (1900, 2100)
+"""The years of the whole chart space: the record of claim counts is written only from a
+check over all of them."""
 PLANNED_FILE: Final = "_planned.yaml"
 
 
