@@ -27,7 +27,12 @@ from mingshu.web.charts import (
     place_of,
     ziwei_of,
 )
-from mingshu.web.library import article_exists, article_for_bazi_star, planned_title
+from mingshu.web.library import (
+    article_exists,
+    article_for_bazi_star,
+    article_for_setting,
+    planned_title,
+)
 from mingshu.web.query import (
     BAZI_CHOICES,
     CHOICES,
@@ -38,7 +43,7 @@ from mingshu.web.query import (
     FieldErrors,
     parse,
 )
-from mingshu.web.settings_help import ARTICLES, HELP, LABELS, WORDS
+from mingshu.web.settings_help import HELP, LABELS, WORDS
 from mingshu.web.views import branch_name, name, star_detail, stem_name, unknown_hour_table
 from mingshu.ziwei.tables import PalaceName
 
@@ -94,7 +99,7 @@ def _settings_rows(q: ChartQuery | None, raw: dict[str, Any]) -> list[Row]:
                 default = ""
                 if value == own.get(school):
                     value = ""
-            article = ARTICLES.get(setting)
+            article = article_for_setting(setting)
             planned = ""
             if article and not article_exists(article):
                 planned = planned_title(article) or ""
@@ -143,8 +148,8 @@ def _settings_context(rows: list[Row], form: Row, errors: dict[str, str]) -> dic
 
 
 def _star_article() -> str:
-    article = ARTICLES["star"]
-    return f"/library/{article}" if article_exists(article) else ""
+    article = article_for_setting("star")
+    return f"/library/{article}" if article and article_exists(article) else ""
 
 
 @cache
