@@ -240,20 +240,25 @@ def _horse_table(options: Options) -> Table:
 
 
 def _kitchen_tables(options: Options) -> Table:
+    """Each stem's Eating God, the Heavenly Kitchen under two ``tables`` (``[variant,
+    head]``, the first the one the others are marked against) and Zi Wei's Tian Chu for a
+    birth year of that stem; ``marked`` names the rule."""
+    tables = _labelled(options, "tables")
+    if len(tables) != 2:
+        raise InputError("tables", "give two tables, [[variant, head], [variant, head]]")
     rows, marked = [], set()
     for r, stem in enumerate(Stem):
         god = eating_god(int(stem))
-        (k1,) = bazi_cell("tian_chu", "k1", int(stem))
-        (k2,) = bazi_cell("tian_chu", "k2", int(stem))
+        (k1,), (k2,) = (bazi_cell("tian_chu", v, int(stem)) for v, _ in tables)
         zi_wei = year_star_branch("tian_chu", stem=int(stem))
         marked |= {(r, c) for c, b in ((3, k2), (4, zi_wei)) if b == k1}
         cells = (stem_name(god), branch_name(k1), branch_name(k2), branch_name(zi_wei))
         rows.append((stem_name(int(stem)), *cells))
     return Table(
-        ("Stem", "Eating God", "K1 note", "K2 verse", "Tian Chu (Zi Wei)"),
+        ("Stem", "Eating God", *(head for _, head in tables), "Tian Chu (Zi Wei)"),
         tuple(rows),
         frozenset(marked),
-        "same branch as K1, the Eating God's Emolument",
+        str(options.get("marked", f"same branch as {tables[0][1]}")),
     )
 
 
@@ -600,8 +605,8 @@ TABLES: Final[dict[str, Kind[Table]]] = {
     ),
     "kitchen_tables": Kind(
         _kitchen_tables,
-        (),
-        "each stem's Eating God, the Heavenly Kitchen's two tables and Zi Wei's Tian Chu",
+        ("tables", "marked"),
+        "each stem's Eating God, the Heavenly Kitchen under two `tables` and Zi Wei's Tian Chu",
     ),
     "variant_disagreement": Kind(
         bazi_stars.variant_disagreement,
