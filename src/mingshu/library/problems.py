@@ -10,6 +10,7 @@ answer with :attr:`Answer.text`, so an answer naming fewer fails.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -58,8 +59,6 @@ class Answer:
 
     def named_in(self, printed: str) -> tuple[str, ...]:
         """The solutions a printed answer names (as whole words)."""
-        import re
-
         return tuple(
             s for s in self.solutions if re.search(rf"(?<!\w){re.escape(s)}(?!\w)", printed)
         )
