@@ -8,9 +8,11 @@ can be read from the source (a string, an f-string's fixed start, a module-level
 a loop over a module-level tuple of strings).  An ``import_module`` whose target cannot be
 read fails the test, so no import slips past the check by being dynamic.
 
-The check is between parts, not between the modules of one part: the knot inside the library
-(library/engine.py reaching the modules that import it through importlib, issue 21) and the
-lazy imports between ziwei.chart, ziwei.horoscope and ziwei.analysis are not its business.
+The check is between parts, not between the modules of one part (the lazy imports between
+ziwei.chart, ziwei.horoscope and ziwei.analysis are not its business), except inside the
+library: its engine look-ups and its table, problem and diagram kinds never import the
+modules that check and render articles with them, no library module reaches another through
+importlib, and the library's modules import each other without a loop.
 """
 
 from __future__ import annotations
@@ -235,3 +237,71 @@ def test_an_unreadable_dynamic_import_fails_the_check(tmp_path: Path) -> None:
     probe.write_text("import importlib\nimportlib.import_module(input())\n", encoding="utf-8")
     with pytest.raises(AssertionError, match="cannot read"):
         list(imports(probe, "mingshu.ziwei.probe"))
+
+
+# The library's inner layering: the look-ups on the engines (engine), the kinds built on
+# them (bazi_stars, selfcheck, tables, problems, svg), and the modules that use the kinds to
+# check and render articles.
+LIBRARY = "mingshu.library"
+LIBRARY_LOOKUPS = frozenset({"engine"})
+LIBRARY_KINDS = LIBRARY_LOOKUPS | {"bazi_stars", "selfcheck", "tables", "problems", "svg"}
+LIBRARY_USERS = frozenset({"check", "render", "show", "cards", "summary", "build"})
+
+
+def _library_edges() -> dict[str, set[str]]:
+    """Library module (short name) -> the library modules it imports, for every module of
+    mingshu.library (its __init__ as ``__init__``)."""
+
+    def short(module: str) -> str:
+        return module.removeprefix(LIBRARY).removeprefix(".") or "__init__"
+
+    out: dict[str, set[str]] = {}
+    for module, path in MODULES.items():
+        if module == LIBRARY or module.startswith(LIBRARY + "."):
+            out[short(module)] = {
+                short(target)
+                for target, _ in imports(path, module)
+                if target.startswith(LIBRARY + ".") and target != module
+            }
+    return out
+
+
+def test_the_library_names_every_module_it_layers() -> None:
+    assert set(_library_edges()) >= LIBRARY_KINDS | LIBRARY_USERS
+
+
+def test_the_library_kinds_never_import_what_checks_or_renders_them() -> None:
+    edges = _library_edges()
+    upward = {
+        m: sorted(edges[m] & LIBRARY_USERS) for m in LIBRARY_KINDS if edges[m] & LIBRARY_USERS
+    }
+    assert upward == {}
+    lookups = {m: sorted(edges[m]) for m in LIBRARY_LOOKUPS if edges[m]}
+    assert lookups == {}, "the engine look-ups import no other library module"
+
+
+def test_no_library_module_imports_through_importlib() -> None:
+    found = [
+        f"{path.relative_to(ROOT)}:{node.lineno}"
+        for module, path in MODULES.items()
+        if module.startswith(LIBRARY + ".")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Call) and _called(node) in ("import_module", "__import__")
+    ]
+    assert found == []
+
+
+def test_the_library_modules_import_each_other_without_a_loop() -> None:
+    edges = _library_edges()
+    loops = []
+    for start in edges:
+        seen, todo = set(), list(edges[start])
+        while todo:
+            m = todo.pop()
+            if m == start:
+                loops.append(start)
+                break
+            if m not in seen and m in edges:
+                seen.add(m)
+                todo.extend(edges[m])
+    assert loops == []

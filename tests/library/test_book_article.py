@@ -17,6 +17,8 @@ import pytest
 from mingshu.errors import InputError
 from mingshu.library import engine as E
 from mingshu.library import load
+from mingshu.library import problems as P
+from mingshu.library import tables as T
 from mingshu.library.check import check
 from mingshu.library.model import _ROOT
 from mingshu.space.claims import Claim
@@ -43,7 +45,7 @@ def test_the_summary_partitions_the_rules_of_each_school() -> None:
     """Every rule is in exactly one column: agrees everywhere, departs where the verse is
     clear, or differs only where the text is unclear."""
     record = json.loads((_ROOT / E.CONFORMANCE_FILE).read_text(encoding="utf-8"))
-    t = E.table("conformance_summary", {})
+    t = T.table("conformance_summary", {})
     assert [r[0] for r in t.rows] == list(E.SCHOOLS)
     for school, row in zip(E.SCHOOLS, t.rows, strict=True):
         rules, agree, depart, unclear = (int(c) for c in row[1:])
@@ -55,7 +57,7 @@ def test_the_summary_partitions_the_rules_of_each_school() -> None:
 
 def test_the_departures_are_the_rules_the_book_states_otherwise() -> None:
     """The rules on which iztro departs from a clear verse (issue 14's list)."""
-    t = E.table("conformance_rules", {"school": "iztro", "show": "departures"})
+    t = T.table("conformance_rules", {"school": "iztro", "show": "departures"})
     titles = {r[0] for r in t.rows}
     for title in (
         "安身命例: 闰月",
@@ -71,12 +73,12 @@ def test_the_departures_are_the_rules_the_book_states_otherwise() -> None:
     assert "安截路空亡诀" not in titles
     yue_de = next(r for r in t.rows if r[0] == "安天德月德解神诀: 月德")
     assert yue_de[2:4] == ("12", "12")  # from 子 and from 巳 never meet
-    assert not E.table("conformance_rules", {"school": "quanshu", "show": "departures"}).rows
+    assert not T.table("conformance_rules", {"school": "quanshu", "show": "departures"}).rows
     with pytest.raises(InputError) as e:
-        E.table("conformance_rules", {"school": "zhongzhou"})
+        T.table("conformance_rules", {"school": "zhongzhou"})
     assert e.value.field == "school"
     with pytest.raises(InputError) as e:
-        E.table("conformance_rules", {"show": "everything"})
+        T.table("conformance_rules", {"show": "everything"})
     assert e.value.field == "show"
 
 
@@ -84,7 +86,7 @@ def test_one_birth_under_both_schools_follows_the_verses() -> None:
     """1900-09-24 (庚子, a yang year; leap 8th month, day 1, 子 hour, male): the book's Life
     palace is 戌 (the leap month counts as the 9th), iztro's 酉; 月德 from 子 counted to 子 is
     子, iztro's from 巳 is 巳."""
-    rows = E.table(
+    rows = T.table(
         "schools",
         {
             "birth": {"lunar": "1900-08-01", "hour": "rat", "gender": "male", "leap": True},
@@ -98,12 +100,12 @@ def test_chang_sheng_runs_by_gender_in_the_book() -> None:
     """A man born in a yin year (乙丑 1985): 「男命顺数」 forward in the book; 阴男 backward
     in iztro.  In a yang year (甲子 1984) both run forward."""
     row = [{"label": "CS", "what": "chang_sheng"}]
-    yin = E.table("schools", {"birth": {"lunar": "1985-01-01", "gender": "male"}, "rows": row})
-    yang = E.table("schools", {"birth": {"lunar": "1984-01-01", "gender": "male"}, "rows": row})
+    yin = T.table("schools", {"birth": {"lunar": "1985-01-01", "gender": "male"}, "rows": row})
+    yang = T.table("schools", {"birth": {"lunar": "1984-01-01", "gender": "male"}, "rows": row})
     assert [c.split(", ")[1] for c in yin.rows[0][1:]] == ["back", "forward"]
     assert [c.split(", ")[1] for c in yang.rows[0][1:]] == ["forward", "forward"]
     with pytest.raises(InputError) as e:
-        E.table("schools", {"rows": row})
+        T.table("schools", {"rows": row})
     assert e.value.field == "birth"
 
 
@@ -111,19 +113,19 @@ def test_the_problem_kinds() -> None:
     # 2020 leap 4th month, day 3, 午 hour: the book works month 5 (寅 + 4 = 午), back 6 → 子;
     # iztro's split keeps day 3 in month 4 (巳), back 6 → 亥.
     q = {"lunar": "2020-04-03", "leap": True, "hour": "horse", "gender": "male"}
-    assert E.problem_answer({"ask": "school_life_palace", "school": "quanshu", **q}) == "Rat"
-    assert E.problem_answer({"ask": "school_life_palace", "school": "iztro", **q}) == "Pig"
+    assert P.problem_answer({"ask": "school_life_palace", "school": "quanshu", **q}) == "Rat"
+    assert P.problem_answer({"ask": "school_life_palace", "school": "iztro", **q}) == "Pig"
     # 月德 on 辰: the book's count puts it on the year branch (a 辰 year); iztro's, from 巳,
     # five on (a 亥 year).
     ask = {"ask": "school_year_branches", "star": "yue_de", "branch": "dragon"}
-    assert E.problem_answer({**ask, "school": "quanshu"}) == "Dragon"
-    assert E.problem_answer({**ask, "school": "iztro"}) == "Pig"
-    assert E.problem_answer({**ask, "star": "dou_jun", "school": "iztro"}) == "none"
+    assert P.problem_answer({**ask, "school": "quanshu"}) == "Dragon"
+    assert P.problem_answer({**ask, "school": "iztro"}) == "Pig"
+    assert P.problem_answer({**ask, "star": "dou_jun", "school": "iztro"}) == "none"
     with pytest.raises(InputError) as e:
-        E.problem_answer({**ask, "school": "daoist"})
+        P.problem_answer({**ask, "school": "daoist"})
     assert e.value.field == "school"
     with pytest.raises(InputError) as e:
-        E.problem_answer({"ask": "school_life_palace", "school": "quanshu"})
+        P.problem_answer({"ask": "school_life_palace", "school": "quanshu"})
     assert e.value.field == "engine"
 
 

@@ -47,7 +47,7 @@ def test_every_cited_claim_has_a_whole_space_record() -> None:
     record = C.read_record(_ROOT)
     report_keys: set[str] = set()
     from mingshu.library.check import claim_keys, directives
-    from mingshu.library.engine import table_claims
+    from mingshu.library.tables import table_claims
 
     counts: set[str] = set()  # a count table's cell may rightly be 0 (Di Kong never moves)
     for article in load().articles:

@@ -14,8 +14,9 @@ from mingshu.library import bazi_stars as B
 from mingshu.library import check as check_module
 from mingshu.library import load
 from mingshu.library.check import check
-from mingshu.library.engine import problem_answer, table
 from mingshu.library.model import _ROOT
+from mingshu.library.problems import problem_answer
+from mingshu.library.tables import table
 
 BIRTH_1984 = {"date": "1984-03-02", "time": "08:30", "gender": "female"}
 

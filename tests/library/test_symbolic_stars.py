@@ -13,6 +13,7 @@ from mingshu.errors import InputError
 from mingshu.library import claims as C
 from mingshu.library import engine as E
 from mingshu.library import load, svg
+from mingshu.library import problems as P
 from mingshu.library.check import check
 from mingshu.library.model import _ROOT
 from mingshu.space.claims import check as run_sql
@@ -46,7 +47,7 @@ def test_group_heads_and_horses_are_those_of_the_spec() -> None:
 
 
 def test_problem_kinds_answer_from_the_engine() -> None:
-    ask = E.problem_answer
+    ask = P.problem_answer
     hits = {"ask": "bazi_star_hits", "star": "tian_yi", "day_stem": "Yang Metal"}
     chart = {**hits, "branches": ["goat", "tiger", "horse", "ox"], "basis": "day_stem"}
     assert ask(chart) == "year Goat, hour Ox"
@@ -96,7 +97,7 @@ def test_problem_kinds_answer_from_the_engine() -> None:
 )
 def test_bad_problem_input_names_the_field(query: dict[str, object], field: str) -> None:
     with pytest.raises(InputError) as e:
-        E.problem_answer(query)
+        P.problem_answer(query)
     assert e.value.field == field
 
 

@@ -131,7 +131,10 @@ def build(
 
 
 def show(
-    article_id: Annotated[str, typer.Argument(metavar="ID", help="An article id: ZW-AUX-17.")],
+    article_id: Annotated[
+        str,
+        typer.Argument(metavar="ID", help="An article id: AREA-SERIES-NN, as the index lists it."),
+    ],
     root: Annotated[
         str | None, typer.Option(help="An articles folder instead of the package's.")
     ] = None,

@@ -4,7 +4,7 @@ Example::
 
     mingshu serve                    # http://127.0.0.1:8000/, SQLite in ~/.local/share/mingshu
     MINGSHU_DATABASE_URL=postgresql://user:pw@host/db mingshu serve --port 8080 --workers 2
-    mingshu feedback list --article ZW-AUX-17    # the stored "Was this article helpful?"
+    mingshu feedback list --article ID           # the stored "Was this article helpful?"
 """
 
 from __future__ import annotations
@@ -155,7 +155,7 @@ def feedback_list(
             [],
         )
     if article is not None and not _is_text(article):  # bytes that are not UTF-8, in argv
-        fail(InputError("article", "is not UTF-8 text (an article id is like ZW-AUX-17)"), [])
+        fail(InputError("article", "is not UTF-8 text (an article id is AREA-SERIES-NN)"), [])
     url = database_url()
     try:  # a URL of an unknown dialect, or of a driver that is not installed
         store = Store(url)

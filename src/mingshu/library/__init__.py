@@ -5,7 +5,7 @@ claim comes from the engines and is checked (``mingshu library check``).
 
     from mingshu import library
     lib = library.load()                       # the articles shipped in the package
-    article = lib.get("ZW-AUX-17")
+    article = lib.articles[0]
     from mingshu.library.render import article_html, index_html
     html = article_html(article, lib, link=lambda article_id: f"{article_id}.html")
 

@@ -1,4 +1,5 @@
-"""Symbolic stars on BaZi charts, in the shapes articles BZ-SS-00 and BZ-SS-10 print.
+"""Symbolic stars on BaZi charts, as tables and answers: how a star's tables differ and
+what stands behind each, and where a star sits on a chart.
 
 Which table a star uses, what it is entered with, which pillars it searches and whether the
 pillar that gives the basis may carry the star: read from ``bazi/data/shensha.toml`` through
@@ -11,7 +12,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import Any, Final
+from typing import Final
 
 from mingshu.bazi.common import POSITIONS, Position
 from mingshu.bazi.settings import BaziSettings
@@ -19,9 +20,7 @@ from mingshu.bazi.shensha import Hit, StarResult
 from mingshu.bazi.stars import BRANCH_TARGET, STARS, StarDef, Variant, star
 from mingshu.cycles import Branch, Pillar, Stem
 from mingshu.errors import InputError
-from mingshu.library.engine import BASIS_WORDS, Table, branch_name, stem_name
-
-Options = Mapping[str, Any]
+from mingshu.library.engine import BASIS_WORDS, Options, Table, branch_name, stem_name
 
 _TARGET_WORDS: Final = {
     "branch": "branch",
@@ -84,7 +83,7 @@ def result_of(options: Options, key: object) -> StarResult:
     return next(r for r in results_of(options) if r.star is wanted)
 
 
-# ------------------------------------------------------------------ BZ-SS-00: the tables
+# --------------------------------------------------------------- the tables of a star
 
 
 def _disagreeing(a: Variant, b: Variant) -> list[int]:
@@ -181,7 +180,7 @@ def p_tables_finding(q: Options) -> str:
     return " and ".join(found) or "none"
 
 
-# ------------------------------------------------------------------ BZ-SS-10: the sites
+# -------------------------------------------------------------- where a star sits
 
 
 def _searched(v: Variant) -> str:

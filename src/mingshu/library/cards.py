@@ -10,6 +10,7 @@ from typing import Any, Final
 
 from mingshu.errors import InputError
 from mingshu.library import engine as E
+from mingshu.library import tables as T
 from mingshu.library.model import Article
 
 __all__ = [
@@ -65,7 +66,7 @@ def key_table(article: Article, figure: str) -> E.Table | None:
 
     for d in directives(article):
         if d.name == "table" and str(d.options.get("id", "")) == figure:
-            return E.table(d.arg, d.options)
+            return T.table(d.arg, d.options)
     return None
 
 

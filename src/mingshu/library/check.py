@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 import re
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -22,7 +22,7 @@ from typing import Any, Final, cast
 
 from mingshu.errors import InputError
 from mingshu.library import claims as C
-from mingshu.library.model import ARTICLE_ID, Article, Library, markdown
+from mingshu.library.model import ARTICLE_ID, FULL_YEARS, Article, Library, markdown
 from mingshu.library.sources import MANIFEST, Sources, normalise_quote
 
 __all__ = [
@@ -41,7 +41,6 @@ __all__ = [
 ]
 
 DIRECTIVES: Final = ("table", "diagram", "quote", "modern", "nosource", "absent")
-FULL_YEARS: Final = (1900, 2100)
 SPACES: Final[dict[str, tuple[tuple[str, str], ...]]] = {
     "leap-split": (("leap_month", "split"),),
     "leap-whole": (("leap_month", "whole"),),
@@ -183,7 +182,7 @@ def links(article: Article) -> list[str]:
 
 def claim_keys(article: Article) -> list[str]:
     """Every claim the article cites: in its text, and behind a count table's cells."""
-    from mingshu.library.engine import table_claims
+    from mingshu.library.tables import table_claims
 
     keys = []
     try:
@@ -302,8 +301,9 @@ def check(
     :func:`ensure_space`); without it the Zi Wei claims are not run and only the record is
     consulted.  ``record`` writes the results to the record when the space is the whole of
     1900–2100."""
-    from mingshu.library import engine as E
+    from mingshu.library import problems as P
     from mingshu.library import svg as S
+    from mingshu.library import tables as T
 
     start = time.perf_counter()
     report = Report(articles=len(library.articles))
@@ -365,13 +365,16 @@ def check(
             if d.name in ("table", "diagram") and not d.options.get("caption"):
                 err.append(f"{where}: needs a caption")
             try:
+                if d.name in ("table", "diagram"):
+                    kinds = T.TABLES if d.name == "table" else S.DIAGRAMS
+                    _unknown_parameters(kinds.get(d.arg), d.options, _FIGURE_KEYS)
                 if d.name == "table":
                     report.tables += 1
                     counts.tables += 1
-                    t = E.table(d.arg, d.options)
+                    t = T.table(d.arg, d.options)
                     report.cells += sum(len(r) for r in t.rows)
                     expect = d.options.get("expect")
-                    if d.arg in E.RECORD_TABLES:
+                    if d.arg in T.RECORD_TABLES:
                         pass  # counts from the record: its claims are run below
                     elif expect is None:
                         err.append(f"{where}: state the table's cells in 'expect'")
@@ -418,13 +421,21 @@ def check(
             report.problems += 1
             counts.problems += 1
             try:
-                answer = E.problem_answer(p.engine)
+                _unknown_parameters(P.PROBLEMS.get(str(p.engine.get("ask"))), p.engine, {"ask"})
+                answer = P.solve(p.engine)
             except InputError as e:
                 err.append(f"{a.id}: problem {p.label!r}: {e.field}: {e.message}")
                 continue
-            if answer != p.answer:
+            if answer.text != p.answer:
+                named = answer.named_in(p.answer)
+                fewer = (
+                    f" (it names {len(named)} of the engine's {len(answer.solutions)} answers)"
+                    if len(named) < len(answer.solutions) > 1
+                    else ""
+                )
                 err.append(
-                    f"{a.id}: problem {p.label!r} prints {p.answer!r}, the engine says {answer!r}"
+                    f"{a.id}: problem {p.label!r} prints {p.answer!r}, the engine says "
+                    f"{answer.text!r}{fewer}"
                 )
         for key in claim_keys(a):
             layer["engine"] += 1
@@ -439,6 +450,22 @@ def check(
             report.by_article[aid].rows += int(ran.get("rows") or 0)
     report.seconds = time.perf_counter() - start
     return report
+
+
+_FIGURE_KEYS: Final = frozenset({"id", "caption", "expect"})
+"""The keys every table and diagram directive may carry besides its kind's parameters."""
+
+
+def _unknown_parameters(kind: Any, options: Mapping[str, Any], common: Iterable[str]) -> None:
+    """Refuse a parameter the kind does not read (a misspelt one would be ignored)."""
+    if kind is None:
+        return  # an unknown kind is reported by the call itself
+    extra = sorted(set(options) - set(common) - set(kind.params))
+    if extra:
+        raise InputError(
+            extra[0],
+            "not a parameter of this kind (it reads " + (", ".join(kind.params) or "none") + ")",
+        )
 
 
 def _diff(want: list[tuple[str, ...]], got: list[tuple[str, ...]]) -> str:

@@ -25,6 +25,7 @@ from mingshu.named import clip, clip_text
 
 __all__ = [
     "ARTICLE_ID",
+    "FULL_YEARS",
     "PARTS",
     "SUBJECTS",
     "Article",
@@ -68,6 +69,9 @@ PARTS: Final = (
 """The front-matter parts every article must have (ARTICLES.md, "The shape")."""
 WORDS_PER_MINUTE: Final = 200
 _ROOT: Final = Path(__file__).parent / "articles"
+FULL_YEARS: Final = (1900, 2100)
+"""The years of the whole chart space: the record of claim counts is written only from a
+check over all of them."""
 PLANNED_FILE: Final = "_planned.yaml"
 
 
@@ -134,6 +138,9 @@ class Article:
     """Parts absent from the file (the check reports them; rendering shows what is there)."""
     extra: tuple[str, ...] = field(default=())
     """Front-matter keys that are not parts (the check reports them)."""
+    explains: tuple[str, ...] = ()
+    """The chart settings this article explains (front-matter ``explains``, optional): the
+    web form links each setting's help here."""
 
     @property
     def area(self) -> str:
@@ -267,7 +274,11 @@ def parse(text: str, path: Path | None = None) -> Article:
         Reference(str(r.get("title", "")), str(r.get("where", "")), str(r.get("link", "")))
         for r in _items(meta, "sources", missing)
     ]
-    extra = tuple(k for k in meta if k not in (*PARTS, "id", "subject"))
+    extra = tuple(k for k in meta if k not in (*PARTS, "id", "subject", "explains"))
+    explains = meta.get("explains") or []
+    if not (isinstance(explains, list) and all(isinstance(s, str) for s in explains)):
+        missing.append("explains (a list of setting names)")
+        explains = []
     return Article(
         id=article_id,
         subject=SUBJECTS[m.group(1)],
@@ -294,6 +305,7 @@ def parse(text: str, path: Path | None = None) -> Article:
         path=path,
         missing=tuple(missing),
         extra=extra,
+        explains=tuple(explains),
     )
 
 

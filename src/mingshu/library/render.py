@@ -15,6 +15,7 @@ from mingshu.arguments import check_text, check_type
 from mingshu.errors import InputError
 from mingshu.library import engine as E
 from mingshu.library import svg as S
+from mingshu.library import tables as T
 from mingshu.library.check import Directive, directives
 from mingshu.library.claims import ENGINE_CLAIMS, read_record, space_claims
 from mingshu.library.model import SERIES, SUBJECTS, Article, Library, markdown
@@ -180,7 +181,7 @@ def figure_html(d: Directive, *, full: bool = True, ctx: _Ctx | None = None) -> 
     if ctx is not None:
         caption = _inline(str(d.options.get("caption", "")), ctx)
     if d.name == "table":
-        t = E.table(d.arg, d.options)
+        t = T.table(d.arg, d.options)
         legend = (
             f"<span class='ms-legend'><span class='ms-swatch'></span> marked: "
             f"{escape(t.mark_rule)}.</span><br>"
@@ -221,7 +222,7 @@ def _directive(d: Directive, ctx: _Ctx) -> str:
     o = d.options
     if d.name in ("table", "diagram"):
         if d.name == "table":  # a count table's claims are listed with the others
-            from mingshu.library.engine import table_claims
+            from mingshu.library.tables import table_claims
 
             keys = table_claims(d.arg, o)
             ctx.claims.extend(k for k in keys if k not in ctx.claims)

@@ -1,4 +1,5 @@
-"""How the library checks itself, in the shapes article MS-LIB-01 prints.
+"""How the library checks itself, as tables and answers: the iztro crosscheck run now,
+and how each named claim is checked and over what.
 
 The iztro crosscheck is run here over the reference files of ``tests/fixtures/iztro-2.6.0``
 (charts iztro 2.6.0 made itself; shipped in the wheel as ``mingshu/crosscheck/iztro-2.6.0``,
@@ -9,15 +10,13 @@ are read from the record the last whole-space check wrote.  Nothing is typed in.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any, Final
 
 from mingshu.errors import InputError
-from mingshu.library.engine import Table
-
-Options = Mapping[str, Any]
+from mingshu.library.engine import Options, Table
 
 IZTRO_FILES: Final = ("random", "configs", "edges", "astro-types")
 """The four reference files of natal and horoscope charts, in the order the README lists."""
@@ -126,7 +125,7 @@ def claim_runs(options: Options) -> Table:
     """Named claims: how each is checked and the whole space it runs over (the counts are
     the claims' own badges, from the record of the last whole-space run)."""
     from mingshu.library import claims as C
-    from mingshu.library.check import FULL_YEARS
+    from mingshu.library.model import FULL_YEARS
 
     sql = C.space_claims()
     rows: list[tuple[str, ...]] = []

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from mingshu.library import engine as E
 from mingshu.library import svg as S
+from mingshu.library import tables as T
 from mingshu.library.check import directives
 from mingshu.library.claims import read_record
 from mingshu.library.model import Article, Library
@@ -77,7 +77,7 @@ def show_article(article: Article, library: Library) -> None:
                 j += 1
             if d is not None:
                 if d.name == "table":
-                    t = E.table(d.arg, d.options)
+                    t = T.table(d.arg, d.options)
                     caption = e(str(d.options.get("caption", "")))
                     rt = Table(*map(e, t.columns), caption=caption)
                     for r, row in enumerate(t.rows):

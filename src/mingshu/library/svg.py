@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any, Final
 
@@ -125,11 +125,15 @@ def _markers(*colours: str) -> str:
     )
 
 
+_DAY_STAR_ORIGIN: Final = {"en_guang": "wen_chang", "tian_gui": "wen_qu"}
+"""The day stars and the star each counts its days from (the engine places them so)."""
+
+
 def _count_ring(o: Options) -> tuple[str, str]:
     """A day star counted from its start star: day 1 on the start, count to the day, back
     one (En Guang from Wen Chang, Tian Gui from Wen Qu)."""
     star = str(o.get("star", "en_guang"))
-    origin = {"en_guang": "wen_chang", "tian_gui": "wen_qu"}.get(star)
+    origin = _DAY_STAR_ORIGIN.get(star)
     if origin is None:
         raise InputError("star", f"count_ring draws en_guang or tian_gui, not {star!r}")
     day, hour = int(o.get("day", 1)), E.hour_number(o.get("hour", 0))
@@ -275,7 +279,9 @@ def _diagonal_steps(o: Options) -> tuple[str, str]:
 def _first_days(o: Options) -> tuple[str, str]:
     """Where a day star sits against its start star on the first days."""
     star = str(o.get("star", "en_guang"))
-    origin = {"en_guang": "wen_chang", "tian_gui": "wen_qu"}[star]
+    origin = _DAY_STAR_ORIGIN.get(star)
+    if origin is None:
+        raise InputError("star", f"first_days draws en_guang or tian_gui, not {star!r}")
     days = [int(d) for d in o.get("days", [1, 2, 3])]
     hour = E.hour_number(o.get("hour", 0))
     oname = E.star_name(origin)
@@ -315,21 +321,20 @@ def _literary_lookup(o: Options) -> tuple[str, str]:
         stem = E.parse_stem(chart["day_stem"])
         branches = [E.branch_number(b) for b in chart["branches"]]
         target = E.literary_star(stem)
-        found = E.problem_answer(
-            {"ask": "literary_hits", "day_stem": chart["day_stem"], "branches": chart["branches"]}
-        )
+        hits = [E.PILLARS[i] for i, b in enumerate(branches) if b == target]
+        found = " and ".join(hits) or "not in the chart"
         rows.append(
             (
                 f"Day Master {E.stem_name(stem)}",
                 f"looks up {E.branch_name(target)}",
                 " ".join(E.branch_name(b)[:3] for b in branches),
-                found.split(": ", 1)[1],
+                found,
             )
         )
         sentences.append(
             f"a {E.stem_name(stem)} Day Master looks up {E.branch_name(target)} among "
             + ", ".join(E.branch_name(b) for b in branches)
-            + f" (year to hour): {found.split(': ', 1)[1]}"
+            + f" (year to hour): {found}"
         )
     if not rows:
         raise InputError("charts", "a literary_lookup diagram lists its charts")
@@ -366,7 +371,7 @@ def _layers(o: Options) -> tuple[str, str]:
     return _svg(width, height, "".join(parts), alt), alt
 
 
-# BZ-SS-03 Traveling Horse
+# ------------------------------------------------------------------ the three-harmony Horse
 
 
 def _horse_ring(o: Options) -> tuple[str, str]:
@@ -405,7 +410,7 @@ def _horse_ring(o: Options) -> tuple[str, str]:
     return _svg(2 * _C, _ring_height(labels), body, alt), alt
 
 
-# ------------------------------------------- ZW-AUX-12, ZW-AUX-15, ZW-AUX-16: mirror pairs
+# ------------------------------------------------------------------------ mirror pairs
 
 _PAIR_COLOURS: Final = ((HIT, END), (START, "#2b5d8a"))
 
@@ -463,7 +468,7 @@ def _mirror_ring(o: Options) -> tuple[str, str]:
     return _svg(2 * _C, _ring_height(labels), body, alt), alt
 
 
-# ZW-BK-01: where one birth's Life palace or star stands under each school.
+# ------------------------------------------------ one birth under each school
 _SCHOOL_LABELS: Final = {"iztro": "iztro (default)", "quanshu": "quanshu (the book)"}
 
 
@@ -499,7 +504,7 @@ def _school_ring(o: Options) -> tuple[str, str]:
     return _svg(2 * _C, _ring_height(labels), body, alt), alt
 
 
-# ZW-BAS-02
+# ----------------------------------------------------------- the Life and Body palaces
 
 
 def _life_ring(o: Options) -> tuple[str, str]:
@@ -541,23 +546,58 @@ def _life_ring(o: Options) -> tuple[str, str]:
     return _svg(2 * _C, _ring_height(labels), body_svg, alt), alt
 
 
-DIAGRAMS: Final[dict[str, Callable[[Options], tuple[str, str]]]] = {
-    "count_ring": _count_ring,
-    "hour_ring": _hour_ring,
-    "run_ring": _run_ring,
-    "diagonal_steps": _diagonal_steps,
-    "first_days": _first_days,
-    "layers": _layers,
-    "literary_lookup": _literary_lookup,
-    # BZ-SS-03
-    "horse_ring": _horse_ring,
-    # ZW-AUX-12, ZW-AUX-15, ZW-AUX-16
-    "mirror_ring": _mirror_ring,
-    # ZW-BK-01
-    "school_ring": _school_ring,
-    # ZW-BAS-02
-    "life_ring": _life_ring,
+DIAGRAMS: Final[dict[str, E.Kind[tuple[str, str]]]] = {
+    "count_ring": E.Kind(
+        _count_ring,
+        ("star", "day", "hour"),
+        "a day star (en_guang or tian_gui) counted from its start star on the ring",
+    ),
+    "hour_ring": E.Kind(
+        _hour_ring, ("star", "hours"), "an hour star's landings for some hours on the ring"
+    ),
+    "run_ring": E.Kind(
+        _run_ring, ("stars", "hour"), "some stars at one hour, with the way each runs"
+    ),
+    "diagonal_steps": E.Kind(
+        _diagonal_steps, ("cells",), "cells ([day, hour]) of En Guang's table worked as strips"
+    ),
+    "first_days": E.Kind(
+        _first_days,
+        ("star", "days", "hour"),
+        "where a day star sits against its start star on the first days",
+    ),
+    "literary_lookup": E.Kind(
+        _literary_lookup,
+        ("charts",),
+        "Literary Star look-ups ({day_stem, branches}) as strips: stem, branch, pillars, hits",
+    ),
+    "horse_ring": E.Kind(
+        _horse_ring,
+        ("branch",),
+        "a branch's three-harmony group, its head and the Horse opposite, on the ring",
+    ),
+    "mirror_ring": E.Kind(
+        _mirror_ring,
+        ("pairs", "month", "day", "hour"),
+        "one or two pairs of stars reflected in one line across the ring",
+    ),
+    "school_ring": E.Kind(
+        _school_ring,
+        ("birth", "stars", "label"),
+        "one birth's Life palace (or some stars) under both schools on one ring",
+    ),
+    "life_ring": E.Kind(
+        _life_ring,
+        ("month", "hour"),
+        "the Life and Body palaces found on the ring for a month and hour",
+    ),
+    "layers": E.Kind(
+        _layers,
+        ("items",),
+        "the four layers of evidence ({layer, title, text} per item); every article has one",
+    ),
 }
+"""Every diagram kind by name."""
 
 
 def diagram(kind: str, options: Options) -> tuple[str, str]:

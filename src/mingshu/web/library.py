@@ -12,6 +12,7 @@ from typing import Any
 __all__ = [
     "article_exists",
     "article_for_bazi_star",
+    "article_for_setting",
     "article_for_star",
     "library",
     "planned_title",
@@ -40,6 +41,20 @@ def planned_title(article_id: str) -> str | None:
         return None
     title = lib.planned.get(article_id)
     return None if title is None else str(title)
+
+
+@cache
+def _setting_articles() -> dict[str, str]:
+    """Chart setting -> the article that explains it (its front matter's ``explains``)."""
+    lib = library()
+    if lib is None:
+        return {}
+    return {str(s): str(a.id) for a in lib.articles for s in a.explains}
+
+
+def article_for_setting(setting: str) -> str | None:
+    """The id of the article explaining a chart setting, or None."""
+    return _setting_articles().get(setting)
 
 
 @cache

@@ -28,7 +28,12 @@ from mingshu.web.charts import (
     ziwei_of,
 )
 from mingshu.web.lang import LANGS, Translator, translator
-from mingshu.web.library import article_exists, article_for_bazi_star, planned_title
+from mingshu.web.library import (
+    article_exists,
+    article_for_bazi_star,
+    article_for_setting,
+    planned_title,
+)
 from mingshu.web.query import (
     BAZI_CHOICES,
     CHOICES,
@@ -40,7 +45,7 @@ from mingshu.web.query import (
     FieldErrors,
     parse,
 )
-from mingshu.web.settings_help import ARTICLES, HELP, LABELS, WORDS
+from mingshu.web.settings_help import HELP, LABELS, WORDS
 from mingshu.web.views import (
     branch_name,
     name,
@@ -143,7 +148,7 @@ def _settings_rows(q: ChartQuery | None, raw: dict[str, Any], lang: str = "en") 
                 default = ""
                 if value == own.get(school):
                     value = ""
-            article = ARTICLES.get(setting)
+            article = article_for_setting(setting)
             planned = ""
             if article and not article_exists(article):
                 planned = planned_title(article) or ""
@@ -203,8 +208,8 @@ def _settings_context(
 
 
 def _star_article() -> str:
-    article = ARTICLES["star"]
-    return f"/library/{article}" if article_exists(article) else ""
+    article = article_for_setting("star")
+    return f"/library/{article}" if article and article_exists(article) else ""
 
 
 @cache

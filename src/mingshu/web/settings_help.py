@@ -1,14 +1,15 @@
-"""One plain line for each chart setting on the form, and the article that explains it.
+"""One plain line for each chart setting on the form.
 
 Display text only (the settings themselves are the engines' ``ZiweiSettings`` and
-``BaziSettings``); ``ARTICLES`` names a library article id per setting where one exists.
+``BaziSettings``); the article explaining a setting names it in its front matter
+(``explains``, see :func:`mingshu.web.library.article_for_setting`).
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["ARTICLES", "HELP", "LABELS", "WORDS"]
+__all__ = ["HELP", "LABELS", "WORDS"]
 
 LABELS: Final[dict[str, str]] = {
     "year_boundary": "Year boundary (Zi Wei)",
@@ -100,12 +101,3 @@ WORDS: Final[dict[str, str]] = {
     "include_basis_pillar:1": "yes",
     "include_basis_pillar:0": "no",
 }
-
-ARTICLES: Final[dict[str, str]] = {
-    "late_rat_hour": "ZW-SET-01",
-    "leap_month": "ZW-SET-01",
-    "bz_late_rat_hour": "ZW-SET-01",
-    "star": "BZ-SS-02",
-    "school": "ZW-BK-01",
-}
-"""Setting name -> library article that explains it; linked once the article exists."""

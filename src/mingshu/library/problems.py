@@ -1,0 +1,440 @@
+"""Problem kinds: the engine's answer to an article's worked problem, from the problem's
+``engine`` query (``ask`` names the kind, the rest are its parameters).
+
+A backward problem ("which hours put the star there?") has as many answers as the search
+finds, and its printed answer must name every one: each kind enumerates every birth it
+speaks of, the late Rat hour (the engine's time index 12, counted as the next day) among
+them, and returns an :class:`Answer` holding them all.  The check compares the printed
+answer with :attr:`Answer.text`, so an answer naming fewer fails.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from mingshu.cycles import Stem
+from mingshu.errors import InputError
+from mingshu.library import bazi_stars, selfcheck
+from mingshu.library.engine import (
+    BASIS_WORDS,
+    LATE_RAT,
+    PILLARS,
+    Kind,
+    Options,
+    bazi_cell,
+    branch_name,
+    branch_number,
+    hour_name,
+    hour_number,
+    life_branch,
+    literary_star,
+    lunar_chart,
+    palace_of,
+    parse_stem,
+    school_of,
+    school_settings,
+    star_branch,
+    star_name,
+    stem_chart,
+    stem_name,
+    year_star_branch,
+)
+
+__all__ = ["PROBLEMS", "Answer", "problem_answer", "solve"]
+
+HOURS: Final = (*range(12), LATE_RAT)
+"""Every hour a birth can be charted in: Rat … Pig, then the late Rat hour."""
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The engine's answer: every solution it found, and the answer as an article prints
+    it (every solution named)."""
+
+    text: str
+    solutions: tuple[str, ...]
+
+    def named_in(self, printed: str) -> tuple[str, ...]:
+        """The solutions a printed answer names (as whole words)."""
+        return tuple(
+            s for s in self.solutions if re.search(rf"(?<!\w){re.escape(s)}(?!\w)", printed)
+        )
+
+
+def _one(text: str) -> Answer:
+    """A forward problem's answer: one value (or one line of several values)."""
+    return Answer(text, (text,))
+
+
+def _either(names: Iterable[str]) -> Answer:
+    """Every solution of a backward problem, joined with "or" ("none" when there is none)."""
+    found = tuple(names)
+    return Answer(" or ".join(found) or "none", found)
+
+
+def _days(days: Sequence[int]) -> str:
+    return " or ".join(filter(None, (", ".join(map(str, days[:-1])), str(days[-1]))))
+
+
+# ------------------------------------------------------------- Zi Wei stars by hour and day
+
+
+def _p_star_branch(q: Options) -> Answer:
+    """Where ``star`` stands for lunar ``month``, ``day`` and ``hour``."""
+    at = star_branch(
+        str(q["star"]),
+        day=int(q.get("day", 1)),
+        hour=hour_number(q.get("hour", 0)),
+        month=int(q.get("month", 1)),
+    )
+    return _one(branch_name(at))
+
+
+def _p_stars_branches(q: Options) -> Answer:
+    """Where each of ``stars`` stands at ``hour``."""
+    h = hour_number(q.get("hour", 0))
+    return _one(
+        ", ".join(
+            f"{star_name(str(s))} {branch_name(star_branch(str(s), hour=h))}" for s in q["stars"]
+        )
+    )
+
+
+def _p_hour_of(q: Options) -> Answer:
+    """Every hour (the late Rat hour too) that puts ``star`` on ``branch`` on lunar ``day``."""
+    star, target, day = str(q["star"]), branch_number(q["branch"]), int(q.get("day", 1))
+    return _either(hour_name(h) for h in HOURS if star_branch(star, day=day, hour=h) == target)
+
+
+def _p_hours_same(q: Options) -> Answer:
+    """Every hour in which the two ``stars`` share a palace, whatever the day."""
+    a, b = (str(s) for s in q["stars"])
+    return _either(
+        hour_name(h)
+        for h in HOURS
+        if all(star_branch(a, day=d, hour=h) == star_branch(b, day=d, hour=h) for d in (1, 2, 3))
+    )
+
+
+def _p_palace(q: Options) -> Answer:
+    """The palace names holding ``star`` in lunar ``month``, over every hour."""
+    star, month = str(q["star"]), int(q["month"])
+    names = sorted({palace_of(star, month=month, hour=h) for h in HOURS})
+    return Answer(" / ".join(names), tuple(names))
+
+
+def _p_days_of(q: Options) -> Answer:
+    """Every lunar day 1–30 of ``month`` that puts a month-and-day ``star`` on ``branch``:
+    at any ordinary hour, and then the days whose late Rat hour (counted as the next day)
+    puts it there."""
+    star, target, month = str(q["star"]), branch_number(q["branch"]), int(q["month"])
+    days = [d for d in range(1, 31) if star_branch(star, day=d, month=month) == target]
+    late = [
+        d
+        for d in range(1, 31)
+        if d not in days and star_branch(star, day=d, hour=LATE_RAT, month=month) == target
+    ]
+    solutions = (*map(str, days), *(f"the late Rat hour of {d}" for d in late))
+    parts = ([_days(days)] if days else []) + (
+        [f"the late Rat hour of {_days(late)}"] if late else []
+    )
+    return Answer(", or ".join(parts) or "none", solutions)
+
+
+# ------------------------------------------------------------------ Zi Wei year stars
+
+
+def _p_year_star(q: Options) -> Answer:
+    """Where the year star ``star`` stands in a ``year`` of that branch."""
+    return _one(
+        branch_name(year_star_branch(str(q["star"]), branch=branch_number(q["year"], "year")))
+    )
+
+
+def _p_year_of(q: Options) -> Answer:
+    """Every year branch that puts the year star ``star`` on ``branch``."""
+    star, target = str(q["star"]), branch_number(q["branch"])
+    return _either(
+        f"{branch_name(y)} year" for y in range(12) if year_star_branch(star, branch=y) == target
+    )
+
+
+def _p_year_star_years(q: Options) -> Answer:
+    """The birth-year stems (``by: stem``) or branches (``by: branch``) that put the Zi Wei
+    year star ``star`` on ``branch``."""
+    star, target, by = str(q["star"]), branch_number(q["branch"]), str(q.get("by", "branch"))
+    if by == "stem":
+        return _either(stem_name(s) for s in range(10) if year_star_branch(star, stem=s) == target)
+    if by == "branch":
+        return _either(
+            branch_name(b) for b in range(12) if year_star_branch(star, branch=b) == target
+        )
+    raise InputError("by", f"give stem or branch, not {by!r}")
+
+
+def _p_year_stars(q: Options) -> Answer:
+    """Where ``stars`` stand in a year of ``year_stem``."""
+    chart = stem_chart(parse_stem(q["year_stem"]))
+    return _one(
+        ", ".join(
+            f"{star_name(str(s))} {branch_name(int(chart.star(str(s)).branch))}" for s in q["stars"]
+        )
+    )
+
+
+def _p_stems_for(q: Options) -> Answer:
+    """Every year stem that puts ``star`` on ``branch``."""
+    star, target = str(q["star"]), branch_number(q["branch"])
+    return _either(
+        stem_name(st) for st in range(10) if int(stem_chart(st).star(star).branch) == target
+    )
+
+
+# ------------------------------------------------------------- the Life palace
+
+
+def _p_life_palace(q: Options) -> Answer:
+    """The Life palace's branch for lunar ``month`` at ``hour``."""
+    return _one(branch_name(life_branch(int(q["month"]), hour_number(q.get("hour", 0)))))
+
+
+def _p_life_hours(q: Options) -> Answer:
+    """Every hour (the late Rat hour too) whose Life palace in ``month`` is on ``branch``."""
+    month, target = int(q["month"]), branch_number(q["branch"])
+    return _either(hour_name(h) for h in HOURS if life_branch(month, h) == target)
+
+
+# ----------------------------------------------------------------- the two schools
+
+
+def _p_school_life(q: Options) -> Answer:
+    """The Life palace of a lunar birth under ``school``."""
+    return _one(branch_name(int(lunar_chart(q, school_of(q)).life_branch)))
+
+
+def _p_school_year_branches(q: Options) -> Answer:
+    """Every year branch for which ``star`` stands on ``branch`` under ``school``: one chart
+    per year branch (lunar new year's day, 1984 甲子 onwards)."""
+    from mingshu import ziwei
+
+    star, target = str(q["star"]), branch_number(q["branch"])
+    settings = school_settings(school_of(q))
+    years = []
+    for yb in range(12):
+        chart = ziwei.by_lunar(f"{1984 + yb}-01-01", 0, "male", settings=settings)
+        if any(
+            int(p.branch) == target and s.star.key == star for p in chart.palaces for s in p.stars
+        ):
+            years.append(yb)
+    return _either(branch_name(b) for b in years)
+
+
+# ----------------------------------------------------------------------- BaZi stars
+
+
+def _p_literary_hits(q: Options) -> Answer:
+    """The Literary Star's branch for ``day_stem`` and the pillars among ``branches`` (year
+    to hour) holding it."""
+    stem = parse_stem(q["day_stem"])
+    branches = [branch_number(b) for b in q["branches"]]
+    target = literary_star(stem)
+    hits = [PILLARS[i] for i, b in enumerate(branches) if b == target]
+    return _one(f"{branch_name(target)}: " + (" and ".join(hits) if hits else "not in the chart"))
+
+
+def _p_bazi_star_hits(q: Options) -> Answer:
+    """Where the BaZi engine finds ``star`` among four pillars: ``branches`` year to hour,
+    the day pillar's stem ``day_stem`` (other stems take the branch's polarity, which the
+    stars asked about ignore); ``variant`` and ``basis`` default to the engine's."""
+    from mingshu.bazi import BaziSettings, shensha, stars
+    from mingshu.cycles import Pillar
+
+    star = str(q["star"])
+    if stars.star(star).variants[0].target != "branch":
+        raise InputError("star", f"{star} does not give a branch")
+    branches = [branch_number(b) for b in q["branches"]]
+    if len(branches) != 4:
+        raise InputError("branches", "give four branches, year to hour")
+    day_stem = parse_stem(q["day_stem"])
+    if day_stem % 2 != branches[2] % 2:
+        raise InputError("day_stem", "the day stem and the day branch differ in polarity")
+    variants = {star: str(q["variant"])} if "variant" in q else {}
+    bases = {star: str(q["basis"])} if "basis" in q else {}
+    settings = BaziSettings(star_variants=variants, star_bases=bases)
+    stems = [b % 2 for b in branches]
+    stems[2] = day_stem
+    pillars = [Pillar.of(s, b) for s, b in zip(stems, branches, strict=True)]
+    (found,) = (r for r in shensha.stars_in(*pillars, settings=settings) if r.star.key == star)
+    several = len({h.basis for h in found.hits}) > 1
+    hits = [
+        f"{PILLARS[int(h.position)]} {branch_name(branches[int(h.position)])}"
+        + (f" ({BASIS_WORDS[h.basis]})" if several else "")
+        for h in found.hits
+    ]
+    return _one(", ".join(hits) or "not in the chart")
+
+
+def _p_bazi_stems_for(q: Options) -> Answer:
+    """Every day stem whose table ``variant`` of ``star`` gives ``branch``."""
+    from mingshu.bazi import stars
+
+    star = str(q["star"])
+    variant = str(q.get("variant", stars.star(star).default))
+    target = branch_number(q["branch"])
+    return _either(stem_name(int(s)) for s in Stem if target in bazi_cell(star, variant, int(s)))
+
+
+def _p_horse_of_birth(q: Options) -> Answer:
+    """A real birth in both systems: each one's year branch and the Horse it gives (BaZi's
+    year pillar turns at the Start of Spring; Zi Wei's year by its ``year_boundary``)."""
+    from mingshu import bazi, ziwei
+
+    date, time = str(q["date"]), str(q.get("time", "12:00"))
+    try:
+        boundary = ziwei.YearBoundary(str(q.get("year_boundary", "lunar_new_year")))
+    except ValueError:
+        raise InputError("year_boundary", "use lunar_new_year or spring_begins") from None
+    settings = ziwei.ZiweiSettings(year_boundary=boundary)
+    year = int(bazi.chart(date, time, "female").pillars.year.branch)
+    (horse,) = bazi_cell("yi_ma", "standard", year)
+    chart = ziwei.chart(date, time, "female", settings=settings)
+    tian_ma, zi_wei_year = int(chart.star("tian_ma").branch), int(chart.year.branch)
+    return _one(
+        f"BaZi {branch_name(horse)} (year {branch_name(year)}), "
+        f"Zi Wei {branch_name(tian_ma)} (year {branch_name(zi_wei_year)})"
+    )
+
+
+def _text(run: Callable[[Options], str]) -> Callable[[Options], Answer]:
+    """A kind whose answer is one line of text (the BaZi chart and self-check kinds)."""
+    return lambda q: _one(run(q))
+
+
+PROBLEMS: Final[dict[str, Kind[Answer]]] = {
+    # Zi Wei stars by hour and day
+    "star_branch": Kind(
+        _p_star_branch, ("star", "month", "day", "hour"), "where a star stands (one branch)"
+    ),
+    "stars_branches": Kind(
+        _p_stars_branches, ("stars", "hour"), "where each of some stars stands at an hour"
+    ),
+    "hour_of": Kind(
+        _p_hour_of,
+        ("star", "branch", "day"),
+        "every hour, the late Rat hour too, that puts a star on a branch on a lunar day",
+    ),
+    "hours_same_palace": Kind(
+        _p_hours_same, ("stars",), "every hour in which two stars share a palace, any day"
+    ),
+    "palace": Kind(_p_palace, ("star", "month"), "the palace names holding a star in a month"),
+    "days_of": Kind(
+        _p_days_of,
+        ("star", "month", "branch"),
+        "every lunar day 1–30 that puts a month-and-day star on a branch, then the days "
+        "whose late Rat hour does",
+    ),
+    # Zi Wei year stars
+    "year_star": Kind(_p_year_star, ("star", "year"), "where a year star stands for a year branch"),
+    "year_of": Kind(
+        _p_year_of, ("star", "branch"), "every year branch that puts a year star on a branch"
+    ),
+    "year_star_years": Kind(
+        _p_year_star_years,
+        ("star", "branch", "by"),
+        "every birth-year stem (`by: stem`) or branch (`by: branch`) putting a year star "
+        "on a branch",
+    ),
+    "year_stars": Kind(
+        _p_year_stars, ("year_stem", "stars"), "where some stars stand in a year of a stem"
+    ),
+    "stems_for_star": Kind(
+        _p_stems_for, ("star", "branch"), "every year stem that puts a star on a branch"
+    ),
+    # the Life palace
+    "life_palace": Kind(
+        _p_life_palace, ("month", "hour"), "the Life palace's branch for a month and hour"
+    ),
+    "life_hours": Kind(
+        _p_life_hours,
+        ("month", "branch"),
+        "every hour, the late Rat hour too, whose Life palace is on a branch",
+    ),
+    # the two schools
+    "school_life_palace": Kind(
+        _p_school_life,
+        ("school", "lunar", "hour", "gender", "leap"),
+        "the Life palace of a lunar birth under a school",
+    ),
+    "school_year_branches": Kind(
+        _p_school_year_branches,
+        ("school", "star", "branch"),
+        "every year branch for which a star stands on a branch under a school",
+    ),
+    # BaZi stars
+    "literary_hits": Kind(
+        _p_literary_hits,
+        ("day_stem", "branches"),
+        "the Literary Star's branch and the pillars holding it",
+    ),
+    "bazi_star_hits": Kind(
+        _p_bazi_star_hits,
+        ("star", "day_stem", "branches", "variant", "basis"),
+        "where the BaZi engine finds a star among four branches",
+    ),
+    "bazi_stems_for": Kind(
+        _p_bazi_stems_for,
+        ("star", "branch", "variant"),
+        "every day stem whose table gives a branch",
+    ),
+    "horse_of_birth": Kind(
+        _p_horse_of_birth,
+        ("date", "time", "year_boundary"),
+        "a real birth's year branch and Horse in both systems",
+    ),
+    "star_hits": Kind(
+        _text(bazi_stars.p_star_hits),
+        ("star", "birth", "pillars", "variants", "bases", "include_basis_pillar"),
+        "where a star stands on a real chart",
+    ),
+    "tables_finding": Kind(
+        _text(bazi_stars.p_tables_finding),
+        ("star", "birth", "pillars", "variants", "bases", "include_basis_pillar"),
+        "which of a star's tables find it on a chart",
+    ),
+    "hit_basis": Kind(
+        _text(bazi_stars.p_hit_basis),
+        ("star", "pillar", "birth", "pillars", "variants", "bases", "include_basis_pillar"),
+        "which basis found a star in one pillar",
+    ),
+    # the library's own checks
+    "crosscheck": Kind(
+        _text(selfcheck.p_crosscheck),
+        ("file", "swap"),
+        "one iztro reference file's crosscheck, or a planted `swap`'s failures",
+    ),
+    "known_reason": Kind(
+        _text(selfcheck.p_known_reason),
+        ("file",),
+        "the documented iztro error behind a file's known differences",
+    ),
+}
+"""Every problem kind by name."""
+
+
+def solve(engine: Options) -> Answer:
+    """The engine's answer to a problem's query (``ask`` names the kind): every solution."""
+    ask = str(engine.get("ask", ""))
+    if ask not in PROBLEMS:
+        raise InputError("ask", f"unknown problem kind {ask!r} (known: {', '.join(PROBLEMS)})")
+    try:
+        return PROBLEMS[ask](engine)
+    except KeyError as e:
+        raise InputError("engine", f"problem {ask} needs {e.args[0]!r}") from None
+
+
+def problem_answer(engine: Options) -> str:
+    """The engine's answer to a problem's query as an article prints it."""
+    return solve(engine).text

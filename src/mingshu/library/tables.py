@@ -1,0 +1,686 @@
+"""Table kinds: what an article's ``{table} KIND`` directive prints, each computed from the
+directive's parameters and the engines (or the space's record), never typed in.
+
+``TABLES`` names every kind with the parameters it reads; an article's ``expect`` must
+equal what the kind computes (the check compares them cell by cell).  A kind is a function
+of its parameters, never of the article that uses it: a new article of an existing kind is
+one Markdown file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final
+
+from mingshu.cycles import Stem
+from mingshu.errors import InputError
+from mingshu.library import bazi_stars, selfcheck
+from mingshu.library.engine import (
+    SCHOOLS,
+    Kind,
+    Options,
+    Table,
+    bazi_cell,
+    body_branch,
+    branch_name,
+    branch_number,
+    branches_name,
+    conformance,
+    eating_god,
+    emolument,
+    group_head,
+    hour_number,
+    life_branch,
+    literary_star,
+    lunar_chart,
+    nobleman_walk,
+    palace_names,
+    palace_of,
+    school_of,
+    star_branch,
+    star_grade,
+    star_name,
+    stem_name,
+    year_star_branch,
+)
+
+__all__ = ["RECORD_TABLES", "TABLES", "table", "table_claims"]
+
+
+def _range(options: Options, key: str, default: Sequence[int]) -> list[int]:
+    value = options.get(key, list(default))
+    if not (isinstance(value, list) and len(value) == 2):
+        raise InputError(key, "give a range as [first, last]")
+    return list(range(int(value[0]), int(value[1]) + 1))
+
+
+def _day_hour(options: Options) -> Table:
+    star = str(options.get("star", "en_guang"))
+    days = _range(options, "days", (1, 6))
+    hours = [hour_number(h) for h in _range(options, "hours", (0, 5))]
+    rows = tuple(
+        (f"Day {d}", *(branch_name(star_branch(star, day=d, hour=h)) for h in hours)) for d in days
+    )
+    marked: set[tuple[int, int]] = set()
+    rule = ""
+    for kind, sign in (("difference", -1), ("sum", 1)):
+        if kind in options:
+            target = int(options[kind])
+            word = "−" if sign < 0 else "+"
+            rule = f"day {word} hour number = {target}"
+            marked = {
+                (r, c + 1)
+                for r, d in enumerate(days)
+                for c, h in enumerate(hours)
+                if (d + sign * h) == target
+            }
+    return Table(("Day", *(branch_name(h) for h in hours)), rows, frozenset(marked), rule)
+
+
+def _remainder(options: Options) -> Table:
+    star = str(options.get("star", "en_guang"))
+    sign = -1 if star == "en_guang" else 1
+    cells = []
+    for r in range(12):
+        day = r if r > 0 else 12  # hour Rat (0): day − 0 = day ≡ r
+        cells.append(branch_name(star_branch(star, day=day, hour=0)))
+        assert (day + sign * 0) % 12 == r
+    head = star_name(star)
+    return Table(
+        ("Remainder", head, "Remainder", head),
+        tuple((str(r), cells[r], str(r + 6), cells[r + 6]) for r in range(6)),
+    )
+
+
+def _apart(options: Options) -> Table:
+    a, b = (str(s) for s in options.get("stars", ["en_guang", "tian_gui"]))
+    gaps = [(star_branch(b, hour=h) - star_branch(a, hour=h)) % 12 for h in range(12)]
+    return Table(
+        ("Hour", "Apart", "Hour", "Apart"),
+        tuple(
+            (branch_name(h), str(gaps[h]), branch_name(h + 6), str(gaps[h + 6])) for h in range(6)
+        ),
+    )
+
+
+def _hour_stars(options: Options) -> Table:
+    stars = [str(s) for s in options.get("stars", ["tai_fu"])]
+    hours = [hour_number(h) for h in options.get("hours", list(range(12)))]
+    rows = tuple(
+        (branch_name(h), *(branch_name(star_branch(s, hour=h)) for s in stars)) for h in hours
+    )
+    return Table(("Hour", *(star_name(s) for s in stars)), rows)
+
+
+def _directions(options: Options) -> Table:
+    stars = [str(s) for s in options.get("stars", [])]
+    a, b = (hour_number(h) for h in options.get("hours", ["rat", "horse"]))
+    rows = []
+    for s in stars:
+        step = (star_branch(s, hour=1) - star_branch(s, hour=0)) % 12
+        way = {1: "forward", 11: "back"}.get(step, f"{step} places")
+        rows.append(
+            (
+                star_name(s),
+                branch_name(star_branch(s, hour=a)),
+                way,
+                branch_name(star_branch(s, hour=b)),
+            )
+        )
+    return Table(
+        ("Star", f"{branch_name(a)} hour", "Direction", f"{branch_name(b)} hour"), tuple(rows)
+    )
+
+
+def _month_palace(options: Options) -> Table:
+    star = str(options.get("star", "di_kong"))
+    names = [palace_of(star, month=m, hour=0) for m in range(1, 13)]
+    return Table(
+        ("Month", "Palace", "Month", "Palace"),
+        tuple((str(m), names[m - 1], str(m + 6), names[m + 5]) for m in range(1, 7)),
+    )
+
+
+def _labelled(options: Options, key: str) -> list[tuple[str, str]]:
+    """A parameter listing ``[variant, column head]`` pairs."""
+    value = options.get(key)
+    if not (isinstance(value, list) and value and all(isinstance(p, list) for p in value)):
+        raise InputError(key, "give the tables as [[variant, column head], …]")
+    if any(len(p) != 2 for p in value):
+        raise InputError(key, "each table is [variant, column head]")
+    return [(str(v), str(label)) for v, label in value]
+
+
+def _literary_tables(options: Options) -> Table:
+    """The Literary Star's branch for each day stem under the ``tables`` (``[variant, head]``
+    pairs, the first the one the others are marked against)."""
+    tables = _labelled(options, "tables")
+    variants = [v for v, _ in tables]
+    rows = []
+    marked = set()
+    for r, stem in enumerate(Stem):
+        first = literary_star(int(stem), variants[0])
+        cells = [branch_name(literary_star(int(stem), v)) for v in variants]
+        for c, v in enumerate(variants[1:], start=2):
+            if literary_star(int(stem), v) == first:
+                marked.add((r, c))
+        rows.append((stem_name(int(stem)), *cells))
+    return Table(
+        ("Day stem", *(label for _, label in tables)),
+        tuple(rows),
+        frozenset(marked),
+        f"same branch as the {tables[0][1].lower()}",
+    )
+
+
+def _eating_god_table(options: Options) -> Table:
+    rows = []
+    marked = set()
+    for r, stem in enumerate(Stem):
+        god = eating_god(int(stem))
+        lu = emolument(god)
+        site = literary_star(int(stem))
+        if lu == site:
+            marked.add((r, 3))
+        rows.append((stem_name(int(stem)), stem_name(god), branch_name(lu), branch_name(site)))
+    return Table(
+        ("Day stem", "Eating God", "Its Emolument", "Literary Star (site)"),
+        tuple(rows),
+        frozenset(marked),
+        "the Literary Star equals the Eating God's Emolument",
+    )
+
+
+def _nobleman_tables(options: Options) -> Table:
+    """The Heavenly Nobleman's pair for each day stem under two ``tables`` (``[variant,
+    head]``), beside the two walks of Sanming Tonghui juan 3 (from Rat forward, from Monkey
+    back)."""
+    tables = _labelled(options, "tables")
+    if len(tables) != 2:
+        raise InputError("tables", "give two tables, [[variant, head], [variant, head]]")
+    day, night = nobleman_walk(0, 1), nobleman_walk(8, -1)
+    rows, marked = [], set()
+    for r, stem in enumerate(Stem):
+        v1, v2 = (bazi_cell("tian_yi", v, int(stem)) for v, _ in tables)
+        if sorted(v2) == sorted(v1):
+            marked.add((r, 2))
+        walked = (branch_name(day[int(stem)]), branch_name(night[int(stem)]))
+        rows.append((stem_name(int(stem)), branches_name(v1), branches_name(v2), *walked))
+    return Table(
+        (
+            "Day stem",
+            *(label for _, label in tables),
+            "Walk from Rat",
+            "Walk from Monkey",
+        ),
+        tuple(rows),
+        frozenset(marked),
+        str(options.get("marked", f"the same pair as {tables[0][1]}")),
+    )
+
+
+def _horse_table(options: Options) -> Table:
+    rows, marked = [], set()
+    for b in range(12):
+        head = group_head(b)
+        group = sorted({b, (b + 4) % 12, (b + 8) % 12}, key=lambda m: (m - head) % 12)
+        (horse,) = bazi_cell("yi_ma", "standard", b)
+        tian_ma = year_star_branch("tian_ma", branch=b)
+        if tian_ma == horse:
+            marked.add((b, 3))
+        rows.append(
+            (branch_name(b), branches_name(group), branch_name(horse), branch_name(tian_ma))
+        )
+    return Table(
+        ("Branch", "Its group, head first", "Traveling Horse (BaZi)", "Tian Ma (Zi Wei)"),
+        tuple(rows),
+        frozenset(marked),
+        "Zi Wei's Tian Ma on the same branch as BaZi's Traveling Horse",
+    )
+
+
+def _kitchen_tables(options: Options) -> Table:
+    """Each stem's Eating God, the Heavenly Kitchen under two ``tables`` (``[variant,
+    head]``, the first the one the others are marked against) and Zi Wei's Tian Chu for a
+    birth year of that stem; ``marked`` names the rule."""
+    tables = _labelled(options, "tables")
+    if len(tables) != 2:
+        raise InputError("tables", "give two tables, [[variant, head], [variant, head]]")
+    rows, marked = [], set()
+    for r, stem in enumerate(Stem):
+        god = eating_god(int(stem))
+        (k1,), (k2,) = (bazi_cell("tian_chu", v, int(stem)) for v, _ in tables)
+        zi_wei = year_star_branch("tian_chu", stem=int(stem))
+        marked |= {(r, c) for c, b in ((3, k2), (4, zi_wei)) if b == k1}
+        cells = (stem_name(god), branch_name(k1), branch_name(k2), branch_name(zi_wei))
+        rows.append((stem_name(int(stem)), *cells))
+    return Table(
+        ("Stem", "Eating God", *(head for _, head in tables), "Tian Chu (Zi Wei)"),
+        tuple(rows),
+        frozenset(marked),
+        str(options.get("marked", f"same branch as {tables[0][1]}")),
+    )
+
+
+def _hour_brightness(options: Options) -> Table:
+    """Each hour's landing of the ``stars`` and the engine's brightness grade there."""
+    stars = [str(s) for s in options.get("stars", ["wen_chang"])]
+    hours = [hour_number(h) for h in options.get("hours", list(range(12)))]
+    rows = tuple(
+        (
+            branch_name(h),
+            *(
+                cell
+                for s in stars
+                for cell in (branch_name(star_branch(s, hour=h)), star_grade(s, hour=h))
+            ),
+        )
+        for h in hours
+    )
+    heads = (head for s in stars for head in (star_name(s), "Grade"))
+    return Table(("Hour", *heads), rows)
+
+
+# ------------------------------------------------------- month-and-day and year stars
+
+
+def _month_day(options: Options) -> Table:
+    """A month-and-day star's branch for a block of months and days (hour Rat)."""
+    star = str(options.get("star", "san_tai"))
+    months = _range(options, "months", (1, 4))
+    days = _range(options, "days", (1, 4))
+    rows = tuple(
+        (f"Month {m}", *(branch_name(star_branch(star, day=d, month=m)) for d in days))
+        for m in months
+    )
+    marked: set[tuple[int, int]] = set()
+    rule = ""
+    if "sum" in options:
+        target = int(options["sum"])
+        rule = f"month + day = {target}"
+        marked = {
+            (r, c + 1) for r, m in enumerate(months) for c, d in enumerate(days) if m + d == target
+        }
+    return Table(("Month", *(f"Day {d}" for d in days)), rows, frozenset(marked), rule)
+
+
+def _month_day_remainder(options: Options) -> Table:
+    """A month-and-day star's branch by (month + day) mod 12, read on month 1."""
+    star = str(options.get("star", "san_tai"))
+    # Month 1 plus day (r − 1) leaves remainder r; r = 1 needs day 12, as day 0 does not exist.
+    cells = [branch_name(star_branch(star, day=(r - 1) % 12 or 12)) for r in range(12)]
+    head = star_name(star)
+    return Table(
+        ("Remainder", head, "Remainder", head),
+        tuple((str(r), cells[r], str(r + 6), cells[r + 6]) for r in range(6)),
+    )
+
+
+def _year_hour(options: Options) -> Table:
+    """Two rules side by side: stars placed by the year branch and stars placed by the hour,
+    one row per branch (a year with that branch, or a birth in that hour)."""
+    by_year = [str(s) for s in options.get("by_year", ["tian_kong"])]
+    by_hour = [str(s) for s in options.get("by_hour", ["di_kong"])]
+    rows = tuple(
+        (
+            branch_name(b),
+            *(branch_name(year_star_branch(s, branch=b)) for s in by_year),
+            *(branch_name(star_branch(s, hour=b)) for s in by_hour),
+        )
+        for b in range(12)
+    )
+    heads = (
+        *(f"{star_name(s)} (year)" for s in by_year),
+        *(f"{star_name(s)} (hour)" for s in by_hour),
+    )
+    return Table(("Branch", *heads), rows)
+
+
+def _clear_departures(rule: Mapping[str, Any]) -> int:
+    return int(rule["disagree"]) - int(rule["unclear"])
+
+
+def _conformance_summary(options: Options) -> Table:
+    rows = []
+    for school in SCHOOLS:
+        rules = conformance()[school]
+        rows.append(
+            (
+                school,
+                str(len(rules)),
+                str(sum(1 for r in rules if not r["disagree"])),
+                str(sum(1 for r in rules if _clear_departures(r))),
+                str(sum(1 for r in rules if r["unclear"] and not _clear_departures(r))),
+            )
+        )
+    return Table(
+        ("School", "Rules", "Agree everywhere", "Depart, verse clear", "Differ, text unclear"),
+        tuple(rows),
+    )
+
+
+def _conformance_rules(options: Options) -> Table:
+    """The rules of one school that ``show`` picks: ``departures`` (some disagreement where
+    the verse is clear) or ``unclear`` (some disagreement where it is not)."""
+    school, show = school_of(options), str(options.get("show", "departures"))
+    pick: dict[str, Callable[[Mapping[str, Any]], bool]] = {
+        "departures": lambda r: _clear_departures(r) > 0,
+        "unclear": lambda r: int(r["unclear"]) > 0,
+    }
+    if show not in pick:
+        raise InputError("show", f"{show!r}: show departures or unclear")
+    count = "Differ" if show == "departures" else "Unclear"
+    rows = tuple(
+        (
+            str(r["title"]),
+            str(r["lines"]),
+            str(r["points"]),
+            str(r["disagree"] if show == "departures" else r["unclear"]),
+            str(r["space"]),
+        )
+        for r in conformance()[school]
+        if pick[show](r)
+    )
+    # The counts before the (long) space, so that a narrow page shows them unscrolled.
+    return Table(("Rule", "Verse line", "Points", count, "Space"), rows)
+
+
+def _stars_at(chart: Any, keys: Sequence[str]) -> str:
+    """Each star of ``keys`` on the chart by its name, with the branches holding it: stars
+    one school places twice under one name (旬空 on both void palaces) are listed once."""
+    found: dict[str, list[int]] = {}
+    for palace in chart.palaces:
+        for placed in palace.stars:
+            if placed.star.key in keys:
+                found.setdefault(str(placed.star.names.pinyin), []).append(int(palace.branch))
+    if not found:
+        return "not placed"
+    return "; ".join(
+        f"{name} {', '.join(branch_name(b) for b in sorted(set(bs)))}" for name, bs in found.items()
+    )
+
+
+def _chang_sheng(chart: Any) -> str:
+    """Where 长生 stands and the way the twelve stages run from it."""
+    at = {int(p.chang_sheng.position): int(p.branch) for p in chart.palaces}
+    way = {1: "forward", 11: "back"}[(at[1] - at[0]) % 12]
+    return f"{branch_name(at[0])}, {way}"
+
+
+def _school_row(item: Options, chart: Any) -> str:
+    what = str(item.get("what", "stars"))
+    if what == "life":
+        return branch_name(int(chart.life_branch))
+    if what == "chang_sheng":
+        return _chang_sheng(chart)
+    if what == "stars":
+        return _stars_at(chart, [str(k) for k in item.get("stars", [])])
+    raise InputError("what", f"{what!r}: a row shows life, chang_sheng or stars")
+
+
+def _schools(options: Options) -> Table:
+    """One birth under both schools, row by row: the Life palace, 长生, or named stars."""
+    birth = options.get("birth")
+    if not isinstance(birth, Mapping) or "lunar" not in birth:
+        raise InputError("birth", "give the birth as {lunar: YYYY-MM-DD, hour, gender, leap}")
+    charts = [lunar_chart(birth, s) for s in SCHOOLS]
+    rows = tuple(
+        (str(item["label"]), *(_school_row(item, c) for c in charts))
+        for item in options.get("rows", [])
+    )
+    return Table(("", *SCHOOLS), rows)
+
+
+def _life_palace(options: Options) -> Table:
+    """The Life palace by month (rows) and hour (columns); marked: the ``hour`` column's
+    cells or ``month`` row's, whichever the options name."""
+    months = _range(options, "months", [1, 12])
+    hours = _range(options, "hours", [0, 11])
+    which = body_branch if options.get("palace") == "body" else life_branch
+    rows = tuple((f"Month {m}", *(branch_name(which(m, h)) for h in hours)) for m in months)
+    mark = branch_number(options["mark"], "mark") if "mark" in options else None
+    marked = frozenset(
+        (r, c + 1) for r, m in enumerate(months) for c, h in enumerate(hours) if which(m, h) == mark
+    )
+    return Table(
+        ("", *(f"{branch_name(h)} hour" for h in hours)),
+        rows,
+        marked,
+        f"cells on {branch_name(mark)}" if mark is not None else "",
+    )
+
+
+def _palace_order(options: Options) -> Table:
+    """The twelve palace names on the branches of one chart, from its Life palace."""
+    month, hour = int(options.get("month", 1)), hour_number(options.get("hour", 0))
+    names = palace_names(month, hour)
+    start = life_branch(month, hour)
+    body = body_branch(month, hour)
+    branches = [(start - i) % 12 for i in range(12)]
+    rows = tuple((str(i + 1), names[b], branch_name(b)) for i, b in enumerate(branches))
+    return Table(
+        ("Step", "Palace", "Branch"),
+        rows,
+        frozenset((i, 1) for i, b in enumerate(branches) if b == body),
+        "the palace the Body palace shares",
+    )
+
+
+def _setting_counts(options: Options) -> Table:
+    """Charts a setting changes, item by item: each cell is the number of charts a claim
+    ranges over (its record entry from the last whole-space run; a claim not yet run shows
+    as not checked).  ``rows`` lists ``[label, claim, claim, …]``, one claim per column."""
+    from mingshu.library.claims import read_record
+    from mingshu.library.model import _ROOT
+
+    record = read_record(_ROOT)
+    heads = tuple(str(h) for h in options.get("columns", ()))
+    rows = []
+    for row in options.get("rows", ()):
+        label, *keys = (str(x) for x in row)
+        cells = []
+        for key in keys:
+            entry = record.get(key)
+            cells.append(f"{int(entry['rows']):,}" if entry else "not yet checked")
+        rows.append((label, *cells))
+    return Table(("", *heads), tuple(rows))
+
+
+def table_claims(kind: str, options: Options) -> list[str]:
+    """The claims whose counts a table prints (a ``setting_counts`` table's cells)."""
+    if kind != "setting_counts":
+        return []
+    return [str(k) for row in options.get("rows", ()) for k in list(row)[1:]]
+
+
+RECORD_TABLES: Final = frozenset({"setting_counts"})
+"""Tables whose cells are counts from the whole-space record: the check runs their claims
+instead of comparing an ``expect`` the article would have to type."""
+
+
+_KIND_ORDER: Final = ("soft", "lucun", "tianma", "tough", "flower", "helper", "adjective")
+
+
+def _star_kinds(options: Options) -> Table:
+    """The non-major stars by the engine's group and kind (iztro's star ``type``), in the
+    engine's catalogue order; ``kinds`` picks rows, and a kind in ``count_only`` is counted
+    without its names."""
+    from mingshu.ziwei.stars import STARS
+
+    kinds = [str(k) for k in options.get("kinds", _KIND_ORDER)]
+    algorithm = str(options.get("algorithm", "quanshu"))
+    rows = []
+    for kind in kinds:
+        stars = [s for s in STARS if s.kind.value == kind and algorithm in s.algorithms]
+        if not stars:
+            raise InputError("kinds", f"no star of kind {kind!r}")
+        listed = kind not in options.get("count_only", ())
+        names = ", ".join(str(s.names.pinyin) for s in stars) if listed else "not listed here"
+        rows.append((stars[0].group.value, kind, str(len(stars)), names))
+    return Table(("Group", "Kind", "Stars", "Names"), tuple(rows))
+
+
+TABLES: Final[dict[str, Kind[Table]]] = {
+    # Zi Wei stars placed by the day and the hour
+    "day_hour": Kind(
+        _day_hour,
+        ("star", "days", "hours", "difference", "sum"),
+        "a star's branch over days × hours; `difference` or `sum` marks the cells whose "
+        "day − hour (or day + hour) number is that value",
+    ),
+    "remainder": Kind(
+        _remainder, ("star",), "a day-and-hour star's branch by the remainder (day ∓ hour) mod 12"
+    ),
+    "apart": Kind(_apart, ("stars",), "how many branches two stars stand apart, hour by hour"),
+    "hour_stars": Kind(_hour_stars, ("stars", "hours"), "each hour's landing of some stars"),
+    "directions": Kind(
+        _directions,
+        ("stars", "hours"),
+        "per star: its branch at two hours and the way it runs (forward, back)",
+    ),
+    "month_palace": Kind(
+        _month_palace, ("star",), "the palace holding a star, by lunar month (Rat hour)"
+    ),
+    "hour_brightness": Kind(
+        _hour_brightness,
+        ("stars", "hours"),
+        "each hour's landing of some stars with the engine's brightness grade there",
+    ),
+    # Zi Wei stars placed by the month and day, and by the year
+    "month_day": Kind(
+        _month_day,
+        ("star", "months", "days", "sum"),
+        "a star's branch over months × days; `sum` marks the cells whose month + day is that value",
+    ),
+    "month_day_remainder": Kind(
+        _month_day_remainder, ("star",), "a month-and-day star's branch by (month + day) mod 12"
+    ),
+    "year_hour": Kind(
+        _year_hour,
+        ("by_year", "by_hour"),
+        "stars placed by the year's branch beside stars placed by the hour, one row per branch",
+    ),
+    # Zi Wei palaces
+    "life_palace": Kind(
+        _life_palace,
+        ("months", "hours", "palace", "mark"),
+        "the Life (or, with `palace: body`, the Body) palace's branch over months × hours; "
+        "`mark` marks the cells on a branch",
+    ),
+    "palace_order": Kind(
+        _palace_order,
+        ("month", "hour"),
+        "the twelve palace names from the Life palace of one month and hour, the Body "
+        "palace's marked",
+    ),
+    "star_kinds": Kind(
+        _star_kinds,
+        ("kinds", "algorithm", "count_only"),
+        "the non-major stars by the engine's group and kind; a kind in `count_only` is "
+        "counted without names",
+    ),
+    # BaZi star tables, and the Zi Wei stars that share their rules
+    "literary_tables": Kind(
+        _literary_tables,
+        ("tables", "marked"),
+        "the Literary Star's branch per day stem under several `tables` ([variant, head]), "
+        "marked where equal to the first",
+    ),
+    "eating_god": Kind(
+        _eating_god_table,
+        (),
+        "each day stem's Eating God, that stem's Emolument and the Literary Star",
+    ),
+    "nobleman_tables": Kind(
+        _nobleman_tables,
+        ("tables", "marked"),
+        "the Heavenly Nobleman's pair per day stem under two `tables`, beside the two walks "
+        "of Sanming Tonghui juan 3; `marked` names the rule marking equal pairs",
+    ),
+    "horse_table": Kind(
+        _horse_table,
+        (),
+        "each branch's three-harmony group and its Horse, BaZi's Traveling Horse beside Zi "
+        "Wei's Tian Ma",
+    ),
+    "kitchen_tables": Kind(
+        _kitchen_tables,
+        ("tables", "marked"),
+        "each stem's Eating God, the Heavenly Kitchen under two `tables` and Zi Wei's Tian Chu",
+    ),
+    "variant_disagreement": Kind(
+        bazi_stars.variant_disagreement,
+        ("stars",),
+        "per star, on how many keys each other table differs from the default",
+    ),
+    "variant_sources": Kind(
+        bazi_stars.variant_sources,
+        ("stars",),
+        "each table's basis and the standing of its source",
+    ),
+    "star_sites": Kind(
+        bazi_stars.star_sites,
+        ("stars",),
+        "basis, other bases, target, pillars searched, whether the basis pillar counts",
+    ),
+    "chart_hits": Kind(
+        bazi_stars.chart_hits,
+        ("stars", "birth", "pillars", "variants", "bases", "include_basis_pillar"),
+        "one real chart (`birth: {date, time, gender}` or `pillars`): what each pillar "
+        "holds and which basis found it",
+    ),
+    "basis_pillar_effect": Kind(
+        bazi_stars.basis_pillar_effect,
+        ("stars",),
+        "over every arrangement of the four branches, how many layouts "
+        "`include_basis_pillar` changes",
+    ),
+    "own_branch_keys": Kind(
+        bazi_stars.own_branch_keys,
+        ("stars",),
+        "the basis branches whose table gives that same branch",
+    ),
+    # the book beside the engine
+    "conformance_summary": Kind(
+        _conformance_summary, (), "per school, the conformance run's rules by agreement"
+    ),
+    "conformance_rules": Kind(
+        _conformance_rules,
+        ("school", "show"),
+        "one school's rules that `show` picks: `departures` or `unclear`",
+    ),
+    "schools": Kind(
+        _schools,
+        ("birth", "rows"),
+        "one birth (`{lunar, hour, gender, leap}`) under both schools, row by row (`what`: "
+        "life, chang_sheng or stars)",
+    ),
+    # the library's own checks
+    "iztro_crosscheck": Kind(
+        selfcheck.iztro_table,
+        ("files",),
+        "the crosscheck over the iztro 2.6.0 reference files, run at check time",
+    ),
+    "known_differences": Kind(
+        selfcheck.known_differences,
+        (),
+        "the charts each documented iztro error the crosscheck names explained",
+    ),
+    "claim_runs": Kind(
+        selfcheck.claim_runs, ("claims",), "how named claims are checked and over what"
+    ),
+    "setting_counts": Kind(
+        _setting_counts,
+        ("columns", "rows"),
+        "counts from the whole-space record: each cell names a claim and shows its N (no `expect`)",
+    ),
+}
+"""Every table kind by name."""
+
+
+def table(kind: str, options: Options) -> Table:
+    """The table of ``kind`` for a directive's ``options`` (an unknown kind or parameter is
+    an :class:`InputError`)."""
+    if kind not in TABLES:
+        raise InputError("table", f"unknown table {kind!r} (known: {', '.join(TABLES)})")
+    return TABLES[kind](options)
