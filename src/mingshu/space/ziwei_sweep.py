@@ -58,7 +58,11 @@ def _branch_keys() -> list[str]:
     return [b.key for b in Branch]
 
 
-SCHEMA: Final = "mingshu.space.ziwei/1"
+SCHEMA: Final = "mingshu.space.ziwei/2"
+"""The Zi Wei dataset's schema; /2 added the reader-facing columns ``clock_branch``,
+``counted_month`` and ``counted_day`` beside the calendar's ``lunar_*`` date."""
+OLD_SCHEMAS: Final = ("mingshu.space.ziwei/1",)
+"""Schemas of datasets an older mingshu wrote: still read and queried, never resumed."""
 BAZI_SCHEMA: Final = "mingshu.space.bazi/1"
 """The schema of a BaZi dataset (:mod:`mingshu.space.bazi_sweep`); both share the layout."""
 METADATA: Final = "_mingshu.json"
@@ -141,6 +145,11 @@ def _schema(settings: ZiweiSettings) -> Any:
         pa.field("lunar_month", int8, nullable=False),
         pa.field("lunar_day", int8, nullable=False),
         pa.field("lunar_leap", pa.bool_(), nullable=False),
+        # What the reader has (the lunar date above, as printed; the double-hour on the clock)
+        # beside what the engine counts where the settings move it (late Rat, leap month).
+        pa.field("clock_branch", int8, nullable=False),
+        pa.field("counted_month", int8, nullable=False),
+        pa.field("counted_day", int8, nullable=False),
         *(pa.field(f"{p}_pillar", int8, nullable=False) for p in ("year", "month", "day", "hour")),
         pa.field("life_branch", int8, nullable=False),
         pa.field("body_branch", int8, nullable=False),
@@ -189,12 +198,14 @@ def engine_table(births: Iterable[tuple[dt.date, int, int]], settings: ZiweiSett
     import pyarrow as pa
 
     from mingshu import ziwei
+    from mingshu.ziwei.natal import _days as counted_by_engine
 
     schema = _schema(settings)
     data: dict[str, list[Any]] = {name: [] for name in schema.names}
     palace_cols = [data[f"palace_{b}"] for b in _branch_keys()]
     birth_cols = [data[n] for n in ("solar_date", "time_index", "gender")]
     lunar_cols = [data[n] for n in ("lunar_year", "lunar_month", "lunar_day", "lunar_leap")]
+    counted_cols = [data[n] for n in ("clock_branch", "counted_month", "counted_day")]
     pillar_cols = [data[f"{p}_pillar"] for p in ("year", "month", "day", "hour")]
     life_col, body_col, class_col = (
         data["life_branch"],
@@ -202,12 +213,17 @@ def engine_table(births: Iterable[tuple[dt.date, int, int]], settings: ZiweiSett
         data["five_elements_class"],
     )
     for day, index, g in births:
-        chart = ziwei.from_birth(ziwei.Birth.solar(day, index, GENDERS[g]), settings)
+        birth = ziwei.Birth.solar(day, index, GENDERS[g])
+        chart = ziwei.from_birth(birth, settings)
         for col, value in zip(birth_cols, (day, index, g), strict=True):
             col.append(value)
         lunar = chart.lunar_date
         lunar_values = (lunar.year, lunar.month, lunar.day, lunar.is_leap)
         for col, value in zip(lunar_cols, lunar_values, strict=True):
+            col.append(value)
+        steps = counted_by_engine(birth, settings)  # the month and day the engine counts
+        counted_values = (index % 12, steps.month + 1, steps.day + 1)
+        for col, value in zip(counted_cols, counted_values, strict=True):
             col.append(value)
         for col, pillar in zip(pillar_cols, chart.pillars, strict=True):
             col.append(pillar.index)
@@ -368,7 +384,7 @@ def read_metadata(path: Path) -> dict[str, Any] | None:
         data = json.loads(file.read_text("utf-8"))
     except (OSError, UnicodeDecodeError, ValueError) as e:
         raise InputError("dataset", f"{file} is not readable JSON: {e}") from None
-    if not isinstance(data, dict) or data.get("schema") not in (SCHEMA, BAZI_SCHEMA):
+    if not isinstance(data, dict) or data.get("schema") not in (SCHEMA, BAZI_SCHEMA, *OLD_SCHEMAS):
         raise InputError("dataset", f"{file} does not describe a {SCHEMA} or {BAZI_SCHEMA} dataset")
     for key in ("first_year", "last_year"):  # a sweep widens them: integers or absent
         year = data.get(key, 0)
