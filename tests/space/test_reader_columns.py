@@ -109,3 +109,20 @@ def test_a_dataset_of_the_old_schema_is_read_but_never_resumed(tmp_path: Path) -
     assert ziwei_sweep.read_metadata(out) == meta
     with pytest.raises(InputError, match=r"holds a mingshu\.space\.ziwei/1 dataset"):
         space.sweep_ziwei(out, YEAR, YEAR, ziwei.ZiweiSettings(), workers=1, progress=False)
+
+
+def test_the_library_check_names_an_old_space_rather_than_mixing_layouts(tmp_path: Path) -> None:
+    import json
+
+    from mingshu.errors import InputError
+    from mingshu.library.check import SPACES, ensure_space
+    from mingshu.space import ziwei_sweep
+
+    folder = tmp_path / next(iter(SPACES))
+    folder.mkdir()
+    meta = ziwei_sweep.metadata(ziwei.ZiweiSettings(), YEAR, YEAR)
+    meta["schema"] = "mingshu.space.ziwei/1"
+    (folder / ziwei_sweep.METADATA).write_text(json.dumps(meta), "utf-8")
+    with pytest.raises(InputError, match="older mingshu") as caught:
+        ensure_space(tmp_path, (YEAR, YEAR), progress=False)
+    assert caught.value.field == "space"
