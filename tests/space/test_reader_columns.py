@@ -126,3 +126,22 @@ def test_the_library_check_names_an_old_space_rather_than_mixing_layouts(tmp_pat
     with pytest.raises(InputError, match="older mingshu") as caught:
         ensure_space(tmp_path, (YEAR, YEAR), progress=False)
     assert caught.value.field == "space"
+
+
+def test_find_reads_the_reader_facing_columns(dataset: Path) -> None:
+    """``find`` takes the new columns: the late Rat hour is on the clock's Rat, and only a
+    late-Rat birth on a 30th counts day 31 (its count is the SQL's)."""
+    rat = space.find(dataset, "clock_branch = 子").count
+    assert (
+        rat
+        == space.query(dataset, "SELECT count(*) FROM charts WHERE time_index IN (0, 12)")[1][0][0]
+    )
+    day_31 = space.query(
+        dataset, "SELECT count(*) FROM charts WHERE lunar_day = 30 AND time_index = 12"
+    )[1][0][0]
+    assert day_31 > 0
+    assert space.find(dataset, "counted_day = 31").count == day_31
+    from mingshu.errors import InputError
+
+    with pytest.raises(InputError, match=r"1\.\.31"):
+        space.find(dataset, "counted_day = 32")

@@ -71,12 +71,21 @@ _PLAIN_COLUMNS: Final = {
     "time_index": _NUMBER,
     "lunar_month": _NUMBER,
     "lunar_day": _NUMBER,
+    "clock_branch": _BRANCH,
+    "counted_month": _NUMBER,
+    "counted_day": _NUMBER,
     "gender": _GENDER,
 }
 
 # The values a row can hold, by column, else by kind (docs/space.md, Columns): an integer
 # outside them matches nothing, which is a mistake to name, not a count of 0 to print.
-_COLUMN_RANGES: Final = {"time_index": (0, 12), "lunar_month": (1, 12), "lunar_day": (1, 30)}
+_COLUMN_RANGES: Final = {
+    "time_index": (0, 12),
+    "lunar_month": (1, 12),
+    "lunar_day": (1, 30),
+    "counted_month": (1, 12),
+    "counted_day": (1, 31),
+}
 _KIND_RANGES: Final = {_BRANCH: (0, 11), _PALACE: (0, 11), _GENDER: (0, 1)}
 
 
