@@ -145,7 +145,7 @@ def test_rows_match_iztros_own_charts(table: list[dict[str, Any]]) -> None:
 
 def test_metadata_names_every_integer(dataset: Path) -> None:
     meta = json.loads((dataset / "_mingshu.json").read_text("utf-8"))
-    assert meta["schema"] == space.SCHEMA == "mingshu.space.ziwei/1"
+    assert meta["schema"] == space.SCHEMA == "mingshu.space.ziwei/2"
     assert meta["settings"]["algorithm"] == "quanshu"
     assert (meta["first_year"], meta["last_year"]) == (YEAR, YEAR)
     assert meta["pillars"]["0"] == "甲子" and meta["pillars"]["59"] == "癸亥"

@@ -242,6 +242,12 @@ def ensure_space(
         folder = space / name
         settings = ziwei.ZiweiSettings(**cast(dict[str, Any], dict(wanted)))
         meta = S.ziwei_sweep.read_metadata(folder) if folder.exists() else None
+        if meta is not None and meta.get("schema") in S.ziwei_sweep.OLD_SCHEMAS:
+            raise InputError(
+                "space",
+                f"{folder} was swept by an older mingshu ({meta['schema']}, without the "
+                "reader-facing columns): delete it and it is swept again",
+            )
         first, last = years
         if meta is not None:  # and the dataset's own range: the claims refuse a gap in it
             first = min(first, _year(meta.get("first_year"), first))

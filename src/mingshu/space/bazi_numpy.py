@@ -274,7 +274,7 @@ def stretches(year: int) -> tuple[npt.NDArray[np.datetime64], npt.NDArray[np.dat
     """(starts, ends) of every row of ``year``: ``bazi_sweep._boundaries`` over arrays
     (every 时辰 start and midnight of the year's days in range, and every 节 moment)."""
     from mingshu.space.bazi_sweep import BLOCK_STARTS
-    from mingshu.space.ziwei_sweep import FIRST_DAY, LAST_DAY
+    from mingshu.space.runner import FIRST_DAY, LAST_DAY
 
     first = max(dt.date(year, 1, 1), FIRST_DAY)
     last = min(dt.date(year, 12, 31), LAST_DAY)

@@ -14,37 +14,27 @@ engine's compiled star tables looked up over whole columns) and ``engine`` (the 
 ``four_pillars`` and ``stars_in`` a row, through the engine's public API); a test proves their
 tables equal row for row.
 
-Same layout as the Zi Wei sweep (:mod:`mingshu.space.ziwei_sweep`): ``OUT/year=YYYY/
-part.parquet`` per Gregorian year of the row's start, written under a temporary name and
-renamed, ``OUT/_mingshu.json`` first (schema ``mingshu.space.bazi/1``, the settings, the
-column → star / variant mapping), resume, progress bar, Ctrl-C, a process pool.
+Same layout as the Zi Wei sweep, by the same year runner (:mod:`mingshu.space.runner`):
+``OUT/year=YYYY/part.parquet`` per Gregorian year of the row's start, written under a
+temporary name and renamed, ``OUT/_mingshu.json`` first (schema ``mingshu.space.bazi/1``, the
+settings, the column → star / variant mapping), resume, progress bar, Ctrl-C, a process pool.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import os
-import time
 from bisect import bisect_left
 from collections.abc import Iterator, Sequence
-from contextlib import ExitStack
 from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from mingshu.arguments import check_int, check_path
+from mingshu.arguments import check_path
 from mingshu.choices import check_bool
 from mingshu.errors import InputError
 from mingshu.named import clip
-from mingshu.space import ziwei_sweep
-from mingshu.space.ziwei_sweep import (
-    BACKENDS,
-    BAZI_SCHEMA,
-    FIRST_DAY,
-    LAST_DAY,
-    PART,
-    SweepReport,
-)
+from mingshu.space import runner
+from mingshu.space.runner import BACKENDS, BAZI_SCHEMA, FIRST_DAY, LAST_DAY, PART, SweepReport
 
 if TYPE_CHECKING:
     from mingshu.bazi import BaziSettings
@@ -223,7 +213,7 @@ def engine_table(
 def _write_year(
     out: str, year: int, settings: BaziSettings, backend: str = "numpy"
 ) -> tuple[int, int, int]:
-    return ziwei_sweep.write_partition(out, year, year_table(year, settings, backend))
+    return runner.write_partition(out, year, year_table(year, settings, backend))
 
 
 def metadata(settings: BaziSettings, first_year: int, last_year: int) -> dict[str, Any]:
@@ -295,35 +285,19 @@ def sweep_bazi(
 
     out = check_path(out, "out")
     check_bool(progress, "progress")
-    first_year, last_year = ziwei_sweep._check_years(first_year, last_year)
+    first_year, last_year = runner.check_years(first_year, last_year)
     if backend not in BACKENDS:
         raise InputError("backend", f"{clip(backend)} is not a backend: use one of {BACKENDS}")
     settings = DEFAULT if settings is None else settings
     if not isinstance(settings, BaziSettings):
         raise InputError("settings", f"give BaziSettings, not {type(settings).__name__}")
-    if workers is None:
-        workers = os.cpu_count() or 1
-    workers = check_int(workers, "workers", 1, ziwei_sweep.MAX_WORKERS)
-    ziwei_sweep._prepare(out, metadata(settings, first_year, last_year))
-    years = range(first_year, last_year + 1)
-    skipped, redone = ziwei_sweep.resume(out, years, lambda y: len(_boundaries(y)) - 1)
-    todo = [y for y in years if y not in skipped]
-    started = time.perf_counter()
-    written: list[int] = []
-    rows = size = 0
-    total = sum(year_rows(y) for y in todo)
-    with ExitStack() as stack:
-        bar = stack.enter_context(ziwei_sweep._Progress(progress, total))
-
-        def done(result: tuple[int, int, int]) -> None:
-            nonlocal rows, size
-            written.append(result[0])
-            rows += result[1]
-            size += result[2]
-            bar.advance(result[1])
-
-        task = partial(_write_year, str(out), settings=settings, backend=backend)
-        ziwei_sweep._run(task, todo, min(workers, max(len(todo), 1)), done)
-    return SweepReport(
-        out, tuple(sorted(written)), skipped, rows, time.perf_counter() - started, size, redone
+    workers = runner.check_workers(workers)
+    runner.prepare(out, metadata(settings, first_year, last_year))
+    return runner.run_years(
+        out,
+        range(first_year, last_year + 1),
+        lambda y: len(_boundaries(y)) - 1,
+        partial(_write_year, str(out), settings=settings, backend=backend),
+        workers=workers,
+        progress=progress,
     )

@@ -449,8 +449,7 @@ _ZIWEI_CLAIMS: Final[tuple[Claim, ...]] = (
     ),
     Claim(
         key="di_kong_month_3_health",
-        statement="Born in the third lunar month, Di Kong is in the Health palace (疾厄) in "
-        "every hour",
+        statement="For a third-month birth, any hour leaves Di Kong in the Health palace (疾厄)",
         source=f"{_DI_KONG}: 'Born in the third lunar month, Di Kong is in the Health palace "
         "in every hour.'",
         sql=count_rows_where(f"{M_SPLIT} = 3 AND {palace_name_at('di_kong')} <> {_HEALTH}"),

@@ -150,12 +150,13 @@ def _write_year(
     import socket
 
     from mingshu.space import ziwei_sweep
+    from mingshu.space.runner import METADATA
 
-    if not (Path(out) / ziwei_sweep.METADATA).is_file():
+    if not (Path(out) / METADATA).is_file():
         raise InputError(
             "out",
             f"{out} is not visible on the worker at {socket.gethostname()} (no "
-            f"{ziwei_sweep.METADATA}): --out must be on storage every worker shares, "
+            f"{METADATA}): --out must be on storage every worker shares, "
             "at the same path",
         )
     return ziwei_sweep._write_year(out, year, settings, backend)

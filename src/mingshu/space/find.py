@@ -77,12 +77,21 @@ _PLAIN_COLUMNS: Final = {
     "time_index": _NUMBER,
     "lunar_month": _NUMBER,
     "lunar_day": _NUMBER,
+    "clock_branch": _BRANCH,
+    "counted_month": _NUMBER,
+    "counted_day": _NUMBER,
     "gender": _GENDER,
 }
 
 # The values a row can hold, by column, else by kind (docs/space.md, Columns): an integer
 # outside them matches nothing, which is a mistake to name, not a count of 0 to print.
-_COLUMN_RANGES: Final = {"time_index": (0, 12), "lunar_month": (1, 12), "lunar_day": (1, 30)}
+_COLUMN_RANGES: Final = {
+    "time_index": (0, 12),
+    "lunar_month": (1, 12),
+    "lunar_day": (1, 30),
+    "counted_month": (1, 12),
+    "counted_day": (1, 31),
+}
 _KIND_RANGES: Final = {_BRANCH: (0, 11), _PALACE: (0, 11), _GENDER: (0, 1)}
 
 
@@ -534,15 +543,16 @@ def find_years(
     ``on_year(year, rows)`` is called after each year (a progress bar's hook)."""
     from mingshu import ziwei
     from mingshu.space import ziwei_numpy
+    from mingshu.space.runner import check_years
     from mingshu.space.sql import connect_memory
-    from mingshu.space.ziwei_sweep import _check_years, _schema, _year_table, metadata
+    from mingshu.space.ziwei_sweep import _schema, _year_table, metadata
 
     column = _by_column(by)
     if settings is None:
         settings = ziwei.ZiweiSettings()
     if not isinstance(settings, ziwei.ZiweiSettings):
         raise InputError("settings", f"give ZiweiSettings, not {type(settings).__name__}")
-    first_year, last_year = _check_years(first_year, last_year)
+    first_year, last_year = check_years(first_year, last_year)
     if on_year is not None and not callable(on_year):
         raise InputError("on_year", f"give a function or None, not {type(on_year).__name__}")
     meta = metadata(settings, first_year, last_year)

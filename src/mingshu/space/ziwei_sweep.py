@@ -6,46 +6,62 @@ whole columns) and ``engine`` (the reference: one ``from_birth`` chart per row, 
 the engine's public API).  Neither holds a placement rule of its own, and a test proves their
 tables equal row for row.  One file per Gregorian year,
 ``OUT/year=YYYY/part.parquet`` (hive-style, so DuckDB and pyarrow read ``year`` as a column),
-written through :func:`mingshu.files.replacing_path` (a temporary name renamed into place), so
-a killed sweep never leaves a half-written ``part.parquet``; a year whose file exists is
-skipped (resume).
-``OUT/_mingshu.json`` holds the schema version, the settings and the key → name mappings;
-one directory holds one settings value.
+written, resumed and run in parallel by the generic year runner (:mod:`mingshu.space.runner`,
+which the BaZi sweep shares).  ``OUT/_mingshu.json`` holds the schema version, the settings
+and the key → name mappings; one directory holds one settings value.  This module holds the
+Zi Wei schema: which columns a row has and how a chart fills them.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import json
-import os
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import ExitStack
 from dataclasses import dataclass, replace
 from functools import cache, partial
-from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from mingshu.arguments import check_int, check_path
+from mingshu.arguments import check_path
 from mingshu.choices import check_bool
 from mingshu.errors import InputError
 from mingshu.named import clip
+from mingshu.space import runner
+from mingshu.space.runner import (
+    BACKENDS,
+    BAZI_SCHEMA,
+    FIRST_DAY,
+    LAST_DAY,
+    METADATA,
+    OLD_SCHEMAS,
+    PART,
+    SweepReport,
+    is_finished,
+    read_metadata,
+    resume,
+    write_partition,
+)
 
 if TYPE_CHECKING:
     from mingshu.ziwei import ZiweiSettings
 
 __all__ = [
     "BACKENDS",
+    "BAZI_SCHEMA",
     "FIRST_DAY",
     "LAST_DAY",
     "METADATA",
+    "OLD_SCHEMAS",
     "PART",
     "SCHEMA",
     "SweepReport",
     "columns",
     "engine_table",
+    "is_finished",
     "metadata",
+    "read_metadata",
+    "resume",
     "sweep_ziwei",
     "write_partition",
     "year_rows",
@@ -58,41 +74,11 @@ def _branch_keys() -> list[str]:
     return [b.key for b in Branch]
 
 
-SCHEMA: Final = "mingshu.space.ziwei/1"
-BAZI_SCHEMA: Final = "mingshu.space.bazi/1"
-"""The schema of a BaZi dataset (:mod:`mingshu.space.bazi_sweep`); both share the layout."""
-METADATA: Final = "_mingshu.json"
-PART: Final = "part.parquet"
-_OLD_TEMPORARY: Final = ".part.parquet.tmp"
-"""The one temporary name older versions wrote a partition under; removed when seen."""
-FIRST_DAY: Final = dt.date(1900, 1, 31)
-LAST_DAY: Final = dt.date(2100, 12, 31)
+SCHEMA: Final = runner.ZIWEI_SCHEMA
+"""This dataset's schema; :data:`BAZI_SCHEMA` and :data:`OLD_SCHEMAS` are the runner's, named
+here too for the modules that read any dataset."""
 TIME_INDICES: Final = range(13)
 GENDERS: Final = ("male", "female")  # column value 0 and 1
-BACKENDS: Final = ("numpy", "engine")
-"""How rows are computed: ``numpy`` (fast, the default; heaven charts, else the engine's) or
-``engine`` (one ``from_birth`` chart per row, the reference)."""
-MAX_WORKERS: Final = 1024
-"""The most processes a sweep starts (one charts a year; the whole range is 201 years)."""
-
-
-@dataclass(frozen=True, slots=True)
-class SweepReport:
-    """What a sweep did: years written and skipped (already there), rows written, wall
-    seconds, the bytes of the partitions it wrote, and the years whose partition was there
-    but not whole (unreadable footer, wrong row count), written again."""
-
-    out: Path
-    years_written: tuple[int, ...]
-    years_skipped: tuple[int, ...]
-    rows: int
-    seconds: float
-    bytes: int
-    years_redone: tuple[int, ...] = ()
-
-    @property
-    def rows_per_second(self) -> float:
-        return self.rows / self.seconds if self.seconds > 0 else 0.0
 
 
 # ----------------------------------------------------------------------------- columns
@@ -141,6 +127,11 @@ def _schema(settings: ZiweiSettings) -> Any:
         pa.field("lunar_month", int8, nullable=False),
         pa.field("lunar_day", int8, nullable=False),
         pa.field("lunar_leap", pa.bool_(), nullable=False),
+        # What the reader has (the lunar date above, as printed; the double-hour on the clock)
+        # beside what the engine counts where the settings move it (late Rat, leap month).
+        pa.field("clock_branch", int8, nullable=False),
+        pa.field("counted_month", int8, nullable=False),
+        pa.field("counted_day", int8, nullable=False),
         *(pa.field(f"{p}_pillar", int8, nullable=False) for p in ("year", "month", "day", "hour")),
         pa.field("life_branch", int8, nullable=False),
         pa.field("body_branch", int8, nullable=False),
@@ -189,12 +180,14 @@ def engine_table(births: Iterable[tuple[dt.date, int, int]], settings: ZiweiSett
     import pyarrow as pa
 
     from mingshu import ziwei
+    from mingshu.ziwei.natal import _days as counted_by_engine
 
     schema = _schema(settings)
     data: dict[str, list[Any]] = {name: [] for name in schema.names}
     palace_cols = [data[f"palace_{b}"] for b in _branch_keys()]
     birth_cols = [data[n] for n in ("solar_date", "time_index", "gender")]
     lunar_cols = [data[n] for n in ("lunar_year", "lunar_month", "lunar_day", "lunar_leap")]
+    counted_cols = [data[n] for n in ("clock_branch", "counted_month", "counted_day")]
     pillar_cols = [data[f"{p}_pillar"] for p in ("year", "month", "day", "hour")]
     life_col, body_col, class_col = (
         data["life_branch"],
@@ -202,12 +195,17 @@ def engine_table(births: Iterable[tuple[dt.date, int, int]], settings: ZiweiSett
         data["five_elements_class"],
     )
     for day, index, g in births:
-        chart = ziwei.from_birth(ziwei.Birth.solar(day, index, GENDERS[g]), settings)
+        birth = ziwei.Birth.solar(day, index, GENDERS[g])
+        chart = ziwei.from_birth(birth, settings)
         for col, value in zip(birth_cols, (day, index, g), strict=True):
             col.append(value)
         lunar = chart.lunar_date
         lunar_values = (lunar.year, lunar.month, lunar.day, lunar.is_leap)
         for col, value in zip(lunar_cols, lunar_values, strict=True):
+            col.append(value)
+        steps = counted_by_engine(birth, settings)  # the month and day the engine counts
+        counted_values = (index % 12, steps.month + 1, steps.day + 1)
+        for col, value in zip(counted_cols, counted_values, strict=True):
             col.append(value)
         for col, pillar in zip(pillar_cols, chart.pillars, strict=True):
             col.append(pillar.index)
@@ -239,61 +237,6 @@ def _write_year(
 ) -> tuple[int, int, int]:
     """Chart one year and write its partition atomically: ``(year, rows, bytes)``."""
     return write_partition(out, year, _year_table(year, settings, backend))
-
-
-def write_partition(out: str, year: int, table: Any) -> tuple[int, int, int]:
-    """Write one year's table to ``OUT/year=YYYY/part.parquet`` through
-    :func:`mingshu.files.replacing_path` (a temporary name, renamed when complete):
-    ``(year, rows, bytes)``."""
-    import pyarrow.parquet as pq
-
-    from mingshu.files import make_folder, replacing_path
-
-    # OUT exists (the sweep made it); were it gone, it is not silently made again.
-    folder = make_folder(Path(out) / f"year={year}", "out")
-    target = folder / PART
-    (folder / _OLD_TEMPORARY).unlink(missing_ok=True)  # left by an older mingshu
-    with replacing_path(target, "out") as temporary:
-        pq.write_table(table, temporary, compression="zstd")
-    return year, table.num_rows, target.stat().st_size
-
-
-def is_finished(part: Path, rows: int) -> bool:
-    """Whether a year's partition is whole: a file whose Parquet footer reads and counts
-    ``rows`` rows.  A truncated or foreign file is not finished (its year is written again)."""
-    import pyarrow as pa
-    import pyarrow.parquet as pq
-
-    if not part.is_file():
-        return False
-    try:
-        return bool(pq.read_metadata(part).num_rows == rows)
-    except (OSError, ValueError, pa.ArrowException):
-        return False
-
-
-def resume(
-    out: Path, years: Iterable[int], rows: Callable[[int], int]
-) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The years of ``out`` to skip (finished, :func:`is_finished`) and those whose partition
-    is there but not whole (to write again); ``rows(year)`` is how many rows a year has."""
-    skipped: list[int] = []
-    redone: list[int] = []
-    for y in years:
-        part = out / f"year={y}" / PART
-        if is_finished(part, rows(y)):
-            skipped.append(y)
-        elif part.exists():
-            redone.append(y)
-    return tuple(skipped), tuple(redone)
-
-
-def _ignore_interrupts() -> None:
-    """Pool workers leave Ctrl-C to the parent, which stops handing out years; a year being
-    written finishes (and is renamed into place) or was never visible."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 # ---------------------------------------------------------------------------- metadata
@@ -351,87 +294,7 @@ def metadata(settings: ZiweiSettings, first_year: int, last_year: int) -> dict[s
     }
 
 
-def _write_json(path: Path, data: dict[str, Any]) -> None:
-    from mingshu.files import replacing
-
-    with replacing(path, "out") as out:
-        out.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
-
-
-def read_metadata(path: Path) -> dict[str, Any] | None:
-    """``_mingshu.json`` of a dataset directory, ``None`` if there is none; an
-    :class:`InputError` on ``dataset`` if it is not one."""
-    file = path / METADATA
-    if not file.is_file():
-        return None
-    try:
-        data = json.loads(file.read_text("utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as e:
-        raise InputError("dataset", f"{file} is not readable JSON: {e}") from None
-    if not isinstance(data, dict) or data.get("schema") not in (SCHEMA, BAZI_SCHEMA):
-        raise InputError("dataset", f"{file} does not describe a {SCHEMA} or {BAZI_SCHEMA} dataset")
-    for key in ("first_year", "last_year"):  # a sweep widens them: integers or absent
-        year = data.get(key, 0)
-        if isinstance(year, bool) or not isinstance(year, int):
-            raise InputError("dataset", f"{file}: {key} is {clip(year)}, not a year")
-    return data
-
-
-def _prepare(out: Path, fresh: dict[str, Any]) -> None:
-    """Check that ``out`` is empty or holds a dataset of this schema and settings value, and
-    write (or widen) its metadata ``fresh``, before any partition."""
-    from mingshu.files import check_folder
-
-    check_folder(out, "out")
-    first_year, last_year = fresh["first_year"], fresh["last_year"]
-    old = read_metadata(out) if out.is_dir() else None
-    if old is None:
-        if out.is_dir() and any(out.iterdir()):
-            raise InputError("out", f"{out} is not empty and holds no mingshu dataset")
-    else:
-        if old.get("schema") != fresh["schema"]:
-            raise InputError(
-                "out",
-                f"{out} holds a {old.get('schema')} dataset, not {fresh['schema']}: "
-                "choose another --out",
-            )
-        if old.get("settings") != fresh["settings"]:
-            raise InputError(
-                "out",
-                f"{out} holds a dataset with other settings ({_differences(old, fresh)}); "
-                "one directory holds one settings value: choose another --out",
-            )
-        fresh["first_year"] = min(first_year, int(old.get("first_year", first_year)))
-        fresh["last_year"] = max(last_year, int(old.get("last_year", last_year)))
-        if fresh == old:
-            return
-    from mingshu.files import make_folder
-
-    make_folder(out, "out")  # the last component only: a missing parent is refused
-    _write_json(out / METADATA, fresh)
-
-
-def _differences(old: dict[str, Any], new: dict[str, Any]) -> str:
-    a, b = old.get("settings") or {}, new["settings"]
-    keys = sorted(k for k in {*a, *b} if a.get(k) != b.get(k))
-    return ", ".join(f"{k}: {a.get(k)!r} there, {b.get(k)!r} here" for k in keys)
-
-
 # ------------------------------------------------------------------------------- sweep
-
-
-def _check_years(first_year: object, last_year: object) -> tuple[int, int]:
-    for field, value in (("first_year", first_year), ("last_year", last_year)):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise InputError(field, f"give a year as a whole number, not {clip(value)}")
-        if not FIRST_DAY.year <= value <= LAST_DAY.year:
-            raise InputError(
-                field, f"{value} is outside the calendar's range {FIRST_DAY} .. {LAST_DAY}"
-            )
-    assert isinstance(first_year, int) and isinstance(last_year, int)
-    if first_year > last_year:
-        raise InputError("last_year", f"{last_year} is before the first year {first_year}")
-    return first_year, last_year
 
 
 def sweep_ziwei(
@@ -464,7 +327,7 @@ def sweep_ziwei(
 
     out = check_path(out, "out")
     check_bool(progress, "progress")
-    first_year, last_year = _check_years(first_year, last_year)
+    first_year, last_year = runner.check_years(first_year, last_year)
     if backend not in BACKENDS:
         raise InputError("backend", f"{clip(backend)} is not a backend: use one of {BACKENDS}")
     if not isinstance(settings, ziwei.ZiweiSettings):
@@ -479,9 +342,7 @@ def sweep_ziwei(
                 f"the workers of {scheduler} chart the years: give workers without a "
                 f"scheduler or with {cluster.LOCAL!r}",
             )
-    if workers is None:
-        workers = os.cpu_count() or 1
-    workers = check_int(workers, "workers", 1, MAX_WORKERS)
+    workers = runner.check_workers(workers)
     out = Path(out)
     from mingshu.files import check_folder
 
@@ -491,127 +352,33 @@ def sweep_ziwei(
         client = None
         if scheduler is not None:
             client = stack.enter_context(cluster.connect(scheduler, workers))
-        _prepare(out, metadata(settings, first_year, last_year))
-        report = _sweep(out, first_year, last_year, settings, workers, progress, client, backend)
+        runner.prepare(out, metadata(settings, first_year, last_year))
+        remote = None
+        if client is not None:
+            # Absolute: a worker's working directory is not this one.
+            where = str(out.resolve())
+            remote = partial(_on_cluster, client, where, settings=settings, backend=backend)
+        report = runner.run_years(
+            out,
+            range(first_year, last_year + 1),
+            year_rows,
+            partial(_write_year, str(out), settings=settings, backend=backend),
+            workers=workers,
+            progress=progress,
+            remote=remote,
+        )
         return replace(report, seconds=time.perf_counter() - started)
 
 
-def _sweep(
-    out: Path,
-    first_year: int,
-    last_year: int,
-    settings: ZiweiSettings,
-    workers: int,
-    progress: bool,
+def _on_cluster(
     client: Any,
-    backend: str,
-) -> SweepReport:
-    years = range(first_year, last_year + 1)
-    skipped, redone = resume(out, years, year_rows)
-    todo = [y for y in years if y not in skipped]
-    started = time.perf_counter()
-    written: list[int] = []
-    rows = size = 0
-    with _Progress(progress, sum(year_rows(y) for y in todo)) as bar:
-
-        def done(result: tuple[int, int, int]) -> None:
-            nonlocal rows, size
-            written.append(result[0])
-            rows += result[1]
-            size += result[2]
-            bar.advance(result[1])
-
-        if client is None:
-            task = partial(_write_year, str(out), settings=settings, backend=backend)
-            _run(task, todo, min(workers, max(len(todo), 1)), done)
-        else:
-            from mingshu.space import cluster
-
-            # Absolute: a worker's working directory is not this one.
-            cluster.run(client, str(out.resolve()), todo, settings, done, backend)
-    return SweepReport(
-        out, tuple(sorted(written)), skipped, rows, time.perf_counter() - started, size, redone
-    )
-
-
-def _run(
-    task: Callable[[int], tuple[int, int, int]],
+    out: str,
     years: list[int],
-    workers: int,
-    done: Callable[[tuple[int, int, int]], None],
+    done: Any,
+    *,
+    settings: ZiweiSettings,
+    backend: str,
 ) -> None:
-    """Run ``task(year)`` (which writes the year's partition) for every year, in ``workers``
-    processes, reporting each result to ``done`` as it comes back."""
-    if workers == 1:
-        for year in years:
-            done(task(year))
-        return
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    from mingshu.space import cluster
 
-    pool = ProcessPoolExecutor(workers, initializer=_ignore_interrupts)
-    queue = iter(years)
-    try:
-        # At most one year per worker in flight: the pool would otherwise queue more, which
-        # Ctrl-C could not cancel.
-        pending = {pool.submit(task, y) for y in islice(queue, workers)}
-        while pending:
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in finished:
-                done(future.result())
-                for year in islice(queue, 1):
-                    pending.add(pool.submit(task, year))
-    except BaseException:
-        # Ctrl-C or a failed year: no new years; those being written finish and are renamed.
-        pool.shutdown(wait=True, cancel_futures=True)
-        raise
-    pool.shutdown(wait=True)
-
-
-class _Progress:
-    """A Rich progress bar on stderr (rows, rows/s, ETA), or nothing."""
-
-    def __init__(self, show: bool, total: int) -> None:
-        self.show, self.total = show, total
-        self._bar: Any = None
-        self._task: Any = None
-
-    def __enter__(self) -> _Progress:
-        if not self.show or not self.total:
-            return self
-        from rich.console import Console
-        from rich.progress import (
-            BarColumn,
-            MofNCompleteColumn,
-            Progress,
-            TaskProgressColumn,
-            TextColumn,
-            TimeRemainingColumn,
-        )
-
-        console = Console(stderr=True)
-        self._bar = Progress(
-            TextColumn("charts"),
-            BarColumn(),
-            TaskProgressColumn(),
-            MofNCompleteColumn(),
-            TextColumn("{task.fields[speed]} rows/s"),
-            TextColumn("ETA"),
-            TimeRemainingColumn(),
-            console=console,
-        )
-        self._bar.__enter__()
-        self._task = self._bar.add_task("sweep", total=self.total, speed="-")
-        self._started = time.perf_counter()
-        self._done = 0
-        return self
-
-    def advance(self, rows: int) -> None:
-        if self._bar is None:
-            return
-        self._done += rows
-        elapsed = max(time.perf_counter() - self._started, 1e-9)
-        self._bar.update(self._task, advance=rows, speed=f"{self._done / elapsed:,.0f}")
-
-    def __exit__(self, *exc: object) -> None:
-        if self._bar is not None:
-            self._bar.__exit__(None, None, None)
+    cluster.run(client, out, years, settings, done, backend)
