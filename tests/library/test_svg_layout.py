@@ -117,3 +117,15 @@ def test_the_reference_reads_the_font() -> None:
     # CJK ideographs are one em in Noto Sans CJK; Latin letters narrower
     assert width("紫微斗数", 13, bold=False) == 4 * 13
     assert 0 < width("Rat", 13, bold=False) < 3 * 13
+
+
+def test_the_static_pages_bring_the_font_the_labels_are_measured_in() -> None:
+    from mingshu.library.build import FONT_CSS, page
+    from mingshu.library.svg import FONT as FAMILIES
+    from mingshu.library.svg import FONT_FILE
+
+    html = page("t", "<p>x</p>")
+    assert html.index("href='library-font.css'") < html.index("href='library.css'")
+    first = FAMILIES.split("'")[1].split(",")[0].strip()  # the family the SVGs name first
+    assert first == '"Noto Sans CJK SC"' and f"font-family: {first};" in FONT_CSS
+    assert f'url("fonts/{FONT_FILE}")' in FONT_CSS and FONT.name == FONT_FILE
