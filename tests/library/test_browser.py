@@ -1,7 +1,9 @@
 """The built library in Chromium (Debian package, driven by Playwright) at 360 px and
 1280 px: a screenshot of each page is saved (in ``MINGSHU_SCREENSHOTS`` when it is set, else
 in the test's temporary folder), no page overflows sideways outside the scrollable diagram
-boxes, and every image has a text alternative."""
+boxes, every image has a text alternative, and nothing is clipped: at 1280 px every table
+and diagram fits its column, at 360 px one wider than the screen scrolls in its own box, no
+other box cuts its content, and no SVG label runs out of its box at either width."""
 
 from __future__ import annotations
 
@@ -64,3 +66,9 @@ def test_pages_at_360_and_1280(tmp_path: Path) -> None:
         assert r["svgNoLabel"] == 0 and r["svgUnroled"] == 0, f"{where}: an SVG has no label"
         if r["page"] != "index.html":
             assert r["svgs"] > 0, where
+        assert r["labels"] == [], f"{where}: SVG labels run out of their boxes"
+        assert r["cut"] == [], f"{where}: boxes cut their content"
+        if r["width"] >= 1280:  # a desktop reads every figure whole, without scrolling
+            assert r["figures"] == [], f"{where}: figures wider than the column"
+        else:  # a phone scrolls a wide figure in its own box
+            assert all(f["scrolls"] for f in r["figures"]), f"{where}: {r['figures']}"
