@@ -129,3 +129,13 @@ def test_the_static_pages_bring_the_font_the_labels_are_measured_in() -> None:
     first = FAMILIES.split("'")[1].split(",")[0].strip()  # the family the SVGs name first
     assert first == '"Noto Sans CJK SC"' and f"font-family: {first};" in FONT_CSS
     assert f'url("fonts/{FONT_FILE}")' in FONT_CSS and FONT.name == FONT_FILE
+
+
+def test_the_layers_figure_fits_a_phone() -> None:
+    # 312 px: a 360 px screen less the article's padding (render.PHONE_WIDTH)
+    from mingshu.library.render import PHONE_WIDTH
+
+    for where, kind, options in DIAGRAMS:
+        if kind == "layers":
+            svg, _alt = diagram(kind, options)
+            assert float(ET.fromstring(svg).attrib["width"]) <= PHONE_WIDTH, where

@@ -92,6 +92,13 @@ def _wrap(s: str, size: float, room: float, bold: bool = False) -> list[str]:
     return lines or [""]
 
 
+def _baseline(size: float) -> float:
+    """From the top of a line box to its baseline: a line is ``LINE`` ems tall, the em box
+    centred in it and the baseline 0.85 em down the em box (Noto Sans CJK's ascent 0.88 em,
+    less a little so Latin text without descenders looks centred)."""
+    return size * ((LINE - 1) / 2 + 0.85)
+
+
 def _widest(lines: Sequence[str], size: float, bold: bool = False) -> float:
     return max(_text_width(line, size, bold) for line in lines)
 
@@ -453,12 +460,13 @@ def _literary_lookup(o: Options) -> tuple[str, str]:
 
 
 def _layers(o: Options) -> tuple[str, str]:
-    """The four layers of evidence: one row per item, coloured by its layer."""
+    """The four layers of evidence: one row per item, coloured by its layer, as wide as the
+    rings (a phone's column), each row as tall as its wrapped words."""
     items = o.get("items") or []
     if not items:
         raise InputError("items", "a layers figure lists its items")
-    width, tag_w = 560.0, 150.0
-    text_x = 8 + tag_w + 12
+    width, tag_w = 2.0 * _C, 118.0
+    text_x = 8 + tag_w + 10
     parts = []
     sentences = []
     y = 8.0
@@ -467,26 +475,29 @@ def _layers(o: Options) -> tuple[str, str]:
         if layer not in LAYER_NAMES:
             raise InputError("layer", f"{layer!r} is not a layer ({', '.join(LAYER_NAMES)})")
         colour = LAYER_COLOURS[layer]
-        title = _wrap(str(item.get("title", "")), 11, tag_w - 16)
-        text = _wrap(str(item.get("text", "")), 12, width - 8 - text_x - 10)
-        # 50 px holds the tag's two lines and one line of text; wrapped lines add to it.
-        row_h = 50 + max(11 * LINE * (len(title) - 1), 12 * LINE * (len(text) - 1))
+        name = _wrap(LAYER_NAMES[layer], 12, tag_w - 12, bold=True)
+        title = _wrap(str(item.get("title", "")), 11, tag_w - 12)
+        text = _wrap(str(item.get("text", "")), 12, width - 8 - text_x - 8)
+        tag_h = 12 * LINE * len(name) + 11 * LINE * len(title)
+        text_h = 12 * LINE * len(text)
+        row_h = max(50.0, max(tag_h, text_h) + 14)
         parts.append(
             f"<rect x='8' y='{y:.1f}' width='{width - 16}' height='{row_h:.1f}' rx='6' "
             f"fill='#fff' stroke='{colour}' stroke-width='2'/>"
             f"<rect x='8' y='{y:.1f}' width='{tag_w}' height='{row_h:.1f}' rx='6' "
             f"fill='{colour}'/>"
         )
+        top = y + (row_h - tag_h) / 2
         middle = 8 + tag_w / 2
-        parts.append(_text(middle, y + 20, LAYER_NAMES[layer], 12, "#fff", weight="bold"))
-        parts.append(_text(middle, y + 37, title, 11, "#fff"))
-        first = y + row_h / 2 + 5 - 12 * LINE * (len(text) - 1) / 2
+        parts.append(_text(middle, top + _baseline(12), name, 12, "#fff", weight="bold"))
+        top += 12 * LINE * len(name)
+        parts.append(_text(middle, top + _baseline(11), title, 11, "#fff"))
+        first = y + (row_h - text_h) / 2 + _baseline(12)
         parts.append(_text(text_x, first, text, 12, INK, "start"))
         sentences.append(f"{LAYER_NAMES[layer]} — {item.get('title', '')}: {item.get('text', '')}")
         y += row_h + 8
-    height = y
     alt = "The layers of evidence: " + "; ".join(sentences) + "."
-    return _svg(width, height, "".join(parts), alt), alt
+    return _svg(width, y, "".join(parts), alt), alt
 
 
 # BZ-SS-03 Traveling Horse
