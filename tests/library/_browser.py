@@ -69,6 +69,8 @@ MEASURE = """async () => {
   }
   return {
     figures,
+    shippedFont: [...document.fonts].some(
+        f => f.family.replace(/"/g, '') === 'Noto Sans CJK SC' && f.status === 'loaded'),
     cut: cut.slice(0, 10),
     labels,
     scrollWidth: document.documentElement.scrollWidth,
