@@ -19,10 +19,17 @@ from playwright.sync_api import sync_playwright
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from chromium import launch
 
-# What the test asserts, measured in the page: the page's own horizontal overflow, the
-# elements sticking out past the viewport that are not inside a sideways-scrolling box or a
-# hidden full-size view, images without alt text and SVG images without a label.
-MEASURE = """() => {
+# What the test asserts, measured in the page (once its fonts are loaded): the page's own
+# horizontal overflow, the elements sticking out past the viewport that are not inside a
+# sideways-scrolling box or a hidden full-size view, images without alt text and SVG images
+# without a label; and what is clipped:
+# - figures: each figure whose content is wider than its box (a table or diagram that must
+#   be scrolled sideways to be read whole), and whether that box scrolls;
+# - cut: any other box with overflow hidden or clip whose content is wider than it;
+# - labels: each SVG <text> whose box (getBBox) runs out of the rect it is drawn on (the
+#   smallest rect holding its anchor point) or out of its SVG's view box.
+MEASURE = """async () => {
+  await document.fonts.ready;
   const vw = document.documentElement.clientWidth;
   const out = [];
   for (const el of document.querySelectorAll('body *')) {
@@ -30,7 +37,42 @@ MEASURE = """() => {
     const r = el.getBoundingClientRect();
     if (r.width > 0 && r.right > vw + 1) out.push(el.tagName + '.' + el.className);
   }
+  const figures = [];
+  for (const box of document.querySelectorAll('.ms-figure .ms-scroll')) {
+    if (box.closest('.ms-full') || box.scrollWidth <= box.clientWidth + 1) continue;
+    figures.push({figure: box.closest('.ms-figure').id, content: box.scrollWidth,
+                  box: box.clientWidth, scrolls: getComputedStyle(box).overflowX === 'auto'});
+  }
+  const cut = [];
+  for (const el of document.querySelectorAll('body *')) {
+    if (el.closest('.ms-full, svg, .ms-scroll')) continue;
+    if (!['hidden', 'clip'].includes(getComputedStyle(el).overflowX)) continue;
+    if (el.scrollWidth > el.clientWidth + 1) cut.push(el.tagName + '.' + el.className);
+  }
+  const labels = [];
+  const holds = (r, x, y) => x >= r.x && x <= r.x + r.width && y >= r.y && y <= r.y + r.height;
+  for (const svg of document.querySelectorAll('svg')) {
+    if (svg.closest('.ms-full')) continue;
+    const vb = svg.viewBox.baseVal;
+    const rects = [...svg.querySelectorAll('rect')].map(r => r.getBBox())
+        .sort((a, b) => a.width * a.height - b.width * b.height);
+    for (const t of svg.querySelectorAll('text')) {
+      const b = t.getBBox();
+      const x = t.x.baseVal[0].value, y = t.y.baseVal[0].value;
+      const frame = rects.find(r => holds(r, x, y)) || vb;
+      const out = (f) => b.x < f.x - 0.5 || b.x + b.width > f.x + f.width + 0.5;
+      if (out(frame) || out(vb)) {
+        labels.push({figure: (svg.closest('.ms-figure') || {}).id || '', text: t.textContent,
+                     width: Math.round(b.width), room: Math.round(frame.width)});
+      }
+    }
+  }
   return {
+    figures,
+    shippedFont: [...document.fonts].some(
+        f => f.family.replace(/"/g, '') === 'Noto Sans CJK SC' && f.status === 'loaded'),
+    cut: cut.slice(0, 10),
+    labels,
     scrollWidth: document.documentElement.scrollWidth,
     viewport: vw,
     outside: out.slice(0, 10),

@@ -1,7 +1,13 @@
 """The built library in Chromium (Debian package, driven by Playwright) at 360 px and
 1280 px: a screenshot of each page is saved (in ``MINGSHU_SCREENSHOTS`` when it is set, else
 in the test's temporary folder), no page overflows sideways outside the scrollable diagram
-boxes, and every image has a text alternative."""
+boxes, every image has a text alternative, and nothing is clipped: at 1280 px every table
+and diagram fits its column, at 360 px one wider than the screen scrolls in its own box, no
+other box cuts its content, and no SVG label runs out of its box at either width.
+
+Chromium sees only the DejaVu fonts (a reader without CJK fonts; DejaVu is wider than Noto),
+so the diagrams' labels are drawn in the subset the static site ships, the font they were
+measured in, and the tables in DejaVu."""
 
 from __future__ import annotations
 
@@ -19,11 +25,25 @@ from mingshu.library.build import build_site
 
 ROOT = Path(__file__).resolve().parents[2]
 HELPER = Path(__file__).with_name("_browser.py")
+DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
 
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(not chromium.installed(), reason="chromium is not installed"),
+    pytest.mark.skipif(not DEJAVU.is_dir(), reason="the DejaVu fonts are not installed"),
 ]
+
+
+def _dejavu_only(tmp_path: Path) -> dict[str, str]:
+    """The environment of a Chromium whose fontconfig knows only DejaVu."""
+    conf = tmp_path / "fonts.conf"
+    conf.write_text(
+        '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n'
+        f"  <dir>{DEJAVU}</dir>\n  <cachedir>{tmp_path / 'fontconfig'}</cachedir>\n"
+        "</fontconfig>\n",
+        encoding="utf-8",
+    )
+    return {**os.environ, "FONTCONFIG_FILE": str(conf)}
 
 
 def test_pages_at_360_and_1280(tmp_path: Path) -> None:
@@ -41,6 +61,7 @@ def test_pages_at_360_and_1280(tmp_path: Path) -> None:
         text=True,
         timeout=600,
         check=False,
+        env=_dejavu_only(tmp_path),
     )
     assert done.returncode == 0, done.stderr[-2000:]
     report = json.loads(done.stdout)
@@ -64,3 +85,10 @@ def test_pages_at_360_and_1280(tmp_path: Path) -> None:
         assert r["svgNoLabel"] == 0 and r["svgUnroled"] == 0, f"{where}: an SVG has no label"
         if r["page"] != "index.html":
             assert r["svgs"] > 0, where
+            assert r["shippedFont"], f"{where}: the diagrams are not drawn in the shipped font"
+        assert r["labels"] == [], f"{where}: SVG labels run out of their boxes"
+        assert r["cut"] == [], f"{where}: boxes cut their content"
+        if r["width"] >= 1280:  # a desktop reads every figure whole, without scrolling
+            assert r["figures"] == [], f"{where}: figures wider than the column"
+        else:  # a phone scrolls a wide figure in its own box
+            assert all(f["scrolls"] for f in r["figures"]), f"{where}: {r['figures']}"

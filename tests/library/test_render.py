@@ -143,6 +143,9 @@ def test_cli_build_writes_a_site(tmp_path: Path) -> None:
     for name in (
         "index.html",
         "library.css",
+        "library-font.css",
+        "fonts/NotoSansCJKsc-Subset.otf",
+        "fonts/OFL.txt",
         "ZW-AUX-17.html",
         "cards/BZ-SS-02.png",
         "summaries/ZW-AUX-18.webp",

@@ -1,17 +1,30 @@
 """``mingshu library build``: the library as a static site that works from the file system
-(relative links, the stylesheet beside the pages, SVG inline, share cards as PNG files)."""
+(relative links, the stylesheet beside the pages, SVG inline, share cards as PNG files, and
+the CJK subset the diagrams' labels are measured in, so they draw at the measured width)."""
 
 from __future__ import annotations
 
 from html import escape
+from importlib import resources
 from pathlib import Path
 
 from mingshu.arguments import check_path, check_type
 from mingshu.files import make_folder, replacing, replacing_bytes
 from mingshu.library.model import Article, Library
 from mingshu.library.render import article_html, css_path, index_html
+from mingshu.library.svg import FONT_FILE
 
 __all__ = ["build_site", "page"]
+
+# The family the diagrams name first (svg.FONT): the reader's own, else the shipped subset
+# copied beside the pages (the web site's site.css says the same with its own URL).
+FONT_CSS = f"""@font-face {{
+  font-family: "Noto Sans CJK SC";
+  src: local("Noto Sans CJK SC"), local("NotoSansCJKsc-Regular"),
+       url("fonts/{FONT_FILE}") format("opentype");
+  font-display: swap;
+}}
+"""
 
 
 def page(title: str, fragment: str, *, description: str = "", home: bool = False) -> str:
@@ -22,6 +35,7 @@ def page(title: str, fragment: str, *, description: str = "", home: bool = False
         "<meta name='viewport' content='width=device-width, initial-scale=1'>"
         f"<title>{escape(title)}</title>"
         f"<meta name='description' content='{escape(description)}'>"
+        "<link rel='stylesheet' href='library-font.css'>"
         "<link rel='stylesheet' href='library.css'></head>"
         f"<body>{nav}{fragment}</body></html>"
     )
@@ -41,8 +55,9 @@ def _link(article_id: str) -> str:
 
 
 def build_site(library: Library, out: Path | str) -> list[Path]:
-    """Write ``index.html``, one page per article, ``library.css``, ``cards/ID.png`` and
-    ``summaries/ID.webp`` into ``out``; returns the files written."""
+    """Write ``index.html``, one page per article, ``library.css``, ``library-font.css``
+    with ``fonts/`` (the diagrams' font), ``cards/ID.png`` and ``summaries/ID.webp`` into
+    ``out``; returns the files written."""
     check_type(library, Library, "library", "a library (library.load())")
     out = check_path(out, "out")
     make_folder(out, "out")  # the last component only: a missing parent is refused
@@ -50,6 +65,13 @@ def build_site(library: Library, out: Path | str) -> list[Path]:
     css = out / "library.css"
     _write(css, css_path().read_bytes())
     written.append(css)
+    make_folder(out / "fonts", "out")
+    fonts = resources.files("mingshu") / "web" / "fonts"  # package data, not an import
+    for name in (FONT_FILE, "OFL.txt"):  # the font travels with its licence
+        _write(out / "fonts" / name, (fonts / name).read_bytes())
+        written.append(out / "fonts" / name)
+    _write(out / "library-font.css", FONT_CSS)
+    written.append(out / "library-font.css")
     index = out / "index.html"
     _write(index, page("Knowledge library", index_html(library, link=_link), home=True))
     written.append(index)

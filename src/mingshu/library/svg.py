@@ -3,6 +3,11 @@ same facts.  Each function returns ``(svg, alt)``; the caption is the article's.
 
 Ring diagrams put Rat at the bottom and count forward clockwise (Rat, Ox, Tiger to the
 left, Horse at the top), as the branches stand on a Zi Wei chart.
+
+Labels are measured with the advance widths of the font the SVG names first, the Noto Sans
+CJK SC subset shipped in ``mingshu/web/fonts`` (read through Pillow's FreeType): a label
+wider than its box wraps onto more lines, and a box grows to its longest word, so no label
+runs out of its box or past the diagram's edge.
 """
 
 from __future__ import annotations
@@ -10,7 +15,9 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from html import escape
+from importlib import resources
 from typing import Any, Final
 
 from mingshu.errors import InputError
@@ -24,10 +31,16 @@ MUTED: Final = "#888"
 START: Final = "#8a5a2b"  # brown: where a count starts
 END: Final = "#6b3fa0"  # purple: where a count ends
 HIT: Final = "#1f7a3a"  # green: the star's landing
-FONT: Final = (  # as library.css
-    'font-family=\'-apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, '
-    '"Noto Sans CJK SC", sans-serif\''
-)
+# The family the labels are measured in comes first (the reader's own Noto Sans CJK SC, or
+# the shipped subset: site.css and the static build's library-font.css name it).
+FONT: Final = 'font-family=\'"Noto Sans CJK SC", "Noto Sans SC", sans-serif\''
+FONT_FILE: Final = "NotoSansCJKsc-Subset.otf"
+WIDEST: Final = 660
+"""The widest a diagram is drawn: at 1280 px the article column is 736 px (46rem less its
+padding at 17 px) and the summary's frame holds 670 px of it, so a diagram of this width is
+never cut or scrolled on a desktop (a phone scrolls it sideways in its own box)."""
+LINE: Final = 1.3
+"""Line height of a wrapped label, in ems."""
 LAYER_NAMES: Final = {
     "engine": "Engine rule",
     "book": "The book's words",
@@ -38,25 +51,76 @@ LAYER_COLOURS: Final = {"engine": HIT, "book": START, "modern": "#2b5d8a", "none
 
 
 def _svg(width: float, height: float, body: str, title: str) -> str:
+    width, height = math.ceil(width), math.ceil(height)  # whole pixels, none cut off
     return (
-        f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {width:.0f} {height:.0f}' "
-        f"width='{width:.0f}' height='{height:.0f}' role='img' {FONT}>"
+        f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {width} {height}' "
+        f"width='{width}' height='{height}' role='img' {FONT}>"
         f"<title>{escape(title)}</title>{body}</svg>"
     )
+
+
+@lru_cache(maxsize=16)
+def _face(size: float) -> Any:
+    from PIL import ImageFont  # the library extra's Pillow; its FreeType reads the OTF
+
+    # The font is package data of mingshu.web (the share cards and the board use it too);
+    # it is read as a file, not imported, so the library stays below the web layer.
+    path = resources.files("mingshu") / "web" / "fonts" / FONT_FILE
+    with resources.as_file(path) as file:
+        return ImageFont.truetype(str(file), size)
+
+
+@lru_cache(maxsize=8192)
+def _text_width(s: str, size: float, bold: bool = False) -> float:
+    """The advance width of ``s`` at ``size`` px in the shipped font.  Bold is synthesised
+    from the regular face by the browser (the subset has no bold): Chromium draws it about
+    5 % wider (194.5 px against 185.0 for a 13 px label); 6 % keeps it inside its box."""
+    width = float(_face(size).getlength(s))
+    return width * 1.06 if bold else width
+
+
+def _wrap(s: str, size: float, room: float, bold: bool = False) -> list[str]:
+    """``s`` broken at spaces into lines no wider than ``room`` px (a word wider than the
+    room gets a line of its own: the caller's box grows to it)."""
+    lines: list[str] = []
+    for word in s.split(" "):
+        trial = f"{lines[-1]} {word}" if lines else word
+        if lines and _text_width(trial, size, bold) <= room:
+            lines[-1] = trial
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+def _baseline(size: float) -> float:
+    """From the top of a line box to its baseline: a line is ``LINE`` ems tall, the em box
+    centred in it and the baseline 0.85 em down the em box (Noto Sans CJK's ascent 0.88 em,
+    less a little so Latin text without descenders looks centred)."""
+    return size * ((LINE - 1) / 2 + 0.85)
+
+
+def _widest(lines: Sequence[str], size: float, bold: bool = False) -> float:
+    return max(_text_width(line, size, bold) for line in lines)
 
 
 def _text(
     x: float,
     y: float,
-    s: str,
+    s: str | Sequence[str],
     size: int = 13,
     fill: str = INK,
     anchor: str = "middle",
     weight: str = "normal",
 ) -> str:
+    """A label at (x, y), the baseline of its first line; a list of lines is one ``<text>``
+    whose later lines are tspans one line height down."""
+    lines = [s] if isinstance(s, str) else list(s)
+    body = escape(lines[0]) + "".join(
+        f"<tspan x='{x:.1f}' dy='{size * LINE:.1f}'>{escape(line)}</tspan>" for line in lines[1:]
+    )
     return (
         f"<text x='{x:.1f}' y='{y:.1f}' font-size='{size}' fill='{fill}' "
-        f"text-anchor='{anchor}' font-weight='{weight}'>{escape(s)}</text>"
+        f"text-anchor='{anchor}' font-weight='{weight}'>{body}</text>"
     )
 
 
@@ -71,9 +135,21 @@ def _pos(branch: float, r: float = _R) -> tuple[float, float]:
     return _C + r * math.cos(a), _C + r * math.sin(a)
 
 
+def _legend(labels: Mapping[int, str] | None) -> list[tuple[int, list[str]]]:
+    """The legend's entries, each wrapped to the ring's width (13 px, after the swatch)."""
+    return [
+        (b, _wrap(f"{label}: {E.branch_name(b)}", 13, 2 * _C - _LEGEND_X - 8))
+        for b, label in (labels or {}).items()
+    ]
+
+
+_LEGEND_X: Final = 38
+
+
 def _ring(marks: Mapping[int, str], labels: Mapping[int, str] | None = None) -> str:
     """The twelve branches; marked ones filled.  Labels go in a legend under the ring (one
-    line per labelled branch) so that nothing sticks out past a phone's width."""
+    entry per labelled branch, wrapped to the ring's width) so that nothing sticks out past
+    a phone's width."""
     parts = [f"<circle cx='{_C}' cy='{_C}' r='{_R}' fill='none' stroke='#ddd'/>"]
     for b in range(12):
         x, y = _pos(b)
@@ -84,16 +160,17 @@ def _ring(marks: Mapping[int, str], labels: Mapping[int, str] | None = None) -> 
             f"<circle cx='{x:.1f}' cy='{y:.1f}' r='22' fill='{fill}' stroke='{colour or MUTED}'/>"
         )
         parts.append(_text(x, y + 4, E.branch_name(b)[:3], 12, ink))
-    for i, (b, label) in enumerate((labels or {}).items()):
-        y = 2 * _C + 14 + 22 * i
+    y = 2 * _C + 14
+    for b, lines in _legend(labels):
         colour = marks.get(b, INK)
         parts.append(f"<circle cx='24' cy='{y - 4}' r='7' fill='{colour}'/>")
-        parts.append(_text(38, y, f"{label}: {E.branch_name(b)}", 13, INK, "start"))
+        parts.append(_text(_LEGEND_X, y, lines, 13, INK, "start"))
+        y += 22 + 13 * LINE * (len(lines) - 1)
     return "".join(parts)
 
 
 def _ring_height(labels: Mapping[int, str]) -> float:
-    return 2 * _C + 14 + 22 * len(labels)
+    return 2 * _C + 14 + sum(22 + 13 * LINE * (len(lines) - 1) for _b, lines in _legend(labels))
 
 
 def _arc(start: int, steps: int, colour: str, r: float = _R - 34) -> str:
@@ -216,38 +293,82 @@ def _run_ring(o: Options) -> tuple[str, str]:
 # ------------------------------------------------------------------------- step strips
 
 
-def _strip(rows: Sequence[Sequence[str]], highlight_last: bool = True) -> tuple[str, float, float]:
-    box_w, gap, box_h, row_gap = 150.0, 22.0, 44.0, 14.0
+_STRIP_SIZE: Final = 13
+_STRIP_PAD: Final = 10.0  # inside a box, each side
+_STRIP_GAP: Final = 22.0  # between boxes: the arrow
+
+
+def _strip_columns(rows: Sequence[Sequence[str]], highlight_last: bool) -> list[float]:
+    """Each column's box width: its widest label on one line, or, when the strip would be
+    wider than :data:`WIDEST`, the widest columns narrowed (their labels wrapped) until it
+    fits; no box narrower than its longest word."""
     cols = max(len(r) for r in rows)
-    width = cols * box_w + (cols - 1) * gap + 16
-    height = len(rows) * (box_h + row_gap) + 8
+
+    def bold(row: Sequence[str], c: int) -> bool:
+        return highlight_last and c == len(row) - 1
+
+    def need(c: int, room: float) -> float:  # box width with labels wrapped to ``room``
+        return 2 * _STRIP_PAD + max(
+            _widest(_wrap(row[c], _STRIP_SIZE, room, bold(row, c)), _STRIP_SIZE, bold(row, c))
+            for row in rows
+            if c < len(row)
+        )
+
+    natural = [need(c, math.inf) for c in range(cols)]
+    fixed = 16 + (cols - 1) * _STRIP_GAP
+    if sum(natural) + fixed <= WIDEST:
+        return natural
+    # The largest cap on a box's width that keeps the strip within WIDEST (whole pixels).
+    lo, hi = 40.0, max(natural)
+    while hi - lo > 1:
+        cap = (lo + hi) / 2
+        widths = [min(w, need(c, cap - 2 * _STRIP_PAD)) for c, w in enumerate(natural)]
+        lo, hi = (cap, hi) if sum(widths) + fixed <= WIDEST else (lo, cap)
+    return [min(w, need(c, lo - 2 * _STRIP_PAD)) for c, w in enumerate(natural)]
+
+
+def _strip(rows: Sequence[Sequence[str]], highlight_last: bool = True) -> tuple[str, float, float]:
+    """Rows of boxes joined by arrows, each box as wide as its column needs (measured), the
+    last of a row highlighted; a row is as tall as its most wrapped label."""
+    widths = _strip_columns(rows, highlight_last)
+    row_gap, line = 14.0, _STRIP_SIZE * LINE
     parts = [_markers(MUTED)]
-    for r, row in enumerate(rows):
-        y = 8 + r * (box_h + row_gap)
+    y = 8.0
+    for row in rows:
+        cells = []
         for c, cell in enumerate(row):
-            x = 8 + c * (box_w + gap)
             last = highlight_last and c == len(row) - 1
-            stroke = HIT if last else MUTED
+            cells.append(_wrap(cell, _STRIP_SIZE, widths[c] - 2 * _STRIP_PAD, last))
+        box_h = 44.0 + line * (max(len(lines) for lines in cells) - 1)
+        x = 8.0
+        for c, lines in enumerate(cells):
+            last = highlight_last and c == len(row) - 1
+            box_w = widths[c]
             parts.append(
-                f"<rect x='{x}' y='{y}' width='{box_w}' height='{box_h}' rx='6' "
-                f"fill='{'#e8f4ec' if last else '#fafafa'}' stroke='{stroke}'/>"
+                f"<rect x='{x:.1f}' y='{y:.1f}' width='{box_w:.1f}' height='{box_h:.1f}' rx='6' "
+                f"fill='{'#e8f4ec' if last else '#fafafa'}' stroke='{HIT if last else MUTED}'/>"
             )
+            first = y + box_h / 2 + 5 - line * (len(lines) - 1) / 2
             parts.append(
                 _text(
                     x + box_w / 2,
-                    y + box_h / 2 + 5,
-                    cell,
-                    13,
+                    first,
+                    lines,
+                    _STRIP_SIZE,
                     HIT if last else INK,
                     weight="bold" if last else "normal",
                 )
             )
             if c:
                 parts.append(
-                    f"<line x1='{x - gap + 2}' y1='{y + box_h / 2}' x2='{x - 3}' "
-                    f"y2='{y + box_h / 2}' stroke='{MUTED}' marker-end='url(#arrow-888)'/>"
+                    f"<line x1='{x - _STRIP_GAP + 2:.1f}' y1='{y + box_h / 2:.1f}' "
+                    f"x2='{x - 3:.1f}' y2='{y + box_h / 2:.1f}' stroke='{MUTED}' "
+                    "marker-end='url(#arrow-888)'/>"
                 )
-    return "".join(parts), width, height
+            x += box_w + _STRIP_GAP
+        y += box_h + row_gap
+    width = 16 + sum(widths) + (len(widths) - 1) * _STRIP_GAP
+    return "".join(parts), width, y - row_gap + 8
 
 
 def _diagonal_steps(o: Options) -> tuple[str, str]:
@@ -344,31 +465,44 @@ def _literary_lookup(o: Options) -> tuple[str, str]:
 
 
 def _layers(o: Options) -> tuple[str, str]:
-    """The four layers of evidence: one row per item, coloured by its layer."""
+    """The four layers of evidence: one row per item, coloured by its layer, as wide as the
+    rings (a phone's column), each row as tall as its wrapped words."""
     items = o.get("items") or []
     if not items:
         raise InputError("items", "a layers figure lists its items")
-    width, row_h = 560.0, 58.0
+    width, tag_w = 2.0 * _C, 118.0
+    text_x = 8 + tag_w + 10
     parts = []
     sentences = []
-    for i, item in enumerate(items):
+    y = 8.0
+    for item in items:
         layer = str(item.get("layer", ""))
         if layer not in LAYER_NAMES:
             raise InputError("layer", f"{layer!r} is not a layer ({', '.join(LAYER_NAMES)})")
-        y = 8 + i * row_h
         colour = LAYER_COLOURS[layer]
+        name = _wrap(LAYER_NAMES[layer], 12, tag_w - 12, bold=True)
+        title = _wrap(str(item.get("title", "")), 11, tag_w - 12)
+        text = _wrap(str(item.get("text", "")), 12, width - 8 - text_x - 8)
+        tag_h = 12 * LINE * len(name) + 11 * LINE * len(title)
+        text_h = 12 * LINE * len(text)
+        row_h = max(50.0, max(tag_h, text_h) + 14)
         parts.append(
-            f"<rect x='8' y='{y}' width='{width - 16}' height='{row_h - 8}' rx='6' "
+            f"<rect x='8' y='{y:.1f}' width='{width - 16}' height='{row_h:.1f}' rx='6' "
             f"fill='#fff' stroke='{colour}' stroke-width='2'/>"
-            f"<rect x='8' y='{y}' width='150' height='{row_h - 8}' rx='6' fill='{colour}'/>"
+            f"<rect x='8' y='{y:.1f}' width='{tag_w}' height='{row_h:.1f}' rx='6' "
+            f"fill='{colour}'/>"
         )
-        parts.append(_text(83, y + 20, LAYER_NAMES[layer], 12, "#fff", weight="bold"))
-        parts.append(_text(83, y + 37, str(item.get("title", "")), 11, "#fff"))
-        parts.append(_text(170, y + 30, str(item.get("text", "")), 12, INK, "start"))
+        top = y + (row_h - tag_h) / 2
+        middle = 8 + tag_w / 2
+        parts.append(_text(middle, top + _baseline(12), name, 12, "#fff", weight="bold"))
+        top += 12 * LINE * len(name)
+        parts.append(_text(middle, top + _baseline(11), title, 11, "#fff"))
+        first = y + (row_h - text_h) / 2 + _baseline(12)
+        parts.append(_text(text_x, first, text, 12, INK, "start"))
         sentences.append(f"{LAYER_NAMES[layer]} — {item.get('title', '')}: {item.get('text', '')}")
-    height = 8 + len(items) * row_h
+        y += row_h + 8
     alt = "The layers of evidence: " + "; ".join(sentences) + "."
-    return _svg(width, height, "".join(parts), alt), alt
+    return _svg(width, y, "".join(parts), alt), alt
 
 
 # ------------------------------------------------------------------ the three-harmony Horse
