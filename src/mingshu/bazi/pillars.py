@@ -1,7 +1,7 @@
 """The four pillars at exact moments (docs/bazi-rules.md §1).
 
 * Year: changes at the exact moment of 立春; month: at the exact moments of the twelve 节.
-  Both come from one binary search in a table of every 节 moment 1899 … 2101, built once
+  Both come from one binary search in a table of every 节 moment 1581 … 2651, built once
   from the calendar layer (``term_moment``, ``month_stem``) and checked against its
   ``year_pillar_exact`` / ``month_pillar_exact`` in the tests.
 * Day: the continuous sixty-day count of the pillar clock's date (``calendar.day_pillar``).
@@ -36,8 +36,10 @@ __all__ = [
 NEAR_JIE_SECONDS = 60
 """A birth this close (or closer) to a 节 is flagged: ephemerides differ by tens of seconds."""
 
-_FIRST_TERM_YEAR = 1899
-_LAST_TERM_YEAR = 2101
+# The calendar's term table: from lunar 1582 (the year of FIRST_DATE) one year further on each
+# side, so the 节 before the first date and after the last one are there for the luck count.
+_FIRST_TERM_YEAR = FIRST_DATE.year - 2
+_LAST_TERM_YEAR = LAST_DATE.year + 1
 _FIRST_SECOND = FIRST_DATE.toordinal() * 86400
 _LAST_SECOND = (LAST_DATE.toordinal() + 1) * 86400 - 1
 
@@ -124,7 +126,8 @@ def four_pillars(moment: datetime, settings: BaziSettings = DEFAULT) -> FourPill
 
     The fast path: a naive ``moment`` is Beijing civil time (an aware one is converted), no
     daylight saving, no true solar time; use :func:`mingshu.bazi.chart` for a civil time in
-    any zone.  Outside 1900-01-31 … 2100-12-31 raises :class:`OutOfRangeError`.
+    any zone.  Outside :data:`~mingshu.calendar.FIRST_DATE` … :data:`~mingshu.calendar.LAST_DATE`
+    (1583-01-01 … 2650-12-31) raises :class:`OutOfRangeError`.
     """
     check_type(moment, datetime, "moment", "a datetime")
     check_type(settings, BaziSettings, "settings", "BaziSettings")

@@ -27,6 +27,7 @@ from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
+from mingshu import calendar
 from mingshu.arguments import check_int, check_path
 from mingshu.choices import check_bool
 from mingshu.errors import InputError
@@ -65,8 +66,8 @@ METADATA: Final = "_mingshu.json"
 PART: Final = "part.parquet"
 _OLD_TEMPORARY: Final = ".part.parquet.tmp"
 """The one temporary name older versions wrote a partition under; removed when seen."""
-FIRST_DAY: Final = dt.date(1900, 1, 31)
-LAST_DAY: Final = dt.date(2100, 12, 31)
+FIRST_DAY: Final = calendar.FIRST_DATE
+LAST_DAY: Final = calendar.LAST_DATE
 TIME_INDICES: Final = range(13)
 GENDERS: Final = ("male", "female")  # column value 0 and 1
 BACKENDS: Final = ("numpy", "engine")
@@ -445,8 +446,9 @@ def sweep_ziwei(
     scheduler: str | None = None,
     backend: str = "numpy",
 ) -> SweepReport:
-    """Chart every solar day of ``first_year`` .. ``last_year`` (clipped to 1900-01-31 ..
-    2100-12-31) × 13 time indices × 2 genders and write them to ``out`` (see the module).
+    """Chart every solar day of ``first_year`` .. ``last_year`` (clipped to the calendar's
+    range, 1583-01-01 .. 2650-12-31) × 13 time indices × 2 genders and write them to ``out``
+    (see the module).
 
     ``workers`` processes chart years in parallel (default: every core; 1 charts in this
     process).  ``progress`` draws a Rich progress bar on stderr.  A year whose partition
