@@ -9,6 +9,7 @@ from datetime import date, datetime, time, timedelta
 import pytest
 
 from mingshu import bazi, calendar
+from mingshu.bazi.pillars import jie_index
 from mingshu.errors import InputError, OutOfRangeError
 
 
@@ -60,6 +61,21 @@ def test_foreign_zone_compares_terms_in_beijing_time() -> None:
     assert str(c.pillars.hour.branch) == "寅"
     later = bazi.chart("2024-02-04", "03:30", "male", tz="America/New_York")  # 16:30 Beijing
     assert (str(later.pillars.year), str(later.pillars.month)) == ("甲辰", "丙寅")
+
+
+def test_near_jie_margin_grows_where_the_clock_time_of_a_jie_is_a_prediction() -> None:
+    # By JPL DE440 with skyfield's ΔT, the 节 of the 2090s fall up to 92 s from the tables'
+    # (tests/calendar/test_solar_terms_de440.py): a birth 90 s after 立春 2095 is flagged.
+    li_chun = jie_index().moments[(2095 - 1581) * 12 + 1]
+    assert li_chun.year == 2095 and li_chun.month == 2
+    (notice,) = bazi.chart_at(li_chun + timedelta(seconds=90), "male").notices
+    assert notice.code == "near_jie" and "立春" in notice.message and "ΔT" in notice.message
+    # In 1811 the two ΔT reconstructions agree within 5 s: the one-minute margin stands.
+    li_chun = jie_index().moments[(1811 - 1581) * 12 + 1]
+    assert li_chun.year == 1811 and li_chun.month == 2
+    (notice,) = bazi.chart_at(li_chun + timedelta(seconds=60), "male").notices
+    assert "ephemerides differ by up to tens of seconds" in notice.message
+    assert bazi.chart_at(li_chun + timedelta(seconds=61), "male").notices == ()
 
 
 def test_near_jie_flag_within_a_minute() -> None:

@@ -23,6 +23,7 @@ from mingshu.bazi.settings import DEFAULT, BaziSettings, LateRatHour
 from mingshu.calendar import BEIJING, FIRST_DATE, LAST_DATE, SolarTerm, seconds_of
 from mingshu.cycles import SIXTY, Branch, FourPillars, Pillar, Stem
 from mingshu.errors import OutOfRangeError
+from mingshu.named import load_toml
 
 __all__ = [
     "NEAR_JIE_SECONDS",
@@ -34,7 +35,9 @@ __all__ = [
 ]
 
 NEAR_JIE_SECONDS = 60
-"""A birth this close (or closer) to a 节 is flagged: ephemerides differ by tens of seconds."""
+"""A birth this close (or closer) to a 节 is flagged: ephemerides differ by tens of seconds.
+From 2050 on the margin grows by decade with the split between two ΔT predictions
+(``bazi/data/near_jie.toml``, docs/solar-terms.md)."""
 
 # The calendar's term table: from lunar 1582 (the year of FIRST_DATE) one year further on each
 # side, so the 节 before the first date and after the last one are there for the luck count.
@@ -52,6 +55,22 @@ class JieIndex(NamedTuple):
     moments: tuple[datetime, ...]
     year_pillars: tuple[Pillar, ...]
     month_pillars: tuple[Pillar, ...]
+    margins: tuple[int, ...]
+    """Seconds around each 节 within which a birth gets the ``near_jie`` notice."""
+
+
+_WHY = "ephemerides differ by up to tens of seconds"
+_WHY_PREDICTED = (
+    "the clock time of a 节 after 2050 rests on a prediction of the Earth's rotation (ΔT), "
+    "and predictions differ by minutes"
+)
+
+
+@cache
+def _margins_by_decade() -> dict[int, int]:
+    """First year of a decade → its near_jie margin, where it exceeds NEAR_JIE_SECONDS."""
+    rows = load_toml(__package__, "data", "near_jie.toml")["decades"]
+    return {int(decade): int(seconds) for decade, seconds in rows}
 
 
 @cache
@@ -62,6 +81,8 @@ def jie_index() -> JieIndex:
     moments: list[datetime] = []
     years: list[Pillar] = []
     months: list[Pillar] = []
+    margins: list[int] = []
+    by_decade = _margins_by_decade()
     for year in range(_FIRST_TERM_YEAR, _LAST_TERM_YEAR + 1):
         for term in SolarTerm:
             if not term.is_jie:
@@ -77,7 +98,15 @@ def jie_index() -> JieIndex:
             moments.append(moment)
             years.append(year_pillar)
             months.append(month_pillar)
-    return JieIndex(tuple(seconds), tuple(terms), tuple(moments), tuple(years), tuple(months))
+            margins.append(by_decade.get(moment.year // 10 * 10, NEAR_JIE_SECONDS))
+    return JieIndex(
+        tuple(seconds),
+        tuple(terms),
+        tuple(moments),
+        tuple(years),
+        tuple(months),
+        tuple(margins),
+    )
 
 
 @cache
@@ -142,13 +171,14 @@ def four_pillars(moment: datetime, settings: BaziSettings = DEFAULT) -> FourPill
 
 
 def near_jie(beijing_seconds: int, k: int) -> Notice | None:
-    """A notice when the instant lies within :data:`NEAR_JIE_SECONDS` of a 节 boundary."""
+    """A notice when the instant lies within the margin of a 节 boundary (:data:`NEAR_JIE_SECONDS`,
+    more from 2050 on)."""
     index = jie_index()
     after = beijing_seconds - index.seconds[k]
     before = index.seconds[k + 1] - beijing_seconds
-    if after <= NEAR_JIE_SECONDS:
+    if after <= index.margins[k]:
         j, other, gap, side = k, k - 1, after, "after"
-    elif before <= NEAR_JIE_SECONDS:
+    elif before <= index.margins[k + 1]:
         j, other, gap, side = k + 1, k + 1, before, "before"
     else:
         return None
@@ -160,6 +190,6 @@ def near_jie(beijing_seconds: int, k: int) -> Notice | None:
         "near_jie",
         "time",
         f"birth is {gap} s {side} {term.names.hans} ({index.moments[j]:%Y-%m-%d %H:%M:%S} "
-        f"Beijing time); ephemerides differ by up to tens of seconds, so the {which} could "
-        f"instead be {alternative}",
+        f"Beijing time); {_WHY if index.margins[j] <= NEAR_JIE_SECONDS else _WHY_PREDICTED}, "
+        f"so the {which} could instead be {alternative}",
     )
