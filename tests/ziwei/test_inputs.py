@@ -177,3 +177,20 @@ def test_only_text_or_a_date_is_read_as_a_date() -> None:
     # The real types and text are read as before.
     assert by_solar(dt.date(1990, 5, 15), dt.time(10, 30), "male") == chart
     assert chart.horoscope("2026-01-01") == chart.horoscope(dt.date(2026, 1, 1))
+
+
+def test_horoscope_lists_at_the_ends_of_the_range() -> None:
+    # 1583-01-01 is lunar 1582 腊月初八: 1582's months are read on days before the range, so
+    # they are left out rather than refused or read on another day.
+    from mingshu import ziwei
+
+    first = by_solar("1583-01-01", 0, "male")
+    assert ziwei.months(first, 1582) == ()
+    # lunar-python: lunar 1583 has a leap 二月, so 13 months (the leap one split in halves).
+    assert len({(p.month, p.is_leap) for p in ziwei.months(first, 1583)}) == 13
+    # 2650-12-31 is lunar 2650 冬月十七: its 腊月 begins in 2651 and its first decade (ages 6-15,
+    # lunar 2655-2664) lies wholly past the range, so both are left out.
+    last = by_solar("2650-12-31", 12, "female")
+    assert ziwei.decades(last)[0].ages == (6, 15)
+    assert ziwei.years(last, 0) == ()
+    assert [(p.month, p.years) for p in ziwei.months(last, 2650)][-1] == (11, (2650, 2650))

@@ -574,7 +574,8 @@ def months(chart: NatalChart, year: int, leap: LeapMonth | str | None = None) ->
     split in halves (days 1–15 and 16 on, read on days 1 and 16, as iztro does).  ``leap``
     defaults to the chart's leap-month setting.  A year before the birth's lunar year is
     refused, as :func:`horoscope` refuses a date before the birth (its ages would be 0 or
-    negative)."""
+    negative).  A month whose reading day falls outside the calendar's range (lunar 1582
+    before 1583-01-01, lunar 2650 after 2650-12-31) is left out."""
     chart = _natal(chart)
     if isinstance(year, bool) or not isinstance(year, int):
         raise InputError("year", f"{clip(year)} is not a year")
