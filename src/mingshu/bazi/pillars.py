@@ -83,21 +83,25 @@ def jie_index() -> JieIndex:
     months: list[Pillar] = []
     margins: list[int] = []
     by_decade = _margins_by_decade()
+    # Loop-invariant pieces, looked up once: the 12 节 with their branches, and the month
+    # pillar of each (year stem, branch) by 五虎遁 (the whole range has 12,852 节).
+    jie = [(term, term.month_branch) for term in SolarTerm if term.is_jie]
+    month_of = {
+        (stem, branch): Pillar.of(calendar.month_stem(stem, branch), branch)
+        for stem in Stem
+        for _, branch in jie
+    }
     for year in range(_FIRST_TERM_YEAR, _LAST_TERM_YEAR + 1):
-        for term in SolarTerm:
-            if not term.is_jie:
-                continue
+        for term, branch in jie:
             moment = calendar.term_moment(year, term)
             # 小寒 opens the 丑 month, still in the BaZi year that began at last year's 立春.
             bazi_year = year - 1 if term is SolarTerm.XIAO_HAN else year
             year_pillar = SIXTY[(bazi_year - 4) % 60]
-            branch = term.month_branch
-            month_pillar = Pillar.of(calendar.month_stem(year_pillar.stem, branch), branch)
             seconds.append(seconds_of(moment))
             terms.append(term)
             moments.append(moment)
             years.append(year_pillar)
-            months.append(month_pillar)
+            months.append(month_of[year_pillar.stem, branch])
             margins.append(by_decade.get(moment.year // 10 * 10, NEAR_JIE_SECONDS))
     return JieIndex(
         tuple(seconds),
