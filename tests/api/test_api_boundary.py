@@ -112,17 +112,6 @@ CASES: list[tuple[str, Callable[[], object], str]] = [
     ("stage('甲', 99)", lambda: bazi.stage("甲", 99), "branch"),  # type: ignore[arg-type]
     ("detail('x', …)", lambda: bazi.detail("x", "甲", "甲子"), "position"),  # type: ignore[arg-type]
     ("stars_in(None, …)", lambda: bazi.stars_in(None, None, None, None), "year"),  # type: ignore[arg-type]
-    ("moments_of(three pillars)", lambda: bazi.moments_of("庚辰 甲申 丙午"), "pillars"),
-    (
-        "moments_of(first_year=1582)",
-        lambda: bazi.moments_of("庚辰 甲申 丙午 庚寅", first_year=1582),
-        "first_year",
-    ),
-    (
-        "moments_of(last < first)",
-        lambda: bazi.moments_of("庚辰 甲申 丙午 庚寅", first_year=2001, last_year=2000),
-        "last_year",
-    ),
     ("stars_in(backward='x')", lambda: bazi.stars_in(*NATAL, backward="x"), "backward"),  # type: ignore[arg-type]
     ("space.query(None, sql)", lambda: space.query(None, "SELECT 1"), "dataset"),  # type: ignore[arg-type]
     ("space.open(None)", lambda: space.open(None), "dataset"),  # type: ignore[arg-type]
@@ -305,12 +294,6 @@ def good_arguments(scratch: Path) -> dict[str, dict[str, object]]:
         "mingshu.bazi.from_birth": {"birth": BAZI.birth},
         "mingshu.bazi.is_forward": {"year_stem": "庚", "gender": "male"},
         "mingshu.bazi.ming_gong": {"year_stem": "庚", "month_branch": "巳", "hour_branch": "巳"},
-        "mingshu.bazi.moments_of": {
-            "pillars": "庚辰 甲申 丙午 庚寅",
-            "first_year": 2000,
-            "last_year": 2000,
-            "settings": bazi.DEFAULT,
-        },
         "mingshu.bazi.nayin": {"pillar": "甲子"},
         "mingshu.bazi.shen_gong": {"year_stem": "庚", "month_branch": "巳", "hour_branch": "巳"},
         "mingshu.bazi.stage": {"stem": "甲", "branch": "亥"},

@@ -29,7 +29,6 @@ from mingshu.bazi.derived import (
     tai_xi,
     tai_yuan,
 )
-from mingshu.bazi.lookup import MomentRange, moments_of
 from mingshu.bazi.luck import Annual, Luck, LuckStep, StartSpan, is_forward
 from mingshu.bazi.month_qi import SiLing
 from mingshu.bazi.pillars import four_pillars
@@ -68,7 +67,6 @@ __all__ = [
     "LuckStep",
     "MingGongMonth",
     "Moment",
-    "MomentRange",
     "Nayin",
     "Notice",
     "PillarDetail",
@@ -92,7 +90,6 @@ __all__ = [
     "from_birth",
     "is_forward",
     "ming_gong",
-    "moments_of",
     "nayin",
     "shen_gong",
     "stage",

@@ -4,14 +4,13 @@ Example::
 
     mingshu bazi 1990-05-15 10:30 --tz Asia/Shanghai --gender male
     mingshu bazi 1990-05-15 10:30 --gender female --late-rat-hour split --star wen_chang=w2 --json
-    mingshu bazi --pillars 庚辰 甲申 丙午 庚寅 --from 1900 --to 2100   # 八字反查: the moments
 
 Bad input prints ``error: <field>: <message>`` on stderr and exits with code 2.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Final
+from typing import Annotated, Any
 
 import typer
 
@@ -20,9 +19,6 @@ from mingshu.cli._settings import chosen, given, setting_options
 from mingshu.options import BAZI
 
 __all__ = ["bazi", "register"]
-
-# What --pillars takes besides itself: the years to search, the late-Rat setting, --json.
-_LOOKUP_OPTIONS: Final = frozenset({"pillars", "first_year", "last_year", "late_rat_hour"})
 
 
 def register(app: typer.Typer) -> None:
@@ -33,13 +29,13 @@ def register(app: typer.Typer) -> None:
 def bazi(
     ctx: typer.Context,
     birth_date: Annotated[
-        str | None,
+        str,
         typer.Argument(metavar="DATE", help="Birth date, YYYY-MM-DD (solar; lunar with --lunar)."),
-    ] = None,
+    ],
     birth_time: Annotated[
-        str | None, typer.Argument(metavar="TIME", help="Clock time, HH:MM or HH:MM:SS.")
-    ] = None,
-    gender: Annotated[str | None, typer.Option("--gender", "-g", help="male or female.")] = None,
+        str, typer.Argument(metavar="TIME", help="Clock time, HH:MM or HH:MM:SS.")
+    ],
+    gender: Annotated[str, typer.Option("--gender", "-g", help="male or female.")],
     lunar: Lunar = False,
     leap: Leap = False,
     tz: Annotated[
@@ -75,44 +71,13 @@ def bazi(
         typer.Option("--year", help="Also show 流年 and 小运 of this Gregorian year (repeatable)."),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")] = False,
-    pillars: Annotated[
-        tuple[str, str, str, str] | None,
-        typer.Option(
-            "--pillars",
-            metavar="YEAR MONTH DAY HOUR",
-            help="Instead of a chart, list every stretch of Beijing time with these four "
-            "pillars (八字反查), e.g. --pillars 庚辰 甲申 丙午 庚寅; the 节 cut them to the "
-            "second.",
-        ),
-    ] = None,
-    first_year: Annotated[
-        int | None,
-        typer.Option("--from", metavar="YEAR", help="With --pillars: first year (≥ 1583)."),
-    ] = None,
-    last_year: Annotated[
-        int | None,
-        typer.Option("--to", metavar="YEAR", help="With --pillars: last year (≤ 2650)."),
-    ] = None,
     **settings: Any,
 ) -> None:
     """A BaZi chart: four pillars, ten gods, hidden stems, nayin, stages, void, symbolic stars
-    with the table each used, and luck pillars.  With --pillars: the moments of a pillar set."""
+    with the table each used, and luck pillars."""
     from mingshu import bazi as engine
     from mingshu.cli._errors import fail
     from mingshu.errors import InputError
-
-    if pillars is not None:
-        _lookup(ctx, pillars, birth_date, first_year, last_year, settings, as_json=as_json)
-        return
-    for name, value in (("first_year", first_year), ("last_year", last_year)):
-        if value is not None:
-            option = "--from" if name == "first_year" else "--to"
-            fail(InputError(name, f"{option} goes with --pillars (the years to search)"))
-    if birth_date is None or birth_time is None:
-        missing = "date" if birth_date is None else "time"
-        fail(InputError(missing, "missing: give DATE TIME --gender, or --pillars Y M D H"))
-    if gender is None:
-        fail(InputError("gender", "missing: give --gender male or female"))
 
     try:
         variants = _parse_stars(star or [])
@@ -175,68 +140,6 @@ def bazi(
     print_chart(console, c)
     if annuals:
         print_annuals(console, annuals, c)
-
-
-def _lookup(
-    ctx: typer.Context,
-    pillars: tuple[str, str, str, str],
-    birth_date: str | None,
-    first_year: int | None,
-    last_year: int | None,
-    settings: dict[str, Any],
-    *,
-    as_json: bool,
-) -> None:
-    """``--pillars``: every moment range of the pillar set, as lines or JSON."""
-    from mingshu import bazi as engine
-    from mingshu.cli._errors import fail
-    from mingshu.errors import InputError
-
-    if birth_date is not None:
-        fail(InputError("pillars", "--pillars lists moments: give no DATE or TIME with it"))
-    for param in ctx.command.params:
-        name = param.name or ""
-        option = param.opts[0]
-        if (
-            name not in _LOOKUP_OPTIONS | {"as_json"}
-            and option.startswith("-")
-            and given(ctx, name)
-        ):
-            fail(InputError("pillars", f"{option} does not go with --pillars"))
-    try:
-        chosen_settings = engine.BaziSettings(**chosen(ctx, BAZI, settings))
-        found = engine.moments_of(
-            " ".join(pillars),
-            first_year=first_year,
-            last_year=last_year,
-            settings=chosen_settings,
-        )
-    except InputError as e:
-        fail(e, [*pillars])
-    from mingshu.calendar import FIRST_DATE, LAST_DATE
-
-    first = FIRST_DATE.year if first_year is None else first_year
-    last = LAST_DATE.year if last_year is None else last_year
-    late_rat = str(chosen_settings.late_rat_hour)
-    if as_json:
-        from mingshu.present import to_json
-
-        data = {
-            "pillars": " ".join(pillars),
-            "first_year": first,
-            "last_year": last,
-            "late_rat_hour": late_rat,
-            "clock": "Beijing civil time (UTC+8)",
-            "moments": [{"first": r.first.isoformat(), "last": r.last.isoformat()} for r in found],
-        }
-        typer.echo(to_json(data, indent=True).decode())
-        return
-    typer.echo(
-        f"八字 {' '.join(pillars)}: {len(found)} moment range(s) {first}–{last}, Beijing time "
-        f"(UTC+8), late Rat hour {late_rat}"
-    )
-    for r in found:
-        typer.echo(f"  {r}")
 
 
 def _parse_stars(items: list[str], field: str = "star") -> dict[str, str]:
