@@ -9,8 +9,11 @@ same algorithms as lunar-typescript 1.8.6, which iztro 2.6.0 uses.  This script 
 
 and writes two TSV files.  Run it from the repository root::
 
-    .venv/bin/python tools/build_calendar_tables.py --start 1900 --end 2100 \\
+    .venv/bin/python tools/build_calendar_tables.py --start 1582 --end 2650 \\
         --out src/mingshu/calendar/data
+
+Dates are proleptic Gregorian throughout (Python's ``date``): lunar-python's ``Solar`` turns to
+the Julian calendar before 1582-10-15, so the builder converts Julian days to dates itself.
 
 The output is deterministic; ``tests/calendar/test_builder.py`` checks that a fresh build equals
 the shipped files byte for byte.  Dev-only: needs the ``[calendar]`` extra.
@@ -23,7 +26,7 @@ import sys
 from datetime import date, timedelta
 from pathlib import Path
 
-from lunar_python import Lunar, LunarYear, Solar
+from lunar_python import Lunar, LunarYear
 
 LIBRARY = "lunar-python 1.4.8"
 
@@ -48,9 +51,38 @@ def _command(start: int, end: int) -> str:
     )
 
 
+# Julian day number of the noon of proleptic Gregorian 0001-01-01 (date.toordinal() == 1).
+_JDN_OF_ORDINAL_1 = 1721426
+
+
 def _solar_date(julian_day: float) -> date:
-    s = Solar.fromJulianDay(julian_day)
-    return date(s.getYear(), s.getMonth(), s.getDay())
+    """The proleptic Gregorian date of ``julian_day`` (Solar.fromJulianDay's day, in Gregorian)."""
+    return date.fromordinal(int(julian_day + 0.5) - _JDN_OF_ORDINAL_1 + 1)
+
+
+def _moment(julian_day: float) -> str:
+    """``julian_day`` to the second, with the float steps and carries of Solar.fromJulianDay().
+
+    The date comes from :func:`_solar_date`, so it stays Gregorian before 1582-10-15, and a carry
+    past 23:59:59 moves to the next date (Solar.fromJulianDay only adds one to the day number).
+    """
+    whole = int(julian_day + 0.5)
+    f = (julian_day + 0.5 - whole) * 24
+    hour = int(f)
+    f = (f - hour) * 60
+    minute = int(f)
+    second = round((f - minute) * 60)
+    if second > 59:
+        second -= 60
+        minute += 1
+    if minute > 59:
+        minute -= 60
+        hour += 1
+    day = _solar_date(julian_day)
+    if hour > 23:
+        hour -= 24
+        day += timedelta(days=1)
+    return f"{day.isoformat()} {hour:02d}:{minute:02d}:{second:02d}"
 
 
 def lunar_year_rows(start: int, end: int) -> list[str]:
@@ -82,7 +114,8 @@ def lunar_year_rows(start: int, end: int) -> list[str]:
 
 
 def solar_term_rows(start: int, end: int) -> list[str]:
-    """One row per term of Gregorian years ``start`` .. ``end``: year, index, key, moment."""
+    """One row per Gregorian year ``start`` .. ``end``: the year, then its 24 moments in term
+    order (小寒 first), each as ``MM-DD hh:mm:ss`` of that year."""
     if Lunar.JIE_QI[1:] + Lunar.JIE_QI[:1] != TERM_HANS or Lunar.JIE_QI_IN_USE[2:26] != (
         *TERM_HANS[:23],
         "DONG_ZHI",
@@ -95,12 +128,14 @@ def solar_term_rows(start: int, end: int) -> list[str]:
         julian_days = ly.getJieQiJulianDays()
         # getJieQiJulianDays() follows Lunar.JIE_QI_IN_USE: 大雪 and 冬至 of the year before,
         # then 小寒 … 冬至 of this year (slots 2 .. 25), then five terms of the next year.
-        for index, key in enumerate(TERM_KEYS):
-            moment = Solar.fromJulianDay(julian_days[index + 2]).toYmdHms()
+        fields = [str(year)]
+        for index in range(len(TERM_KEYS)):
+            moment = _moment(julian_days[index + 2])
             if int(moment[:4]) != year or moment <= previous:
                 raise SystemExit(f"{year} {TERM_HANS[index]}: unexpected moment {moment}")
             previous = moment
-            rows.append(f"{year}\t{index}\t{key}\t{moment}")
+            fields.append(moment[5:])
+        rows.append("\t".join(fields))
     return rows
 
 
@@ -124,8 +159,9 @@ def write_tables(start: int, end: int, out: Path) -> list[Path]:
         "#   by Solar.fromJulianDay(), i.e. the moments Lunar.getJieQiTable() returns;",
         "#   寿星 (ShouXing) series, Beijing civil time (UTC+8), to the second.",
         f"# Rebuild: {command}",
-        "# Columns: Gregorian year; term index (0 = 小寒 … 23 = 冬至; even = 节); key; moment.",
-        "year\tterm\tkey\tmoment",
+        "# Columns: Gregorian year; then one per term, 小寒 … 冬至 (the 节 are every other term",
+        "#   from 小寒), each its moment in that year as MM-DD hh:mm:ss.",
+        "\t".join(("year", *TERM_KEYS)),
     ]
     files = {
         "lunar_years.tsv": lunar_header + lunar_year_rows(start, end),
@@ -144,11 +180,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--start",
         type=int,
-        default=1900,
-        help="first lunar year (default 1900); terms from start-1",
+        default=1582,
+        help="first lunar year (default 1582); terms from start-1",
     )
     parser.add_argument(
-        "--end", type=int, default=2100, help="last lunar year (default 2100); terms to end+1"
+        "--end", type=int, default=2650, help="last lunar year (default 2650); terms to end+1"
     )
     parser.add_argument(
         "--out",

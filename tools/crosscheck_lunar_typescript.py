@@ -5,10 +5,13 @@ holding lunar-typescript 1.8.6, e.g. the iztro reference install::
 
     .venv/bin/python tools/crosscheck_lunar_typescript.py --node-root tools/iztro-oracle
 
-It asks lunar-typescript for every lunar month, every solar term of 1899 .. 2101, every day of
-the supported range (lunar date, Chinese string, day pillar, year pillar by 立春 day, sign) and
+It asks lunar-typescript for every lunar month (lunar 1582 .. 2650), every solar term of
+1581 .. 2651, every day of the supported range 1583-01-01 .. 2650-12-31 (lunar date, Chinese
+string, day pillar, year pillar by 立春 day, sign) and
 the exact year/month pillars and previous/next 节 at every 节 moment ±1 s and ±2 min, and prints
-how many differ from ours (and by how much, for term moments).
+how many differ from ours (and by how much, for term moments).  Dates before 1582-10-15 are
+compared through their Julian day: lunar-typescript's Solar is a Julian-calendar date there,
+ours proleptic Gregorian.
 """
 
 from __future__ import annotations
@@ -42,7 +45,7 @@ const out = {months: {}, terms: {}, days: [], moments: []};
 for (let y = input.lunar_first; y <= input.lunar_last; y++) {
   const ly = L.LunarYear.fromYear(y);
   out.months[y] = [ly.getLeapMonth(), ly.getMonthsInYear().map(m => [
-    m.getMonth(), m.getDayCount(), L.Solar.fromJulianDay(m.getFirstJulianDay()).toYmd()])];
+    m.getMonth(), m.getDayCount(), m.getFirstJulianDay()])];
 }
 for (let y = input.term_first; y <= input.term_last; y++) {
   const jds = L.LunarYear.fromYear(y).getJieQiJulianDays().slice(2, 26);
@@ -64,13 +67,25 @@ fs.writeFileSync(process.argv[3], JSON.stringify(out));
 """
 
 
+JDN_OF_ORDINAL_1 = 1721426  # Julian day number of proleptic Gregorian 0001-01-01
+
+
+def _gregorian(julian_day: float) -> date:
+    return date.fromordinal(int(julian_day + 0.5) - JDN_OF_ORDINAL_1 + 1)
+
+
 def _pair(pillar: Pillar) -> tuple[int, int]:
     return int(pillar.stem), int(pillar.branch)
 
 
+LUNAR_FIRST = calendar.FIRST_DATE.year - 1  # 1583-01-01 lies in lunar 1582
+LUNAR_LAST = calendar.LAST_DATE.year
+TERM_FIRST, TERM_LAST = LUNAR_FIRST - 1, LUNAR_LAST + 1
+
+
 def _moments() -> list[datetime]:
     moments = []
-    for year in range(1900, 2101):
+    for year in range(LUNAR_FIRST, LUNAR_LAST + 1):
         for term in SolarTerm:
             jie = calendar.term_moment(year, term)
             if term.is_jie and calendar.FIRST_DATE <= jie.date() <= calendar.LAST_DATE:
@@ -86,10 +101,10 @@ def main() -> int:
     days = [date.fromordinal(n) for n in range(first, last + 1)]
     moments = _moments()
     request = {
-        "lunar_first": 1900,
-        "lunar_last": 2100,
-        "term_first": 1899,
-        "term_last": 2101,
+        "lunar_first": LUNAR_FIRST,
+        "lunar_last": LUNAR_LAST,
+        "term_first": TERM_FIRST,
+        "term_last": TERM_LAST,
         "days": [[d.year, d.month, d.day] for d in days],
         "moments": [[m.year, m.month, m.day, m.hour, m.minute, m.second] for m in moments],
     }
@@ -110,30 +125,39 @@ def main() -> int:
 
     # Lunar months.
     month_diffs = []
-    for year in range(1900, 2101):
+    for year in range(LUNAR_FIRST, LUNAR_LAST + 1):
         leap, months = answer["months"][str(year)]
-        theirs = [(abs(m), m < 0, n, ymd) for m, n, ymd in months]
+        theirs = [(abs(m), m < 0, n, _gregorian(jd).isoformat()) for m, n, jd in months]
         ours = [
             (m.month, m.is_leap, m.days, m.first_day.isoformat())
             for m in calendar.lunar_year_months(year)
         ]
         if ours != theirs or leap != calendar.leap_month(year):
             month_diffs.append(year)
-    count = sum(len(calendar.lunar_year_months(y)) for y in range(1900, 2101))
-    print(f"lunar months 1900..2100: {count} compared, years differing: {month_diffs or 'none'}")
+    count = sum(len(calendar.lunar_year_months(y)) for y in range(LUNAR_FIRST, LUNAR_LAST + 1))
+    print(
+        f"lunar months {LUNAR_FIRST}..{LUNAR_LAST}: {count} compared, "
+        f"years differing: {month_diffs or 'none'}"
+    )
 
     # Solar terms.
     shifts: Counter[int] = Counter()
     examples: list[str] = []
-    for year in range(1899, 2102):
-        for term, (moment, _jd) in zip(SolarTerm, answer["terms"][str(year)], strict=True):
+    for year in range(TERM_FIRST, TERM_LAST + 1):
+        for term, (moment, jd) in zip(SolarTerm, answer["terms"][str(year)], strict=True):
             moment_ours = calendar.term_moment(year, term)
-            delta = int((datetime.fromisoformat(moment) - moment_ours).total_seconds())
+            # The clock as lunar-typescript prints it, on the Gregorian date of its Julian day.
+            clock = datetime.fromisoformat(moment).time()
+            theirs = datetime.combine(_gregorian(jd), clock)
+            delta = int((theirs - moment_ours).total_seconds())
             shifts[delta] += 1
             if delta and len(examples) < 10:
                 examples.append(f"{year} {term}: ours {moment_ours}, lunar-typescript {moment}")
     total = sum(shifts.values())
-    print(f"solar terms 1899..2101: {total} compared, differences (seconds: count) {dict(shifts)}")
+    print(
+        f"solar terms {TERM_FIRST}..{TERM_LAST}: {total} compared, "
+        f"differences (seconds: count) {dict(shifts)}"
+    )
     for line in examples:
         print("   ", line)
 

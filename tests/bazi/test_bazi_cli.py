@@ -88,7 +88,7 @@ def test_options_reach_the_settings() -> None:
     ("args", "field"),
     [
         (["bazi", "2030-02-30", "10:30", "--gender", "male"], "date"),
-        (["bazi", "1850-05-15", "10:30", "--gender", "male"], "date"),
+        (["bazi", "1582-05-15", "10:30", "--gender", "male"], "date"),
         (["bazi", "1990-05-15", "24:10", "--gender", "male"], "time"),
         (["bazi", "1990-05-15", "10:30", "--gender", "male", "--tz", "Nowhere/City"], "tz"),
         (["bazi", "1990-05-15", "10:30", "--gender", "male", "--longitude", "190"], "longitude"),

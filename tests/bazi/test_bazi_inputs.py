@@ -9,6 +9,7 @@ from datetime import date, datetime, time, timedelta
 import pytest
 
 from mingshu import bazi, calendar
+from mingshu.bazi.pillars import jie_index
 from mingshu.errors import InputError, OutOfRangeError
 
 
@@ -60,6 +61,21 @@ def test_foreign_zone_compares_terms_in_beijing_time() -> None:
     assert str(c.pillars.hour.branch) == "寅"
     later = bazi.chart("2024-02-04", "03:30", "male", tz="America/New_York")  # 16:30 Beijing
     assert (str(later.pillars.year), str(later.pillars.month)) == ("甲辰", "丙寅")
+
+
+def test_near_jie_margin_grows_where_the_clock_time_of_a_jie_is_a_prediction() -> None:
+    # By JPL DE440 with skyfield's ΔT, the 节 of the 2090s fall up to 92 s from the tables'
+    # (tests/calendar/test_solar_terms_de440.py): a birth 90 s after 立春 2095 is flagged.
+    li_chun = jie_index().moments[(2095 - 1581) * 12 + 1]
+    assert li_chun.year == 2095 and li_chun.month == 2
+    (notice,) = bazi.chart_at(li_chun + timedelta(seconds=90), "male").notices
+    assert notice.code == "near_jie" and "立春" in notice.message and "ΔT" in notice.message
+    # In 1811 the two ΔT reconstructions agree within 5 s: the one-minute margin stands.
+    li_chun = jie_index().moments[(1811 - 1581) * 12 + 1]
+    assert li_chun.year == 1811 and li_chun.month == 2
+    (notice,) = bazi.chart_at(li_chun + timedelta(seconds=60), "male").notices
+    assert "ephemerides differ by up to tens of seconds" in notice.message
+    assert bazi.chart_at(li_chun + timedelta(seconds=61), "male").notices == ()
 
 
 def test_near_jie_flag_within_a_minute() -> None:
@@ -129,8 +145,8 @@ def test_mean_solar_time_without_equation_of_time() -> None:
         ({"birth_date": "2030-02-30"}, "date"),
         ({"birth_date": "1990-13-01"}, "date"),
         ({"birth_date": "15/05/1990"}, "date"),
-        ({"birth_date": "1899-12-31"}, "date"),
-        ({"birth_date": "2101-01-01"}, "date"),
+        ({"birth_date": "1582-12-31"}, "date"),
+        ({"birth_date": "2651-01-01"}, "date"),
         ({"birth_time": "25:00"}, "time"),
         ({"birth_time": "10:60"}, "time"),
         ({"birth_time": "10h30"}, "time"),
@@ -155,18 +171,24 @@ def test_bad_input_names_the_field(kwargs: dict[str, object], field: str) -> Non
 
 
 def test_years_outside_the_range_are_out_of_range_errors() -> None:
-    with pytest.raises(OutOfRangeError):
-        bazi.chart("1899-12-31", "12:00", "male")
+    with pytest.raises(OutOfRangeError, match=r"1583-01-01 \.\. 2650-12-31"):
+        bazi.chart("1582-12-31", "12:00", "male")
     # A valid local date whose Beijing moment falls outside the range.
     with pytest.raises(OutOfRangeError) as e:
-        bazi.chart("2100-12-31", "20:00", "male", tz="America/Los_Angeles")
+        bazi.chart("2650-12-31", "20:00", "male", tz="America/Los_Angeles")
     assert e.value.field == "date"
     # The first and last supported days work (Etc/GMT-8 is UTC+8; tzdata gives Asia/Shanghai
-    # its local mean time, UTC+08:05:43, before 1901, which puts 00:00 on 1900-01-30 Beijing).
-    assert str(bazi.chart("1900-01-31", "00:00", "male", tz="Etc/GMT-8").pillars.year) == "己亥"
+    # its local mean time, UTC+08:05:43, before 1901, which puts 00:00 on 1582-12-31 Beijing).
+    # Pillars from lunar-python 1.4.8 EightChar: 1583-01-01 00:00 壬午 壬子 壬辰 庚子,
+    # 2650-12-31 23:59 庚午 戊子 庚戌 戊子 (setSect(2), our SPLIT: the late Rat takes the
+    # hour stem of 2651-01-01, past the last date, and keeps the day).
+    first = bazi.chart("1583-01-01", "00:00", "male", tz="Etc/GMT-8").pillars
+    assert str(first) == "壬午 壬子 壬辰 庚子"
     with pytest.raises(OutOfRangeError):
-        bazi.chart("1900-01-31", "00:00", "male", tz="Asia/Shanghai")
-    assert str(bazi.chart("2100-12-31", "23:59", "female").pillars.year) == "庚申"
+        bazi.chart("1583-01-01", "00:00", "male", tz="Asia/Shanghai")
+    split = bazi.BaziSettings(late_rat_hour="split")
+    last = bazi.chart("2650-12-31", "23:59", "female", tz="Etc/GMT-8", settings=split)
+    assert str(last.pillars) == "庚午 戊子 庚戌 戊子"
 
 
 def test_settings_are_immutable_hashable_values() -> None:

@@ -16,8 +16,8 @@ def test_exports() -> None:
     assert sorted(calendar.__all__) == sorted(set(calendar.__all__))
     for name in calendar.__all__:
         assert hasattr(calendar, name), name
-    assert calendar.FIRST_DATE.isoformat() == "1900-01-31"
-    assert calendar.LAST_DATE.isoformat() == "2100-12-31"
+    assert calendar.FIRST_DATE.isoformat() == "1583-01-01"
+    assert calendar.LAST_DATE.isoformat() == "2650-12-31"
 
 
 def test_runtime_does_not_import_lunar_python_and_loads_lazily() -> None:

@@ -1,7 +1,7 @@
 """Every day of the supported range against lunar-python 1.4.8's ``Solar.getLunar()``.
 
 One test per decade (so ``pytest -n`` spreads them); each collects all mismatches and shows
-the first few.  The whole sweep takes some 10 s on one core.
+the first few.  The whole sweep of 1583 .. 2650 takes about a minute on one core.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from mingshu.calendar import LunarDate
 FIRST, LAST = calendar.FIRST_DATE.toordinal(), calendar.LAST_DATE.toordinal()
 DECADES = [
     (max(FIRST, date(y, 1, 1).toordinal()), min(LAST, date(y + 9, 12, 31).toordinal()))
-    for y in range(1900, 2101, 10)
+    for y in range(1580, 2651, 10)
 ]
 
 
@@ -58,10 +58,10 @@ def test_every_day_matches_lunar_python(first: int, last: int) -> None:
     assert not problems, problems[:10]
 
 
-def test_lunar_to_solar_through_lunar_python_every_ninth_day() -> None:
+def test_lunar_to_solar_through_lunar_python_every_41st_day() -> None:
     """``Lunar.fromYmd(...).getSolar()`` (lunar-python's own lunar→solar path) on a dense sample."""
     problems: list[tuple[object, ...]] = []
-    for ordinal in range(FIRST, LAST + 1, 9):
+    for ordinal in range(FIRST, LAST + 1, 41):
         lunar = calendar.lunar_from_ordinal(ordinal)
         month = -lunar.month if lunar.is_leap else lunar.month
         s = Lunar.fromYmd(lunar.year, month, lunar.day).getSolar()

@@ -10,7 +10,7 @@ from mingshu import calendar
 from mingshu.calendar import SolarTerm
 from mingshu.errors import InputError, OutOfRangeError
 
-RANGE = "1900-01-31 .. 2100-12-31"
+RANGE = "1583-01-01 .. 2650-12-31"
 
 # Leap months of 30 days whose regular month has 29 (iztro cannot reach their day 30).
 LEAP_DAY_30 = [
@@ -45,9 +45,9 @@ def test_impossible_solar_dates() -> None:
 @pytest.mark.parametrize(
     ("ymd", "text"),
     [
-        ((1899, 5, 1), "1899-05-01"),
-        ((2101, 1, 1), "2101-01-01"),
-        ((1900, 1, 30), "1900-01-30"),
+        ((1582, 12, 31), "1582-12-31"),
+        ((2651, 1, 1), "2651-01-01"),
+        ((1500, 5, 1), "1500-05-01"),
         ((1, 1, 1), "0001-01-01"),
     ],
 )
@@ -59,26 +59,28 @@ def test_solar_dates_out_of_range(ymd: tuple[int, int, int], text: str) -> None:
 
 
 def test_edges_of_the_range_are_supported() -> None:
-    assert calendar.check_solar_date(1900, 1, 31) == calendar.FIRST_DATE
-    assert calendar.check_solar_date(2100, 12, 31) == calendar.LAST_DATE
-    assert calendar.solar_to_lunar(calendar.FIRST_DATE) == (1900, 1, 1, False)
-    assert calendar.solar_to_lunar(calendar.LAST_DATE) == (2100, 12, 1, False)
-    assert calendar.lunar_to_solar(1900, 1, 1) == calendar.FIRST_DATE
-    assert calendar.lunar_to_solar(2100, 12, 1) == calendar.LAST_DATE
+    assert calendar.check_solar_date(1583, 1, 1) == calendar.FIRST_DATE
+    assert calendar.check_solar_date(2650, 12, 31) == calendar.LAST_DATE
+    # lunar-python 1.4.8: Solar.fromYmd(1583, 1, 1).getLunar() is 一五八二年腊月初八 and
+    # Solar.fromYmd(2650, 12, 31).getLunar() 二六五〇年冬月十七.
+    assert calendar.solar_to_lunar(calendar.FIRST_DATE) == (1582, 12, 8, False)
+    assert calendar.solar_to_lunar(calendar.LAST_DATE) == (2650, 11, 17, False)
+    assert calendar.lunar_to_solar(1582, 12, 8) == calendar.FIRST_DATE
+    assert calendar.lunar_to_solar(2650, 11, 17) == calendar.LAST_DATE
 
 
 @pytest.mark.parametrize(
     "call",
     [
-        lambda: calendar.solar_to_lunar(date(1899, 12, 31)),
-        lambda: calendar.solar_to_lunar(date(2101, 1, 1)),
+        lambda: calendar.solar_to_lunar(date(1582, 12, 31)),
+        lambda: calendar.solar_to_lunar(date(2651, 1, 1)),
         lambda: calendar.lunar_from_ordinal(0),
-        lambda: calendar.year_pillar_by_lichun_day(date(2101, 2, 4)),
-        lambda: calendar.sign(date(1899, 8, 1)),
-        lambda: calendar.year_pillar_exact(datetime(1900, 1, 30, 23, 59, 59)),
-        lambda: calendar.month_pillar_exact(datetime(2101, 1, 1)),
-        lambda: calendar.previous_jie(datetime(1899, 12, 31)),
-        lambda: calendar.next_jie(datetime(2101, 1, 1)),
+        lambda: calendar.year_pillar_by_lichun_day(date(2651, 2, 4)),
+        lambda: calendar.sign(date(1582, 8, 1)),
+        lambda: calendar.year_pillar_exact(datetime(1582, 12, 31, 23, 59, 59)),
+        lambda: calendar.month_pillar_exact(datetime(2651, 1, 1)),
+        lambda: calendar.previous_jie(datetime(1582, 12, 31, 23, 59, 59)),
+        lambda: calendar.next_jie(datetime(2651, 1, 1)),
     ],
 )
 def test_every_date_function_refuses_dates_out_of_range(call: object) -> None:
@@ -90,34 +92,38 @@ def test_every_date_function_refuses_dates_out_of_range(call: object) -> None:
 def test_day_pillar_needs_no_table() -> None:
     # The sixty-day count is continuous, so it runs on past both ends of the tables
     # (values from lunar-python 1.4.8 getDayInGanZhi).
-    assert str(calendar.day_pillar(date(1900, 1, 30))) == "癸卯"
-    assert str(calendar.day_pillar(date(1900, 1, 31))) == "甲辰"
-    assert str(calendar.day_pillar(date(2101, 1, 1))) == "戊申"
-    assert str(calendar.day_pillar_from_ordinal(date(2100, 12, 31).toordinal())) == "丁未"
+    assert str(calendar.day_pillar(date(1582, 12, 31))) == "辛卯"
+    assert str(calendar.day_pillar(date(1583, 1, 1))) == "壬辰"
+    assert str(calendar.day_pillar(date(2651, 1, 1))) == "辛亥"
+    assert str(calendar.day_pillar_from_ordinal(date(2650, 12, 31).toordinal())) == "庚戌"
 
 
 def test_lunar_years_out_of_range() -> None:
-    lunar_range = "lunar 1900-1-1 .. 2100-12-1 (solar 1900-01-31 .. 2100-12-31)"
+    lunar_range = "lunar 1582-12-8 .. 2650-11-17 (solar 1583-01-01 .. 2650-12-31)"
     with pytest.raises(OutOfRangeError) as error:
-        calendar.lunar_to_solar(1899, 12, 1)
-    assert error.value.message == f"lunar year 1899 is outside the supported range {lunar_range}"
-    with pytest.raises(OutOfRangeError, match="lunar 2100-12-2 \\(solar 2101-01-01\\)"):
-        calendar.lunar_to_solar(2100, 12, 2)
-    with pytest.raises(OutOfRangeError, match="lunar year 2101"):
-        calendar.lunar_to_solar(2101, 1, 1)
+        calendar.lunar_to_solar(1581, 12, 1)
+    assert error.value.message == f"lunar year 1581 is outside the supported range {lunar_range}"
+    # Lunar 1582 is tabulated (1583-01-01 falls in its 腊月), but its days before 1583 are not
+    # served: they are not in the range, whatever calendar they are read in.
+    with pytest.raises(OutOfRangeError, match="lunar 1582-12-7 \\(solar 1582-12-31\\)"):
+        calendar.lunar_to_solar(1582, 12, 7)
+    with pytest.raises(OutOfRangeError, match="lunar 2650-11-18 \\(solar 2651-01-01\\)"):
+        calendar.lunar_to_solar(2650, 11, 18)
+    with pytest.raises(OutOfRangeError, match="lunar year 2651"):
+        calendar.lunar_to_solar(2651, 1, 1)
     for call in (
-        lambda: calendar.leap_month(1899),
-        lambda: calendar.month_days(2101, 1),
-        lambda: calendar.lunar_year_months(2101),
-        lambda: calendar.year_pillar_of_lunar_year(1899),
+        lambda: calendar.leap_month(1581),
+        lambda: calendar.month_days(2651, 1),
+        lambda: calendar.lunar_year_months(2651),
+        lambda: calendar.year_pillar_of_lunar_year(1581),
     ):
         with pytest.raises(OutOfRangeError) as error:
             call()
         assert error.value.field == "year"
-    with pytest.raises(OutOfRangeError, match=r"tabulated for the years 1899 \.\. 2101, not 2102"):
-        calendar.term_moment(2102, SolarTerm.LI_CHUN)
-    assert calendar.term_moment(1899, SolarTerm.XIAO_HAN).year == 1899
-    assert calendar.term_moment(2101, SolarTerm.DONG_ZHI).year == 2101
+    with pytest.raises(OutOfRangeError, match=r"tabulated for the years 1581 \.\. 2651, not 2652"):
+        calendar.term_moment(2652, SolarTerm.LI_CHUN)
+    assert calendar.term_moment(1581, SolarTerm.XIAO_HAN).year == 1581
+    assert calendar.term_moment(2651, SolarTerm.DONG_ZHI).year == 2651
 
 
 def test_lunar_day_the_month_does_not_have() -> None:

@@ -19,7 +19,7 @@ OFFSETS = [timedelta(seconds=s) for s in (-120, -1, 0, 1, 120)]
 def _jie_moments() -> list[datetime]:
     """Every 节 whose moment (±2 min) lies in the supported range."""
     moments = []
-    for year in range(1900, 2101):
+    for year in range(1582, 2651):
         for term in SolarTerm:
             moment = calendar.term_moment(year, term)
             if term.is_jie and calendar.FIRST_DATE <= moment.date() <= calendar.LAST_DATE:
@@ -59,13 +59,26 @@ def _ours(moment: datetime) -> tuple[tuple[int, int], tuple[int, int], str, str]
 @pytest.mark.slow
 def test_exact_pillars_and_jie_around_every_jie_moment() -> None:
     moments = _jie_moments()
-    assert len(moments) == 201 * 12 - 1  # 1900 .. 2100 less 小寒 1900 (before 1900-01-31)
+    assert len(moments) == 1068 * 12  # 1583 .. 2650: all twelve 节 of each year
     problems: list[tuple[object, ...]] = []
     for jie in moments:
         for offset in OFFSETS:
             moment = jie + offset
             if _ours(moment) != _reference(moment):
                 problems.append((moment, _ours(moment), _reference(moment)))
+    assert not problems, problems[:5]
+
+
+def test_exact_pillars_and_jie_around_the_jie_of_the_first_and_last_years() -> None:
+    """The loop's share of the sweep above: 1583, 1811 and 2650, both ends of the range."""
+    moments = [m for m in _jie_moments() if m.year in (1583, 1811, 2650)]
+    assert len(moments) == 36
+    problems = [
+        (jie + offset, _ours(jie + offset), _reference(jie + offset))
+        for jie in moments
+        for offset in OFFSETS
+        if _ours(jie + offset) != _reference(jie + offset)
+    ]
     assert not problems, problems[:5]
 
 
@@ -89,8 +102,11 @@ def test_jie_search_semantics() -> None:
     assert calendar.previous_jie(before)[0] is SolarTerm.XIAO_HAN
     assert calendar.next_jie(before) == (SolarTerm.LI_CHUN, li_chun)
     # Edges of the range reach into the extra years of the term table.
-    assert calendar.previous_jie(datetime(1900, 1, 31))[0] is SolarTerm.XIAO_HAN
-    assert calendar.next_jie(datetime(2100, 12, 31, 23, 59, 59))[1].year == 2101
+    assert calendar.previous_jie(datetime(1583, 1, 1)) == (
+        SolarTerm.DA_XUE,
+        calendar.term_moment(1582, SolarTerm.DA_XUE),
+    )
+    assert calendar.next_jie(datetime(2650, 12, 31, 23, 59, 59))[1].year == 2651
 
 
 def test_spec_examples_of_year_and_month_boundaries() -> None:

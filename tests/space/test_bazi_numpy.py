@@ -30,9 +30,10 @@ def engine(year: int, settings: bazi.BaziSettings) -> pa.Table:
 
 
 YEARS = [
-    # 1900 starts on 1900-01-31 (the calendar's first day) and has a leap month (闰八月);
-    # the late Rat hour keeps its day pillar (split) and branch stars may sit in their basis.
-    (1900, bazi.BaziSettings(late_rat_hour="split", include_basis_pillar=True)),
+    # 1583 starts on 1583-01-01 (the calendar's first day, in lunar 1582) and has a leap month
+    # (闰二月); the late Rat hour keeps its day pillar (split) and branch stars may sit in their
+    # basis.
+    (1583, bazi.BaziSettings(late_rat_hour="split", include_basis_pillar=True)),
     # 1974: 立春 at 13:00:05, five seconds into the 未 block, so year and month pillars
     # change inside it; defaults.
     (1974, bazi.DEFAULT),
@@ -151,7 +152,7 @@ def test_the_api_refuses_an_unknown_backend(tmp_path: Path) -> None:
     assert not (tmp_path / "x").exists()
 
 
-BAZI_ROWS = 956_403  # stretches 1900-01-31 .. 2100-12-31 (docs/space.md)
+BAZI_ROWS = 956_794  # stretches 1900-01-01 .. 2100-12-31 (docs/space.md)
 
 
 @pytest.mark.space

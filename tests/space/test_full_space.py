@@ -20,7 +20,7 @@ from mingshu.space import query, ziwei_sweep
 # (tests/space/test_claims.py, test_sweep.py, test_bazi_sweep.py, tests/library/test_check.py).
 pytestmark = pytest.mark.space
 
-ROWS = 1_907_984  # 73,384 days from 1900-01-31 to 2100-12-31 × 13 time indices × 2 genders
+ROWS = 1_908_764  # 73,414 days from 1900-01-01 to 2100-12-31 × 13 time indices × 2 genders
 
 
 @pytest.fixture(scope="session")

@@ -39,9 +39,10 @@ def differences(fast: pa.Table, engine: pa.Table) -> list[str]:
 YEARS = [
     # 1990 has a leap month (闰五月); defaults.
     (1990, ziwei.ZiweiSettings()),
-    # 1900 starts on 1900-01-31; every other choice of the sweep options.
+    # 1583 starts the calendar on 1583-01-01 (lunar 1582 腊月); every other choice of the
+    # sweep options.
     (
-        1900,
+        1583,
         ziwei.ZiweiSettings(
             year_boundary="spring_begins",
             horoscope_boundary="spring_begins",

@@ -156,6 +156,18 @@ def test_notices_are_shown(client: TestClient) -> None:
         assert f'data-code="{n.code}"' in near_jie.text
 
 
+@pytest.mark.parametrize("day", ["1583-01-01", "1811-11-26", "2650-12-31"])
+def test_births_across_the_calendar_range(client: TestClient, day: str) -> None:
+    # The chart page and both APIs serve the whole range 1583-01-01 .. 2650-12-31 (issue 27).
+    query = f"date={day}&time=12:00&gender=male&tz=Etc/GMT-8"
+    lunar = ziwei.chart(day, "12:00", "male", tz="Etc/GMT-8").lunar_date.chinese()
+    page = client.get(f"/chart?{query}")
+    assert page.status_code == 200
+    assert lunar in page.text
+    for engine in ("ziwei", "bazi"):
+        assert client.get(f"/api/{engine}?{query}").status_code == 200, engine
+
+
 def test_bazi_tables_match_the_engine(client: TestClient) -> None:
     r = client.get(f"/chart?{BIRTH}&city=1816670&year=2026")
     c = bazi.chart("1987-05-16", "10:30", "female", tz="Asia/Shanghai", longitude="116.3972")
@@ -291,7 +303,7 @@ def test_city_search_redirects_to_a_city_url(client: TestClient) -> None:
         ("date=1987-5-16&time=10:30&gender=female&year=1900", "year"),
         ("date=1987-5-16&time=10:30&gender=female&city=abc", "city"),
         ("date=1987-5-16&time=10:30&gender=female&star=wen_chang:w9", "star_variants"),
-        ("date=2101-01-01&time=10:30&gender=female", "date"),
+        ("date=2651-01-01&time=10:30&gender=female", "date"),
         ("date=1990-04-15&time=02:30&gender=female&tz=Asia/Shanghai", "time"),
     ],
 )

@@ -113,7 +113,7 @@ def test_birthday_in_a_leap_month() -> None:
     [
         ("2000-08-10", "before the birth"),
         ("2030-02-30", "does not exist"),
-        ("2101-01-01", "outside the supported range"),
+        ("2651-01-01", "outside the supported range 1583-01-01 .. 2650-12-31"),
         ("noon", "not a date"),
     ],
 )

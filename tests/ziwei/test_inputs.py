@@ -25,9 +25,9 @@ def field_of(call) -> str:  # type: ignore[no-untyped-def]
         ("2023-04-31", "10:00", "male", "date"),
         ("1987/5", "10:00", "male", "date"),
         ("yesterday", "10:00", "male", "date"),
-        ("1899-12-31", "10:00", "male", "date"),
-        ("1900-01-30", "10:00", "male", "date"),
-        ("2101-01-01", "10:00", "male", "date"),
+        ("1582-12-31", "10:00", "male", "date"),
+        ("1500-01-30", "10:00", "male", "date"),
+        ("2651-01-01", "10:00", "male", "date"),
         ("1987-05-16", "24:00", "male", "time"),
         ("1987-05-16", "10:60", "male", "time"),
         ("1987-05-16", "ten", "male", "time"),
@@ -41,13 +41,15 @@ def test_bad_solar_input(date: str, time: object, gender: str, field: str) -> No
 
 
 def test_out_of_range_is_its_own_error() -> None:
-    with pytest.raises(OutOfRangeError, match="1900-01-31"):
-        by_solar("1899-12-31", 0, "male")
+    with pytest.raises(OutOfRangeError, match=r"1583-01-01 \.\. 2650-12-31"):
+        by_solar("1582-12-31", 0, "male")
 
 
 def test_range_ends_chart() -> None:
+    # lunar-python 1.4.8: 1583-01-01 is 一五八二年腊月初八, 2650-12-31 二六五〇年冬月十七.
+    assert by_solar("1583-01-01", 0, "male").lunar_date.chinese() == "一五八二年腊月初八"
+    assert by_solar("2650-12-31", 12, "female").lunar_date.chinese() == "二六五〇年冬月十七"
     assert by_solar("1900-01-31", 0, "male").lunar_date.chinese() == "一九〇〇年正月初一"
-    assert by_solar("2100-12-31", 12, "female").solar_date == dt.date(2100, 12, 31)
 
 
 def test_bad_lunar_input() -> None:
@@ -175,3 +177,20 @@ def test_only_text_or_a_date_is_read_as_a_date() -> None:
     # The real types and text are read as before.
     assert by_solar(dt.date(1990, 5, 15), dt.time(10, 30), "male") == chart
     assert chart.horoscope("2026-01-01") == chart.horoscope(dt.date(2026, 1, 1))
+
+
+def test_horoscope_lists_at_the_ends_of_the_range() -> None:
+    # 1583-01-01 is lunar 1582 腊月初八: 1582's months are read on days before the range, so
+    # they are left out rather than refused or read on another day.
+    from mingshu import ziwei
+
+    first = by_solar("1583-01-01", 0, "male")
+    assert ziwei.months(first, 1582) == ()
+    # lunar-python: lunar 1583 has a leap 二月, so 13 months (the leap one split in halves).
+    assert len({(p.month, p.is_leap) for p in ziwei.months(first, 1583)}) == 13
+    # 2650-12-31 is lunar 2650 冬月十七: its 腊月 begins in 2651 and its first decade (ages 6-15,
+    # lunar 2655-2664) lies wholly past the range, so both are left out.
+    last = by_solar("2650-12-31", 12, "female")
+    assert ziwei.decades(last)[0].ages == (6, 15)
+    assert ziwei.years(last, 0) == ()
+    assert [(p.month, p.years) for p in ziwei.months(last, 2650)][-1] == (11, (2650, 2650))

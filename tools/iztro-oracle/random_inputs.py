@@ -8,6 +8,8 @@ Kinds (each like the reference file of the same name):
 - ``random``: births 1900-01-31 .. 2100-12-31 (about half given as a lunar date, leap flag
   set when the month is leap), default settings, each with a horoscope date on or after the
   birth (and at most 120 years later, at most 2100-12-31) and a horoscope hour.
+  ``--from YEAR --to YEAR`` draws births and horoscope dates from other years of mingshu's
+  calendar range (1583-01-01 .. 2650-12-31), for the parity runs of docs/iztro-differences.md.
 - ``configs``: the same, each under a random setting of the five scalar config keys.
 - ``astro-types``: the same, charted as ``heaven`` / ``earth`` / ``human``; half under random
   settings.
@@ -39,6 +41,8 @@ from lunar_python import Lunar, LunarMonth, LunarYear, Solar
 
 FIRST = dt.date(1900, 1, 31)  # lunar 1900-1-1: lunar-lite's solar2lunar starts here
 LAST = dt.date(2100, 12, 31)
+RANGE_FIRST = dt.date(1583, 1, 1)  # mingshu.calendar.FIRST_DATE .. LAST_DATE
+RANGE_LAST = dt.date(2650, 12, 31)
 MAX_HOROSCOPE_YEARS = 120
 KINDS = ("random", "configs", "astro-types", "edges")
 EDGE_CATEGORIES = ("month_end", "new_year_eve", "leap_mid", "spring_window")
@@ -83,21 +87,23 @@ def random_day(rng: random.Random, lo: dt.date = FIRST, hi: dt.date = LAST) -> d
     return lo + dt.timedelta(days=rng.randint(0, (hi - lo).days))
 
 
-def in_range(d: dt.date) -> bool:
-    return FIRST <= d <= LAST
-
-
 class Builder:
-    """Draws inputs of one kind from one seeded random stream."""
+    """Draws inputs of one kind from one seeded random stream, births in first .. last."""
 
-    def __init__(self, kind: str, seed: int) -> None:
+    def __init__(self, kind: str, seed: int, first: dt.date = FIRST, last: dt.date = LAST) -> None:
         self.kind = kind
         self.seed = seed
         self.rng = random.Random(f"{kind}:{seed}")
+        self.first = first
+        self.last = last
+
+    def in_range(self, d: dt.date) -> bool:
+        return self.first <= d <= self.last
 
     @functools.cached_property
     def leap_years(self) -> list[int]:
-        return [y for y in range(1900, 2101) if LunarYear.fromYear(y).getLeapMonth()]
+        years = range(self.first.year, self.last.year + 1)
+        return [y for y in years if LunarYear.fromYear(y).getLeapMonth()]
 
     # ---- pieces ----
 
@@ -105,7 +111,7 @@ class Builder:
         return {key: self.rng.choice(values) for key, values in SCALAR_CONFIG.items()}
 
     def horoscope(self, birth: dt.date) -> tuple[str, int]:
-        hi = min(LAST, birth + dt.timedelta(days=round(365.2425 * MAX_HOROSCOPE_YEARS)))
+        hi = min(self.last, birth + dt.timedelta(days=round(365.2425 * MAX_HOROSCOPE_YEARS)))
         return ymd(random_day(self.rng, birth, hi)), self.rng.randint(0, 12)
 
     def record(
@@ -147,7 +153,7 @@ class Builder:
 
     def plain_birth(self) -> tuple[dt.date, bool]:
         while True:
-            birth = random_day(self.rng)
+            birth = random_day(self.rng, self.first, self.last)
             lunar_input = self.rng.random() < 0.5
             if not lunar_input or self.lunar_ok(birth):
                 return birth, lunar_input
@@ -156,13 +162,13 @@ class Builder:
 
     def month_end(self, *, twelfth: bool) -> dt.date:
         while True:
-            year = self.rng.randint(1900, 2100)
+            year = self.rng.randint(self.first.year, self.last.year)
             months = LunarYear.fromYear(year).getMonthsInYear()
             months = [m for m in months if m.getYear() == year]
             # 除夕 is the last day of the lunar year (of a leap 12th month, where there is one)
             month = months[-1] if twelfth else self.rng.choice(months)
             d = solar_of_lunar(year, month.getMonth(), month.getDayCount())
-            if in_range(d):
+            if self.in_range(d):
                 return d
 
     def leap_mid(self) -> dt.date:
@@ -172,12 +178,14 @@ class Builder:
             day = self.rng.choice(LEAP_DAYS)
             if day <= LunarMonth.fromYm(year, -leap).getDayCount():
                 d = solar_of_lunar(year, -leap, day)
-                if in_range(d):
+                if self.in_range(d):
                     return d
 
     def spring_window(self) -> dt.date:
         while True:
-            year = self.rng.randint(1901, 2100)
+            # The reference files drew 1901 .. 2100; other ranges draw their own years.
+            lo = 1901 if self.first == FIRST else self.first.year
+            year = self.rng.randint(lo, self.last.year)
             new_year = solar_of_lunar(year, 1, 1)
             li = Lunar.fromYmd(year, 1, 1).getJieQiTable()["立春"]
             spring = dt.date(li.getYear(), li.getMonth(), li.getDay())
@@ -187,7 +195,7 @@ class Builder:
             if new_year > spring:
                 days.remove(new_year)  # 正月初一 after 立春: both calendars agree on that day
             d = self.rng.choice(days)
-            if in_range(d):
+            if self.in_range(d):
                 return d
 
     # ---- kinds ----
@@ -226,8 +234,10 @@ class Builder:
         )
 
 
-def inputs(kind: str, count: int, seed: int) -> Iterator[dict[str, Any]]:
-    builder = Builder(kind, seed)
+def inputs(
+    kind: str, count: int, seed: int, first: dt.date = FIRST, last: dt.date = LAST
+) -> Iterator[dict[str, Any]]:
+    builder = Builder(kind, seed, first, last)
     for n in range(count):
         yield builder.build(n)
 
@@ -243,12 +253,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     parser.add_argument("--kind", choices=KINDS, default="random", help="default: random")
     parser.add_argument("--out", type=Path, help="output file (default: standard output)")
+    parser.add_argument(
+        "--from", dest="first", type=int, help="first year of births (default 1900-01-31 on)"
+    )
+    parser.add_argument("--to", dest="last", type=int, help="last year (default 2100)")
     args = parser.parse_args(argv)
     if args.count < 0:
         parser.error("--count must be >= 0")
+    first = FIRST if args.first is None else max(RANGE_FIRST, dt.date(args.first, 1, 1))
+    last = LAST if args.last is None else min(RANGE_LAST, dt.date(args.last, 12, 31))
+    if first > last:
+        parser.error(f"--from/--to give no day within {RANGE_FIRST} .. {RANGE_LAST}")
 
     def write(emit: Callable[[str], object]) -> None:
-        for inp in inputs(args.kind, args.count, args.seed):
+        for inp in inputs(args.kind, args.count, args.seed, first, last):
             emit(json.dumps(inp, ensure_ascii=False, separators=(",", ":")) + "\n")
 
     if args.out is None:

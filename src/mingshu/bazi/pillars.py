@@ -1,7 +1,7 @@
 """The four pillars at exact moments (docs/bazi-rules.md §1).
 
 * Year: changes at the exact moment of 立春; month: at the exact moments of the twelve 节.
-  Both come from one binary search in a table of every 节 moment 1899 … 2101, built once
+  Both come from one binary search in a table of every 节 moment 1581 … 2651, built once
   from the calendar layer (``term_moment``, ``month_stem``) and checked against its
   ``year_pillar_exact`` / ``month_pillar_exact`` in the tests.
 * Day: the continuous sixty-day count of the pillar clock's date (``calendar.day_pillar``).
@@ -23,6 +23,7 @@ from mingshu.bazi.settings import DEFAULT, BaziSettings, LateRatHour
 from mingshu.calendar import BEIJING, FIRST_DATE, LAST_DATE, SolarTerm, seconds_of
 from mingshu.cycles import SIXTY, Branch, FourPillars, Pillar, Stem
 from mingshu.errors import OutOfRangeError
+from mingshu.named import load_toml
 
 __all__ = [
     "NEAR_JIE_SECONDS",
@@ -34,10 +35,14 @@ __all__ = [
 ]
 
 NEAR_JIE_SECONDS = 60
-"""A birth this close (or closer) to a 节 is flagged: ephemerides differ by tens of seconds."""
+"""A birth this close (or closer) to a 节 is flagged: ephemerides differ by tens of seconds.
+From 2050 on the margin grows by decade with the split between two ΔT predictions
+(``bazi/data/near_jie.toml``, docs/solar-terms.md)."""
 
-_FIRST_TERM_YEAR = 1899
-_LAST_TERM_YEAR = 2101
+# The calendar's term table: from lunar 1582 (the year of FIRST_DATE) one year further on each
+# side, so the 节 before the first date and after the last one are there for the luck count.
+_FIRST_TERM_YEAR = FIRST_DATE.year - 2
+_LAST_TERM_YEAR = LAST_DATE.year + 1
 _FIRST_SECOND = FIRST_DATE.toordinal() * 86400
 _LAST_SECOND = (LAST_DATE.toordinal() + 1) * 86400 - 1
 
@@ -50,6 +55,22 @@ class JieIndex(NamedTuple):
     moments: tuple[datetime, ...]
     year_pillars: tuple[Pillar, ...]
     month_pillars: tuple[Pillar, ...]
+    margins: tuple[int, ...]
+    """Seconds around each 节 within which a birth gets the ``near_jie`` notice."""
+
+
+_WHY = "ephemerides differ by up to tens of seconds"
+_WHY_PREDICTED = (
+    "the clock time of a 节 after 2050 rests on a prediction of the Earth's rotation (ΔT), "
+    "and predictions differ by minutes"
+)
+
+
+@cache
+def _margins_by_decade() -> dict[int, int]:
+    """First year of a decade → its near_jie margin, where it exceeds NEAR_JIE_SECONDS."""
+    rows = load_toml(__package__, "data", "near_jie.toml")["decades"]
+    return {int(decade): int(seconds) for decade, seconds in rows}
 
 
 @cache
@@ -60,22 +81,36 @@ def jie_index() -> JieIndex:
     moments: list[datetime] = []
     years: list[Pillar] = []
     months: list[Pillar] = []
+    margins: list[int] = []
+    by_decade = _margins_by_decade()
+    # Loop-invariant pieces, looked up once: the 12 节 with their branches, and the month
+    # pillar of each (year stem, branch) by 五虎遁 (the whole range has 12,852 节).
+    jie = [(term, term.month_branch) for term in SolarTerm if term.is_jie]
+    month_of = {
+        (stem, branch): Pillar.of(calendar.month_stem(stem, branch), branch)
+        for stem in Stem
+        for _, branch in jie
+    }
     for year in range(_FIRST_TERM_YEAR, _LAST_TERM_YEAR + 1):
-        for term in SolarTerm:
-            if not term.is_jie:
-                continue
+        for term, branch in jie:
             moment = calendar.term_moment(year, term)
             # 小寒 opens the 丑 month, still in the BaZi year that began at last year's 立春.
             bazi_year = year - 1 if term is SolarTerm.XIAO_HAN else year
             year_pillar = SIXTY[(bazi_year - 4) % 60]
-            branch = term.month_branch
-            month_pillar = Pillar.of(calendar.month_stem(year_pillar.stem, branch), branch)
             seconds.append(seconds_of(moment))
             terms.append(term)
             moments.append(moment)
             years.append(year_pillar)
-            months.append(month_pillar)
-    return JieIndex(tuple(seconds), tuple(terms), tuple(moments), tuple(years), tuple(months))
+            months.append(month_of[year_pillar.stem, branch])
+            margins.append(by_decade.get(moment.year // 10 * 10, NEAR_JIE_SECONDS))
+    return JieIndex(
+        tuple(seconds),
+        tuple(terms),
+        tuple(moments),
+        tuple(years),
+        tuple(months),
+        tuple(margins),
+    )
 
 
 @cache
@@ -124,7 +159,8 @@ def four_pillars(moment: datetime, settings: BaziSettings = DEFAULT) -> FourPill
 
     The fast path: a naive ``moment`` is Beijing civil time (an aware one is converted), no
     daylight saving, no true solar time; use :func:`mingshu.bazi.chart` for a civil time in
-    any zone.  Outside 1900-01-31 … 2100-12-31 raises :class:`OutOfRangeError`.
+    any zone.  Outside :data:`~mingshu.calendar.FIRST_DATE` … :data:`~mingshu.calendar.LAST_DATE`
+    (1583-01-01 … 2650-12-31) raises :class:`OutOfRangeError`.
     """
     check_type(moment, datetime, "moment", "a datetime")
     check_type(settings, BaziSettings, "settings", "BaziSettings")
@@ -139,13 +175,14 @@ def four_pillars(moment: datetime, settings: BaziSettings = DEFAULT) -> FourPill
 
 
 def near_jie(beijing_seconds: int, k: int) -> Notice | None:
-    """A notice when the instant lies within :data:`NEAR_JIE_SECONDS` of a 节 boundary."""
+    """A notice when the instant lies within the margin of a 节 boundary (:data:`NEAR_JIE_SECONDS`,
+    more from 2050 on)."""
     index = jie_index()
     after = beijing_seconds - index.seconds[k]
     before = index.seconds[k + 1] - beijing_seconds
-    if after <= NEAR_JIE_SECONDS:
+    if after <= index.margins[k]:
         j, other, gap, side = k, k - 1, after, "after"
-    elif before <= NEAR_JIE_SECONDS:
+    elif before <= index.margins[k + 1]:
         j, other, gap, side = k + 1, k + 1, before, "before"
     else:
         return None
@@ -157,6 +194,6 @@ def near_jie(beijing_seconds: int, k: int) -> Notice | None:
         "near_jie",
         "time",
         f"birth is {gap} s {side} {term.names.hans} ({index.moments[j]:%Y-%m-%d %H:%M:%S} "
-        f"Beijing time); ephemerides differ by up to tens of seconds, so the {which} could "
-        f"instead be {alternative}",
+        f"Beijing time); {_WHY if index.margins[j] <= NEAR_JIE_SECONDS else _WHY_PREDICTED}, "
+        f"so the {which} could instead be {alternative}",
     )

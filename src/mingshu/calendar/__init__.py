@@ -3,9 +3,10 @@
 Everything is served from compact tables shipped in ``calendar/data/`` and built by
 ``tools/build_calendar_tables.py`` from lunar-python 1.4.8 (the 寿星 algorithms that
 lunar-typescript 1.8.6, and so iztro 2.6.0, also use); lunar-python itself is not imported at
-run time.  Supported range: solar :data:`FIRST_DATE` .. :data:`LAST_DATE` (lunar 1900-1-1 ..
-2100-12-1); anything outside raises :class:`mingshu.errors.OutOfRangeError`.  Moments are naive
-datetimes in Beijing civil time (UTC+8)::
+run time.  Supported range: solar :data:`FIRST_DATE` .. :data:`LAST_DATE` (1583-01-01 ..
+2650-12-31, lunar 1582-12-8 .. 2650-11-17); anything outside raises
+:class:`mingshu.errors.OutOfRangeError`.  Moments are naive datetimes in Beijing civil time
+(UTC+8)::
 
     >>> from datetime import date, datetime
     >>> from mingshu import calendar

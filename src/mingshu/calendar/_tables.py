@@ -128,12 +128,12 @@ def term_table() -> TermTable:
     rows = _rows("solar_terms.tsv")
     first_year = int(rows[0][0])
     moments: list[datetime] = []
-    for n, (year_text, term_text, _key, moment_text) in enumerate(rows):
-        if (int(year_text), int(term_text)) != (first_year + n // 24, n % 24):
-            raise RuntimeError(f"solar_terms.tsv: row {n} is out of order")
-        moments.append(datetime.fromisoformat(moment_text))
-    if len(moments) % 24:
-        raise RuntimeError("solar_terms.tsv: the last year is incomplete")
+    for n, (year_text, *terms) in enumerate(rows):
+        if int(year_text) != first_year + n or len(terms) != 24:
+            raise RuntimeError(f"solar_terms.tsv: row {n} is out of order or incomplete")
+        # Each moment is MM-DD hh:mm:ss within the row's year (one row per year keeps the
+        # shipped file small).
+        moments.extend(datetime.fromisoformat(f"{year_text}-{term}") for term in terms)
     jie_positions = tuple(range(0, len(moments), 2))
     # The solar month opened by 节 j (0 = 小寒 … 11 = 大雪) of year Y: 寅 month of 1984 = 丙寅 (2),
     # one step of the sixty cycle per month (五虎遁 repeats every five years = 60 months).

@@ -52,7 +52,7 @@ def day_pillar(d: date) -> Pillar:
     The date alone decides: apply any late-Rat-hour convention (docs/bazi-rules.md §1.6)
     before calling.
     The count needs no table, so it holds for every date, also outside the supported range
-    (a late Rat hour on 2100-12-31 takes the pillar of 2101-01-01).
+    (a late Rat hour on 2650-12-31 takes the pillar of 2651-01-01).
     """
     return SIXTY[(d.toordinal() + _DAY_OFFSET) % 60]
 

@@ -16,10 +16,12 @@ __all__ = [
     "check_solar_date",
 ]
 
-FIRST_DATE = date(1900, 1, 31)
-"""First supported solar date: 正月初一 of lunar year 1900."""
-LAST_DATE = date(2100, 12, 31)
-"""Last supported solar date (lunar 2100 腊月初一)."""
+FIRST_DATE = date(1583, 1, 1)
+"""First supported solar date: the first day of the first whole Gregorian year (lunar 1582
+十二月初八; the tables start at 正月初一 of lunar 1582 and the solar terms in 1581)."""
+LAST_DATE = date(2650, 12, 31)
+"""Last supported solar date (lunar 2650 冬月十七; the solar terms run on to 2651).  JPL DE440,
+the ephemeris the terms are checked against, ends on 2650-01-25."""
 
 FIRST_ORDINAL = FIRST_DATE.toordinal()
 LAST_ORDINAL = LAST_DATE.toordinal()

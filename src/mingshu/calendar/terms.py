@@ -2,8 +2,8 @@
 
 Moments are naive datetimes in Beijing civil time (UTC+8), whole seconds, exactly as
 lunar-python ``Lunar.getJieQiTable()`` gives them (寿星 series).  The table covers Gregorian years
-1899 .. 2101, one year beyond the supported date range on each side, so the 节 before and after
-any supported moment is always known.
+1581 .. 2651, beyond the supported date range on each side, so the 节 before and after any
+supported moment is always known.
 """
 
 from __future__ import annotations

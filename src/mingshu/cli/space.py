@@ -38,10 +38,8 @@ _FIELDS: Final = {"first_year": "from", "last_year": "to"}
 _NATAL_ZIWEI: Final = tuple(s for s in ZIWEI if s.natal)
 
 # The options both sweeps take.
-_FromYear = Annotated[
-    int, typer.Option("--from", metavar="YEAR", help="First year (1900 starts 1900-01-31).")
-]
-_ToYear = Annotated[int, typer.Option("--to", metavar="YEAR", help="Last year (≤ 2100).")]
+_FromYear = Annotated[int, typer.Option("--from", metavar="YEAR", help="First year (≥ 1583).")]
+_ToYear = Annotated[int, typer.Option("--to", metavar="YEAR", help="Last year (≤ 2650).")]
 _Out = Annotated[
     str,
     typer.Option(
@@ -168,7 +166,7 @@ def sweep_bazi(
     ] = False,
     backend: _Backend = "numpy",
 ) -> None:
-    """Every BaZi pillar set 1900-2100: one row per two-hour block (split at midnight and at
+    """Every BaZi pillar set 1583-2650: one row per two-hour block (split at midnight and at
     every 节), with the pillars where each variant of each symbolic star is found."""
     raw = [str(first_year), str(last_year), out, late_rat_hour, backend]
 

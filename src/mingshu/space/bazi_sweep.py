@@ -1,4 +1,4 @@
-"""The BaZi space as a Parquet dataset: every stretch of time 1900-2100 with one pillar set.
+"""The BaZi space as a Parquet dataset: every stretch of time 1583-2650 with one pillar set.
 
 The four pillars change only at the start of a two-hour block (子 23:00, 丑 01:00 … 亥 21:00),
 at midnight (the day pillar, under some late-Rat-hour settings) and at the exact moment of a 节
@@ -272,8 +272,9 @@ def sweep_bazi(
     progress: bool = True,
     backend: str = "numpy",
 ) -> SweepReport:
-    """Write every pillar set of ``first_year`` .. ``last_year`` (clipped to 1900-01-31 ..
-    2100-12-31) with its symbolic-star hits per variant to ``out`` (see the module).
+    """Write every pillar set of ``first_year`` .. ``last_year`` (clipped to the calendar's
+    range, 1583-01-01 .. 2650-12-31) with its symbolic-star hits per variant to ``out`` (see
+    the module).
 
     ``workers`` processes write years in parallel (default: every core).  A year whose
     partition exists is skipped; Ctrl-C stops handing out years and is re-raised once the

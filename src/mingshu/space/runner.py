@@ -12,7 +12,6 @@ progress bar.  It knows no chart and no column.
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 import os
 import time
@@ -23,6 +22,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Any, Final
 
+from mingshu import calendar
 from mingshu.arguments import check_int
 from mingshu.errors import InputError
 from mingshu.named import clip
@@ -65,8 +65,8 @@ METADATA: Final = "_mingshu.json"
 PART: Final = "part.parquet"
 _OLD_TEMPORARY: Final = ".part.parquet.tmp"
 """The one temporary name older versions wrote a partition under; removed when seen."""
-FIRST_DAY: Final = dt.date(1900, 1, 31)
-LAST_DAY: Final = dt.date(2100, 12, 31)
+FIRST_DAY: Final = calendar.FIRST_DATE
+LAST_DAY: Final = calendar.LAST_DATE
 MAX_WORKERS: Final = 1024
 """The most processes a sweep starts (one writes a year; the whole range is 201 years)."""
 

@@ -308,8 +308,9 @@ def sweep_ziwei(
     scheduler: str | None = None,
     backend: str = "numpy",
 ) -> SweepReport:
-    """Chart every solar day of ``first_year`` .. ``last_year`` (clipped to 1900-01-31 ..
-    2100-12-31) × 13 time indices × 2 genders and write them to ``out`` (see the module).
+    """Chart every solar day of ``first_year`` .. ``last_year`` (clipped to the calendar's
+    range, 1583-01-01 .. 2650-12-31) × 13 time indices × 2 genders and write them to ``out``
+    (see the module).
 
     ``workers`` processes chart years in parallel (default: every core; 1 charts in this
     process).  ``progress`` draws a Rich progress bar on stderr.  A year whose partition

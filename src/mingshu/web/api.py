@@ -19,6 +19,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 
 from mingshu import __version__
+from mingshu.calendar.solar import RANGE_TEXT
 from mingshu.named import clip_text
 from mingshu.web import cities
 from mingshu.web.charts import annual_of, bazi_of, horoscope_of, ziwei_of
@@ -126,7 +127,7 @@ _CLOCK: Final = {"pattern": r"^\s*[0-9]{1,2}:[0-9]{1,2}(:[0-9]{1,2})?\s*$"}
 
 BIRTH_PARAMETERS: Final = [
     _param("date", "Birth date YYYY-MM-DD (also YYYY/MM/DD, YYYY.M.D; lunar with "
-           "calendar=lunar); solar 1900-01-31 .. 2100-12-31", "1987-05-16", schema=_DATE,
+           f"calendar=lunar); solar {RANGE_TEXT}", "1987-05-16", schema=_DATE,
            required=True),
     _param("time", "Clock time HH:MM (or HH:MM:SS)", "10:30", "23:30", schema=_CLOCK,
            required=True),

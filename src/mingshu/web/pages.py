@@ -15,6 +15,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 
 from mingshu import __version__
 from mingshu.birth import Notice
+from mingshu.calendar import FIRST_DATE, LAST_DATE
 from mingshu.present.labels import LABELS as LABELS_OF
 from mingshu.web import cities
 from mingshu.web.api import CACHE_SIZE, cached
@@ -560,7 +561,7 @@ def _timeline(q: ChartQuery, z: Any) -> Row:
     for palace in sorted(z.palaces, key=lambda p: p.decadal.start):
         start, end = palace.decadal.start, palace.decadal.end
         first = born + start - 1  # nominal age 1 is the birth's lunar year
-        if first > 2100:
+        if first > LAST_DATE.year:
             break
         here = current is not None and first <= current <= born + end - 1
         if here:
@@ -570,7 +571,8 @@ def _timeline(q: ChartQuery, z: Any) -> Row:
                 label=f"{start}–{end}",
                 years=f"{first}–{born + end - 1}",
                 palace=name(palace.name.names, q.names),
-                href=f"/chart?{q.query_string(at=_at_in_year(q, max(first, 1900)))}#chart",
+                href=f"/chart?{q.query_string(at=_at_in_year(q, max(first, FIRST_DATE.year)))}"
+                "#chart",
                 current=here,
             )
         )
@@ -578,7 +580,7 @@ def _timeline(q: ChartQuery, z: Any) -> Row:
     if chosen is not None:
         for age in range(chosen[0], chosen[1] + 1):
             year = born + age - 1
-            if 1900 <= year <= 2100:
+            if FIRST_DATE.year <= year <= LAST_DATE.year:
                 years.append(
                     Row(
                         label=str(year),
@@ -620,9 +622,9 @@ def _horoscope_steps(q: ChartQuery) -> list[tuple[str, str]]:
         moves.append(("hour", at - dt.timedelta(hours=2), at + dt.timedelta(hours=2)))
     links = []
     for label, back, forward in moves:
-        if back.year >= 1900:
+        if back.year >= FIRST_DATE.year:
             links.append((f"← {label}", f"/chart?{q.query_string(at=text(back))}#chart"))
-        if forward.year <= 2100:
+        if forward.year <= LAST_DATE.year:
             links.append((f"{label} →", f"/chart?{q.query_string(at=text(forward))}#chart"))
     return links
 

@@ -537,9 +537,9 @@ def years(
     the natal palace that holds it (``"命宫"``, ``PalaceName.WEALTH``), or one of the
     periods :func:`decades` lists.
 
-    Each year is read on its 六月初一, as iztro does.  Years past 2100 (the end of the
-    calendar tables) are left out, so a late decade of a late birth may list fewer than
-    ten years; ``Period.ages`` says which ages are there."""
+    Each year is read on its 六月初一, as iztro does.  Years whose 六月初一 lies outside the
+    calendar's range (before 1583 or after 2650) are left out, so a decade at either end may
+    list fewer than ten years; ``Period.ages`` says which ages are there."""
     ordered = decades(_natal(chart))
     if isinstance(decade, Period) and decade.layer.scope is Scope.DECADAL:
         decade = decade.layer.branch  # one of the decades() listed
@@ -561,8 +561,8 @@ def years(
     out = []
     for age in range(period.ages[0], period.ages[1] + 1):
         year = born + age - 1
-        if not 1900 <= year <= 2100:
-            continue  # outside the calendar's range
+        if not calendar.FIRST_DATE.year <= year <= calendar.LAST_DATE.year:
+            continue  # 六月初一 outside the calendar's range
         day = calendar.lunar_to_solar(year, 6, 1)  # iztro reads each year on 六月初一
         layer = _yearly_layer(chart, day, calendar.solar_to_lunar(day))
         out.append(Period(layer, (age, age), (year, year)))
@@ -574,7 +574,8 @@ def months(chart: NatalChart, year: int, leap: LeapMonth | str | None = None) ->
     split in halves (days 1–15 and 16 on, read on days 1 and 16, as iztro does).  ``leap``
     defaults to the chart's leap-month setting.  A year before the birth's lunar year is
     refused, as :func:`horoscope` refuses a date before the birth (its ages would be 0 or
-    negative)."""
+    negative).  A month whose reading day falls outside the calendar's range (lunar 1582
+    before 1583-01-01, lunar 2650 after 2650-12-31) is left out."""
     chart = _natal(chart)
     if isinstance(year, bool) or not isinstance(year, int):
         raise InputError("year", f"{clip(year)} is not a year")
@@ -591,8 +592,8 @@ def months(chart: NatalChart, year: int, leap: LeapMonth | str | None = None) ->
             parts = [("first", 1, 15), ("second", 16, month.days)]
         for part, first, last in parts:
             day = month.first_day + dt.timedelta(days=first - 1)
-            if day > calendar.LAST_DATE:
-                continue
+            if not calendar.FIRST_DATE <= day <= calendar.LAST_DATE:
+                continue  # lunar 1582 before 1583-01-01, lunar 2650 after 2650-12-31
             lunar = calendar.solar_to_lunar(day)
             yearly = _yearly_layer(chart, day, lunar)
             layer = _monthly_layer(chart, day, lunar, yearly, time_index)
