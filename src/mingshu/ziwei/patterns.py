@@ -11,17 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from mingshu.arguments import check_type
 from mingshu.cycles import Branch
 from mingshu.errors import InputError
 from mingshu.named import Names, clip
+from mingshu.ziwei.chart import NatalChart
 from mingshu.ziwei.stars import Brightness, Mutagen, load_data, star
 from mingshu.ziwei.tables import PalaceName
-
-if TYPE_CHECKING:
-    from mingshu.ziwei.chart import NatalChart
 
 __all__ = [
     "GROUPS",
@@ -441,6 +439,7 @@ def detect(chart: NatalChart, variant: str = "book") -> tuple[PatternHit, ...]:
     ``variant`` picks the reading of each pattern that has one by that key (``x_iztro``,
     ``gloss``); the others keep the book's.  Patterns of the limits (定杂局's 限 patterns)
     are not natal and are never reported here."""
+    check_type(chart, NatalChart, "chart", "a Zi Wei chart (ziwei.chart(...))")
     check_type(variant, str, "variant", "a reading key (book, x_iztro, gloss)")
     if variant not in VARIANTS:
         raise InputError(
