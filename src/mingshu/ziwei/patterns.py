@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import cache, lru_cache
 from typing import Any
 
 from mingshu.arguments import check_type
@@ -18,7 +19,7 @@ from mingshu.cycles import Branch
 from mingshu.errors import InputError
 from mingshu.named import Names, clip
 from mingshu.ziwei.chart import NatalChart
-from mingshu.ziwei.stars import Brightness, Mutagen, load_data, star
+from mingshu.ziwei.stars import Brightness, Mutagen, Star, load_data, star
 from mingshu.ziwei.tables import PalaceName
 
 __all__ = [
@@ -45,7 +46,15 @@ GROUPS: dict[str, Names] = {
 
 _MUTAGEN_KEYS = {f"hua_{m.key}": m for m in Mutagen}
 _HUA = {m: f"hua_{m.key}" for m in Mutagen}
-_ROLE_KEYS = {p: p.key for p in PalaceName}
+# A palace name's branch is the Life palace's plus its step (natal.palace_named).
+_ROLE_STEPS = tuple((p.key, int(p)) for p in PalaceName)
+
+
+@lru_cache(maxsize=16)
+def _KEYS_OF(stars: tuple[Star, ...]) -> tuple[str, ...]:
+    """The keys of an algorithm's placed stars (one tuple per algorithm and school)."""
+    return tuple(s.key for s in stars)
+
 
 # A chart's positions as the conditions read them: where each star (and each natal
 # transformation, as ``hua_lu`` …) stands, its brightness, the major stars of each branch
@@ -55,49 +64,64 @@ _Test = Callable[["_View"], "_Evidence | None"]
 
 
 class _View:
-    __slots__ = ("at", "bright", "carrier", "majors", "near", "roles")
+    __slots__ = ("at", "carrier", "chart", "life", "near", "roles")
 
     def __init__(self, chart: NatalChart) -> None:
-        # Every placed star from the chart's own position list; brightness and the natal
-        # transformations only ride major and minor stars.
-        at = {s.key: int(b) for s, b in zip(chart._stars, chart._positions, strict=True)}
-        bright: dict[str, Brightness | None] = {}
+        # Every placed star from the chart's own position list; the natal transformations
+        # ride major and minor stars only.  Brightness and the major stars of a palace are
+        # read on demand (few patterns ask).
+        at = dict(zip(_KEYS_OF(chart._stars), chart._positions, strict=True))
         carrier: dict[str, str] = {}
-        majors: list[tuple[str, ...]] = [()] * 12
-        roles: dict[str, int] = {}
-        for palace in chart.palaces:
-            b = int(palace.branch)
-            roles[_ROLE_KEYS[palace.name]] = b
-            if palace.is_body:
-                roles["body"] = b
-            majors[b] = tuple(p.star.key for p in palace.major_stars)
+        palaces = chart.palaces
+        for palace in palaces:
             for group in (palace.major_stars, palace.minor_stars):
                 for placed in group:
-                    key = placed.star.key
-                    bright[key] = placed.brightness
                     if placed.mutagen is not None:
                         hua = _HUA[placed.mutagen]
-                        at[hua] = b
-                        bright[hua] = placed.brightness
-                        carrier[hua] = key
-        roles["life_hidden"] = (1 - roles["life"]) % 12  # 暗合: the 六合 partner
-        by_branch: list[set[str]] = [set() for _ in range(12)]
-        for key, b in at.items():
-            by_branch[b].add(key)
-        life = roles["life"]
-        self.near = (
-            by_branch[life],
-            by_branch[(life - 1) % 12] | by_branch[(life + 1) % 12],
-            by_branch[life]
-            | by_branch[(life + 4) % 12]
-            | by_branch[(life + 6) % 12]
-            | by_branch[(life + 8) % 12],
-        )
+                        at[hua] = placed.branch
+                        carrier[hua] = placed.star.key
+        life = int(chart.life_branch)
+        roles = {key: (life + step) % 12 for key, step in _ROLE_STEPS}
+        roles["body"] = int(next(p.branch for p in palaces if p.is_body))
+        roles["life_hidden"] = (1 - life) % 12  # 暗合: the 六合 partner
         self.at = at
-        self.bright = bright
         self.carrier = carrier
-        self.majors = majors
+        self.chart = chart
+        self.life = life
         self.roles = roles
+        self.near: tuple[set[str], set[str], set[str]] | None = None
+
+    def neighbourhood(self) -> tuple[set[str], set[str], set[str]]:
+        """The stars in the Life palace, beside it, and in its 三方四正."""
+        if self.near is None:
+            by_branch: list[set[str]] = [set() for _ in range(12)]
+            for key, b in self.at.items():
+                by_branch[b].add(key)
+            life = self.life
+            self.near = (
+                by_branch[life],
+                by_branch[(life - 1) % 12] | by_branch[(life + 1) % 12],
+                by_branch[life]
+                | by_branch[(life + 4) % 12]
+                | by_branch[(life + 6) % 12]
+                | by_branch[(life + 8) % 12],
+            )
+        return self.near
+
+    def grade(self, key: str) -> Brightness | None:
+        """The brightness of a star (or of the star carrying a ``hua_*``) where it stands."""
+        real = self.carrier.get(key, key)
+        b = self.at.get(key)
+        if b is None:
+            return None
+        palace = self.chart.palaces[(b - 2) % 12]
+        for placed in (*palace.major_stars, *palace.minor_stars):
+            if placed.star.key == real:
+                return placed.brightness
+        return None
+
+    def majors(self, b: int) -> tuple[str, ...]:
+        return tuple(p.star.key for p in self.chart.palaces[(b - 2) % 12].major_stars)
 
     def real(self, key: str) -> str:
         """The star a ``hua_*`` key stands for on this chart (the key itself otherwise)."""
@@ -164,7 +188,7 @@ def _compile(cond: Mapping[str, Any], where: str) -> _Test:
                 found = [
                     (v.real(s), b)
                     for s in some
-                    if v.at.get(s) == b and (grades is None or v.bright.get(s) in grades)
+                    if v.at.get(s) == b and (grades is None or v.grade(s) in grades)
                 ]
                 return found or None
 
@@ -182,7 +206,8 @@ def _compile(cond: Mapping[str, Any], where: str) -> _Test:
 
             def in_majors(v: _View) -> _Evidence | None:
                 b = v.roles[role]
-                return [(s, b) for s in v.majors[b]] if set(v.majors[b]) == exact else None
+                here = v.majors(b)
+                return [(s, b) for s in here] if set(here) == exact else None
 
             return in_majors
     if "palace" in keys:
@@ -281,7 +306,7 @@ def _compile(cond: Mapping[str, Any], where: str) -> _Test:
         grades_ = _grades(cond["grades"])
 
         def bright(v: _View) -> _Evidence | None:
-            ok = all(s in v.at and v.bright.get(s) in grades_ for s in stars_)
+            ok = all(s in v.at and v.grade(s) in grades_ for s in stars_)
             return [] if ok else None
 
         return bright
@@ -446,14 +471,17 @@ def detect(chart: NatalChart, variant: str = "book") -> tuple[PatternHit, ...]:
             "variant", f"no pattern reading {clip(variant)}: one of {', '.join(sorted(VARIANTS))}"
         )
     view = _View(chart)
+    near_life, near_flank, near_four = view.neighbourhood()
+    (by_life, by_flank, by_four), loose = _index(variant)
+    candidates: set[int] = set(loose)
+    for index, near in ((by_life, near_life), (by_flank, near_flank), (by_four, near_four)):
+        for key in near:
+            ids = index.get(key)
+            if ids:
+                candidates.update(ids)
     hits: list[PatternHit] = []
-    for pattern in PATTERNS.values():
-        readings = pattern.readings
-        if not readings:
-            continue
-        used = variant if variant in readings else "book"
-        (life, flank, four), test, breaks, _why = readings[used]
-        near_life, near_flank, near_four = view.near
+    for i in sorted(candidates):
+        pattern, used, (life, flank, four), test, breaks = _ORDERED[variant][i]
         if not (life <= near_life and flank <= near_flank and four <= near_four):
             continue
         found = test(view)
@@ -467,3 +495,36 @@ def detect(chart: NatalChart, variant: str = "book") -> tuple[PatternHit, ...]:
         broken = tuple(rule for rule in breaks if rule.test(view) is not None)
         hits.append(PatternHit(pattern, used, palaces, tuple(stars_), broken))
     return tuple(hits)
+
+
+_Entry = tuple[Pattern, str, _Gate, _Test, tuple[BreakRule, ...]]
+# Each reading's patterns in file order, with the reading each one uses.
+_ORDERED: dict[str, tuple[_Entry, ...]] = {
+    variant: tuple(
+        (p, used, *p.readings[used][:2], p.readings[used][2])
+        for p in PATTERNS.values()
+        if p.readings
+        for used in [variant if variant in p.readings else "book"]
+    )
+    for variant in VARIANTS
+}
+
+
+_Anchors = dict[str, tuple[int, ...]]
+
+
+@cache
+def _index(variant: str) -> tuple[tuple[_Anchors, _Anchors, _Anchors], tuple[int, ...]]:
+    """The patterns of a reading by one star each needs in the Life palace, beside it or
+    in its 三方四正 (a chart runs only the patterns whose star stands there), and those
+    that name no such star."""
+    anchors: tuple[dict[str, list[int]], ...] = ({}, {}, {})
+    loose: list[int] = []
+    for i, (_p, _used, gate, _test, _breaks) in enumerate(_ORDERED[variant]):
+        where = next((n for n, needed in enumerate(gate) if needed), None)
+        if where is None:
+            loose.append(i)
+        else:
+            anchors[where].setdefault(min(gate[where]), []).append(i)
+    life, flank, four = ({k: tuple(v) for k, v in a.items()} for a in anchors)
+    return (life, flank, four), tuple(loose)
