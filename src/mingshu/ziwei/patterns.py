@@ -358,6 +358,8 @@ class BreakRule:
     verse: str
     verse_at: str
     test: _Test
+    when: tuple[Mapping[str, Any], ...]
+    """The conditions as the data file states them (for evaluators over whole columns)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -379,6 +381,8 @@ class Pattern:
     readings: Mapping[str, tuple[_Gate, _Test, tuple[BreakRule, ...], str]]
     """Each reading (``book`` first, then the named variants): the stars it needs near the
     Life palace, its test, its break rules and why it differs."""
+    when: tuple[Mapping[str, Any], ...]
+    """The book reading's conditions as the data file states them (empty for the limits)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -412,6 +416,7 @@ def _load() -> tuple[dict[str, BreakRule], dict[str, Pattern]]:
             row["verse"],
             row["verse_at"],
             _compile_all(row["when"], f"rule.{key}"),
+            tuple(row["when"]),
         )
         for key, row in _DATA["rule"].items()
     }
@@ -447,6 +452,7 @@ def _load() -> tuple[dict[str, BreakRule], dict[str, Pattern]]:
             row.get("xiztro"),
             row.get("note", ""),
             readings,
+            tuple(row.get("when", ())),
         )
     return rules, patterns
 
