@@ -28,6 +28,8 @@ __all__ = ["pattern_keys", "with_patterns"]
 
 _Bools = npt.NDArray[np.bool_]
 _Ints = npt.NDArray[np.int16]
+# 三方四正: the palace itself, the palaces 4 and 8 on (the trines) and 6 on (opposite).
+_SQUARE: _Bools = np.isin(np.arange(12), (0, 4, 6, 8))
 
 
 @cache
@@ -68,10 +70,11 @@ class _Columns:
         self.grade: dict[str, _Ints] = {
             k: ints(f"{k}__brightness") for k in cols.bright if f"{k}__brightness" in names
         }
+        mutagens = {star: ints(f"{star}__mutagen") for star in cols.mutable}
         for m, key in enumerate(("hua_lu", "hua_quan", "hua_ke", "hua_ji")):
             at, grade = np.full(n, -1, np.int16), np.full(n, -1, np.int16)
             for star in cols.mutable:
-                carries = ints(f"{star}__mutagen") == m
+                carries = mutagens[star] == m
                 at[carries] = self.at[star][carries]
                 if star in self.grade:
                     grade[carries] = self.grade[star][carries]
@@ -80,9 +83,27 @@ class _Columns:
         self.roles: dict[str, _Ints] = {p.key: (life + int(p)) % 12 for p in PalaceName}
         self.roles["body"] = ints("body_branch")
         self.roles["life_hidden"] = (1 - life) % 12
+        self.memo: dict[tuple[str, str], _Bools] = {}
 
     def star(self, key: str) -> _Ints:
         return self.at.get(key, self.missing)
+
+    def eq(self, key: str, role: str) -> _Bools:
+        """The rows where the star stands in the palace of ``role`` (kept: many patterns
+        ask the same question of the Life palace)."""
+        found = self.memo.get((key, role))
+        if found is None:
+            found = self.memo[key, role] = self.star(key) == self.roles[role]
+        return found
+
+    def meets(self, key: str, role: str) -> _Bools:
+        """The rows where the star stands in the 三方四正 of the palace of ``role``."""
+        found = self.memo.get((key, "meets " + role))
+        if found is None:
+            at = self.star(key)
+            found = (at >= 0) & _SQUARE[(at - self.roles[role]) % 12]
+            self.memo[key, "meets " + role] = found
+        return found
 
 
 def _all(parts: Sequence[_Bools], n: int) -> _Bools:
@@ -100,15 +121,21 @@ def _any(parts: Sequence[_Bools], n: int) -> _Bools:
 
 
 def _branches(names: Sequence[str]) -> list[int]:
-    from mingshu.cycles import Branch
-
-    return [int(Branch.parse(b)) for b in names]
+    return [_BRANCH[b] for b in names]
 
 
 def _grades(names: Sequence[str]) -> list[int]:
+    return [_GRADE[g] for g in names]
+
+
+def _keys_to_ints() -> tuple[dict[str, int], dict[str, int]]:
+    from mingshu.cycles import Branch
     from mingshu.ziwei import Brightness
 
-    return [int(Brightness.parse(g)) for g in names]
+    return {b.key: int(b) for b in Branch}, {g.key: int(g) for g in Brightness}
+
+
+_BRANCH, _GRADE = _keys_to_ints()
 
 
 def _holds(c: _Columns, conds: Sequence[Mapping[str, Any]], n: int) -> _Bools:
@@ -121,25 +148,23 @@ def _one(c: _Columns, cond: Mapping[str, Any], n: int) -> _Bools:
     if keys == {"either"}:
         return _any([_holds(c, option, n) for option in cond["either"]], n)
     if "in" in keys:
-        role = c.roles[cond["in"]]
+        name = cond["in"]
+        role = c.roles[name]
         if "stars" in keys:
-            return _all([c.star(s) == role for s in cond["stars"]], n)
+            return _all([c.eq(s, name) for s in cond["stars"]], n)
         if "any" in keys:
             parts = []
             for s in cond["any"]:
-                here = c.star(s) == role
+                here = c.eq(s, name)  # kept for other patterns: never changed in place
                 if "grades" in cond:
-                    here &= np.isin(c.grade.get(s, c.missing), _grades(cond["grades"]))
+                    here = here & np.isin(c.grade.get(s, c.missing), _grades(cond["grades"]))
                 parts.append(here)
             return _any(parts, n)
         if "none" in keys:
-            return ~_any([c.star(s) == role for s in cond["none"]], n)
+            return ~_any([c.eq(s, name) for s in cond["none"]], n)
         if "majors" in keys:
             exact = set(cond["majors"])
-            return _all(
-                [(c.star(k) == role) == (k in exact) for k in _catalogue()[1]],
-                n,
-            )
+            return _all([c.eq(k, name) == (k in exact) for k in _catalogue()[1]], n)
     if "palace" in keys:
         role = c.roles[cond["palace"]]
         if "branch" in keys:
@@ -158,17 +183,12 @@ def _one(c: _Columns, cond: Mapping[str, Any], n: int) -> _Bools:
         sides = [_any([c.star(s) == side for s in cond["each"]], n) for side in (before, after)]
         return sides[0] & sides[1]
     if "meets" in keys:
-        role = c.roles[cond["meets"]]
-
-        def meets(s: str) -> _Bools:
-            at = c.star(s)
-            return (at >= 0) & np.isin((at - role) % 12, (0, 4, 6, 8))
-
+        name = cond["meets"]
         if "stars" in keys:
-            return _all([meets(s) for s in cond["stars"]], n)
+            return _all([c.meets(s, name) for s in cond["stars"]], n)
         if "any" in keys:
-            return _any([meets(s) for s in cond["any"]], n)
-        return ~_any([meets(s) for s in cond["none"]], n)
+            return _any([c.meets(s, name) for s in cond["any"]], n)
+        return ~_any([c.meets(s, name) for s in cond["none"]], n)
     if keys == {"bright", "grades"}:
         grades = _grades(cond["grades"])
         return _all([np.isin(c.grade.get(s, c.missing), grades) for s in cond["bright"]], n)
@@ -176,13 +196,14 @@ def _one(c: _Columns, cond: Mapping[str, Any], n: int) -> _Bools:
 
 
 def _lists(matrix: _Bools) -> Any:
-    """A row × pattern matrix as a list<int8> column of the true indices."""
+    """A pattern × row matrix as a list<int8> column of each row's true pattern indices."""
     import pyarrow as pa
 
-    rows, index = np.nonzero(matrix)
-    offsets = np.zeros(matrix.shape[0] + 1, dtype=np.int32)
-    np.cumsum(np.bincount(rows, minlength=matrix.shape[0]), out=offsets[1:])
-    return pa.ListArray.from_arrays(pa.array(offsets), pa.array(index.astype(np.int8)))
+    index, rows = np.nonzero(matrix)  # by pattern, then row: contiguous and fast
+    order = np.argsort(rows, kind="stable")  # by row, each row's patterns in order
+    offsets = np.zeros(matrix.shape[1] + 1, dtype=np.int32)
+    np.cumsum(np.bincount(rows, minlength=matrix.shape[1]), out=offsets[1:])
+    return pa.ListArray.from_arrays(pa.array(offsets), pa.array(index[order].astype(np.int8)))
 
 
 def with_patterns(table: Any, settings: ZiweiSettings) -> Any:
@@ -193,13 +214,13 @@ def with_patterns(table: Any, settings: ZiweiSettings) -> Any:
     c = _Columns(table, settings)
     keys = pattern_keys()
     rules = {k: _holds(c, r.when, n) for k, r in RULES.items()}
-    formed = np.zeros((n, len(keys)), dtype=np.bool_)
-    broken = np.zeros((n, len(keys)), dtype=np.bool_)
+    formed = np.zeros((len(keys), n), dtype=np.bool_)
+    broken = np.zeros((len(keys), n), dtype=np.bool_)
     for i, key in enumerate(keys):
         pattern = PATTERNS[key]
-        formed[:, i] = _holds(c, pattern.when, n)
+        formed[i] = _holds(c, pattern.when, n)
         breaks = pattern.readings["book"][2]
         if breaks:
-            broken[:, i] = formed[:, i] & _any([rules[r.key] for r in breaks], n)
+            broken[i] = formed[i] & _any([rules[r.key] for r in breaks], n)
     table = table.append_column("patterns", _lists(formed))
     return table.append_column("patterns_broken", _lists(broken))
