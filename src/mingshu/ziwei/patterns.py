@@ -35,13 +35,12 @@ __all__ = [
 
 _DATA = load_data("patterns.toml")
 
-GROUPS: dict[str, Names] = {
-    "fu": Names("富局", "富局", "Fu Ju", "wealth"),
-    "gui": Names("贵局", "貴局", "Gui Ju", "rank"),
-    "pin_jian": Names("贫贱局", "貧賤局", "Pin Jian Ju", "poverty"),
-    "za": Names("杂局", "雜局", "Za Ju", "mixed"),
-    "po_ge": Names("破格", "破格", "Po Ge", "broken"),
-}
+
+def _names_of(row: Mapping[str, str]) -> Names:
+    return Names(row["hans"], row["hant"], row["pinyin"], row["en"])
+
+
+GROUPS: dict[str, Names] = {k: _names_of(v) for k, v in _DATA["groups"].items()}
 """The groups a pattern belongs to (卷一's four lists and the 破格 of 卷三's notes)."""
 
 _MUTAGEN_KEYS = {f"hua_{m.key}": m for m in Mutagen}
@@ -404,15 +403,11 @@ class PatternHit:
         return self.pattern.key
 
 
-def _names(row: Mapping[str, str]) -> Names:
-    return Names(row["hans"], row["hant"], row["pinyin"], row["en"])
-
-
 def _load() -> tuple[dict[str, BreakRule], dict[str, Pattern]]:
     rules = {
         key: BreakRule(
             key,
-            _names(row["names"]),
+            _names_of(row["names"]),
             row["verse"],
             row["verse_at"],
             _compile_all(row["when"], f"rule.{key}"),
@@ -444,7 +439,7 @@ def _load() -> tuple[dict[str, BreakRule], dict[str, Pattern]]:
                 )
         patterns[key] = Pattern(
             key,
-            _names(row["names"]),
+            _names_of(row["names"]),
             row["group"],
             row["layer"],
             row["verse"],
