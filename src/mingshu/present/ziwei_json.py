@@ -182,6 +182,25 @@ def _patterns(chart: NatalChart) -> list[dict[str, Any]]:
     return [_pattern(hit) for hit in chart.patterns()]
 
 
+# A pattern formed is the same text on every chart where the same stars form it in the same
+# palaces: its bytes are built once (keyed by catalogue keys and branches, pure values).
+_PATTERN_BYTES: dict[tuple[object, ...], bytes] = {}
+
+
+def _patterns_fast(chart: NatalChart) -> orjson.Fragment:
+    parts = []
+    for hit in chart.patterns():
+        rules = tuple(r.key for r in hit.broken)
+        key = (hit.pattern.key, hit.variant, hit.palaces, hit.stars, rules)
+        found = _PATTERN_BYTES.get(key)
+        if found is None:
+            if len(_PATTERN_BYTES) >= _LIMIT:
+                _PATTERN_BYTES.clear()
+            found = _PATTERN_BYTES[key] = encoded(_pattern(hit))
+        parts.append(found)
+    return orjson.Fragment(b"[" + b",".join(parts) + b"]")
+
+
 def _chart(chart: NatalChart) -> dict[str, Any]:
     birth = chart.birth
     hour = chart.hour
@@ -567,7 +586,7 @@ def _chart_fast(chart: NatalChart) -> dict[str, Any]:
         "zodiac": named_parts[3],
         "sign": named_parts[4],
         "palaces": _palaces_fast(chart),
-        "patterns": _patterns(chart),
+        "patterns": _patterns_fast(chart),
         "notices": [notice_dict(n) for n in notices] if notices else [],
     }
 

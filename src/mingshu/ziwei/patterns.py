@@ -63,7 +63,7 @@ _Test = Callable[["_View"], "_Evidence | None"]
 
 
 class _View:
-    __slots__ = ("at", "carrier", "chart", "life", "near", "roles")
+    __slots__ = ("at", "carrier", "life", "near", "palaces", "roles")
 
     def __init__(self, chart: NatalChart) -> None:
         # Every placed star from the chart's own position list; the natal transformations
@@ -85,7 +85,8 @@ class _View:
         roles["life_hidden"] = (1 - life) % 12  # 暗合: the 六合 partner
         self.at = at
         self.carrier = carrier
-        self.chart = chart
+        # By branch: a chart built by hand may list its palaces in another order.
+        self.palaces = {int(p.branch): p for p in palaces}
         self.life = life
         self.roles = roles
         self.near: tuple[set[str], set[str], set[str]] | None = None
@@ -113,14 +114,14 @@ class _View:
         b = self.at.get(key)
         if b is None:
             return None
-        palace = self.chart.palaces[(b - 2) % 12]
+        palace = self.palaces[b]
         for placed in (*palace.major_stars, *palace.minor_stars):
             if placed.star.key == real:
                 return placed.brightness
         return None
 
     def majors(self, b: int) -> tuple[str, ...]:
-        return tuple(p.star.key for p in self.chart.palaces[(b - 2) % 12].major_stars)
+        return tuple(p.star.key for p in self.palaces[b].major_stars)
 
     def real(self, key: str) -> str:
         """The star a ``hua_*`` key stands for on this chart (the key itself otherwise)."""
