@@ -168,7 +168,7 @@ def ziwei(w: Wanted) -> None:
         if s.verse_at:
             w.add_verse(s.verse_at)
         sources.append(s.source)
-    for table in ("chart.toml", "mutagens.toml"):
+    for table in ("chart.toml", "mutagens.toml", "patterns.toml"):
         raw = (data / table).read_text(encoding="utf-8")
         sources.append(raw)
         for row in _rows(tomllib.loads(raw)):

@@ -469,6 +469,7 @@ METHODS: list[tuple[object, str, dict[str, object]]] = [
     (CHART, "flanking", {"which": "命宫"}),
     (CHART, "flies", {"which": "命宫"}),
     (CHART, "self_mutagens", {"which": "命宫"}),
+    (CHART, "patterns", {"variant": "x_iztro"}),
     (HOROSCOPE, "palace", {"name": "命宫", "scope": "yearly"}),
     (HOROSCOPE, "surrounded", {"name": "命宫", "scope": "yearly"}),
     (HOROSCOPE, "has_stars", {"name": "命宫", "scope": "yearly", "stars": "运昌"}),

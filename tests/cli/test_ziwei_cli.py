@@ -45,6 +45,16 @@ def read_grid(text: str) -> tuple[dict[Branch, list[str]], list[str]]:
     rules = [
         i for i, line in enumerate(lines) if line[0] in "┌└" or (line[0] == "├" and "┼" in line)
     ]
+    board_end = next(
+        (
+            i
+            for i, line in enumerate(lines)
+            if line.startswith("├") and "┴┴┴" in line.replace("─", "")
+        ),
+        None,
+    )
+    if board_end is not None:  # the patterns section under the board: not palace cells
+        rules = [*rules[:3], board_end]
     assert len(rules) == 4, text
     cells: dict[Branch, list[str]] = {b: [] for b in Branch}
     centre: list[str] = []

@@ -67,11 +67,16 @@ def test_widths(width: int, names: str, with_at: bool) -> None:
         assert total == 4 * cw + 5
         edges = [0, cw + 1, 2 * cw + 2, 3 * cw + 3, 4 * cw + 4]
         around_centre = [0, cw + 1, 3 * cw + 3, 4 * cw + 4]
-        rules = [i for i, line in enumerate(lines) if "┼" in line or line[0] in "┌└"]
-        assert len(rules) == 4
+        rules = [i for i, line in enumerate(lines) if "┼" in line or "┴" in line or line[0] in "┌└"]
+        # The board's four rules; under a board with patterns, their section and its rule.
+        assert len(rules) == (5 if chart.patterns() else 4)
         for i, line in enumerate(lines):
-            # Between the second and third rules the centre spans the middle columns.
-            expected = around_centre if rules[1] < i < rules[2] else edges
+            # Between the second and third rules the centre spans the middle columns; the
+            # patterns section below the board is one box as wide as the board.
+            if i > rules[3]:
+                expected = [0, 4 * cw + 4]
+            else:
+                expected = around_centre if rules[1] < i < rules[2] else edges
             assert border_columns(line) == expected, line
 
 

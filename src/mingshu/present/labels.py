@@ -32,6 +32,8 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "female": "女",
         "yang": "阳",
         "yin": "阴",
+        "patterns": "格局",
+        "broken": "破格",
     },
     "hant": {
         "title": "紫微斗數 命盤",
@@ -54,6 +56,8 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "female": "女",
         "yang": "陽",
         "yin": "陰",
+        "patterns": "格局",
+        "broken": "破格",
     },
     "pinyin": {
         "title": "Zi Wei Dou Shu",
@@ -76,6 +80,8 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "female": "nü",
         "yang": "yang",
         "yin": "yin",
+        "patterns": "Ge Ju",
+        "broken": "Po Ge",
     },
     "english": {
         "title": "Zi Wei Dou Shu chart",
@@ -98,6 +104,8 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "female": "female",
         "yang": "yang",
         "yin": "yin",
+        "patterns": "Patterns",
+        "broken": "broken by",
     },
 }
 

@@ -27,6 +27,7 @@ from mingshu.present.birth_json import birth_to_dict, lunar_to_dict
 from mingshu.present.names import named, notice_dict, notices_of
 from mingshu.ziwei.chart import Decadal, NatalChart, Palace, PlacedStar
 from mingshu.ziwei.horoscope import Horoscope, Layer, PlacedFlowingStar
+from mingshu.ziwei.patterns import BreakRule, Pattern, PatternHit
 from mingshu.ziwei.settings import ZiweiSettings
 from mingshu.ziwei.stars import Star
 from mingshu.ziwei.tables import HOURS, FiveElementsClass, God, PalaceName
@@ -153,6 +154,53 @@ def _palace(palace: Palace) -> dict[str, Any]:
     }
 
 
+def _pattern_head(pattern: Pattern) -> dict[str, Any]:
+    return {
+        **named(pattern.key, pattern.names),
+        "group": pattern.group,
+        "layer": pattern.layer,
+        "verse": pattern.verse,
+        "verse_at": pattern.verse_at,
+    }
+
+
+def _rule(rule: BreakRule) -> dict[str, Any]:
+    return {**named(rule.key, rule.names), "verse": rule.verse, "verse_at": rule.verse_at}
+
+
+def _pattern(hit: PatternHit) -> dict[str, Any]:
+    return {
+        **_pattern_head(hit.pattern),
+        "variant": hit.variant,
+        "palaces": [b.key for b in hit.palaces],
+        "stars": list(hit.stars),
+        "broken": [_rule(r) for r in hit.broken],
+    }
+
+
+def _patterns(chart: NatalChart) -> list[dict[str, Any]]:
+    return [_pattern(hit) for hit in chart.patterns()]
+
+
+# A pattern formed is the same text on every chart where the same stars form it in the same
+# palaces: its bytes are built once (keyed by catalogue keys and branches, pure values).
+_PATTERN_BYTES: dict[tuple[object, ...], bytes] = {}
+
+
+def _patterns_fast(chart: NatalChart) -> orjson.Fragment:
+    parts = []
+    for hit in chart.patterns():
+        rules = tuple(r.key for r in hit.broken)
+        key = (hit.pattern.key, hit.variant, hit.palaces, hit.stars, rules)
+        found = _PATTERN_BYTES.get(key)
+        if found is None:
+            if len(_PATTERN_BYTES) >= _LIMIT:
+                _PATTERN_BYTES.clear()
+            found = _PATTERN_BYTES[key] = encoded(_pattern(hit))
+        parts.append(found)
+    return orjson.Fragment(b"[" + b",".join(parts) + b"]")
+
+
 def _chart(chart: NatalChart) -> dict[str, Any]:
     birth = chart.birth
     hour = chart.hour
@@ -185,6 +233,7 @@ def _chart(chart: NatalChart) -> dict[str, Any]:
         "zodiac": named(chart.zodiac.english.lower(), chart.zodiac),
         "sign": named(chart.sign.english.lower(), chart.sign),
         "palaces": [_palace(p) for p in by_branch],
+        "patterns": _patterns(chart),
         "notices": [notice_dict(n) for n in notices_of(chart)],
     }
 
@@ -537,6 +586,7 @@ def _chart_fast(chart: NatalChart) -> dict[str, Any]:
         "zodiac": named_parts[3],
         "sign": named_parts[4],
         "palaces": _palaces_fast(chart),
+        "patterns": _patterns_fast(chart),
         "notices": [notice_dict(n) for n in notices] if notices else [],
     }
 

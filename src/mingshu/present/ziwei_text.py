@@ -218,7 +218,13 @@ class ChartGrid:
                 out.append(middle)
             elif row == 2:
                 out.append(rule("├", "┼┬┼", "┤"))
-        out.append(rule("└", "┴┴┴", "┘"))
+        patterns = self._patterns(4 * cw + 1)
+        if patterns:
+            out.append(rule("├", "┴┴┴", "┤"))
+            out += [joined([(text, 4 * cw + 1)]) for text in patterns]
+            out.append(_span(f"└{'─' * (4 * cw + 3)}┘", _BORDER))
+        else:
+            out.append(rule("└", "┴┴┴", "┘"))
         return out
 
     def _column(self, width: int) -> list[Text]:
@@ -231,6 +237,9 @@ class ChartGrid:
         for step in range(12):
             head, foot = self._palace(by_branch[life.next(-step)], inner)
             sections.append(head + foot)
+        patterns = self._patterns(inner)
+        if patterns:
+            sections.append(patterns)
         bar = "─" * (width - 2)
         out = [_span(f"┌{bar}┐", _BORDER)]
         for i, section in enumerate(sections):
@@ -243,6 +252,33 @@ class ChartGrid:
                 line.append(" │", style=_BORDER)
                 out.append(line)
         out.append(_span(f"└{bar}┘", _BORDER))
+        return out
+
+    # -- patterns
+
+    def _patterns(self, width: int) -> list[Text]:
+        """The section of patterns (格局) under the board: each pattern formed, its group,
+        the palaces forming it, its verse with its line, and the rules that break it."""
+        from rich.text import Text
+
+        from mingshu.ziwei.patterns import GROUPS
+
+        hits = self.chart.patterns()
+        if not hits:
+            return []
+        out = [_span(self.labels["patterns"], "bold")]
+        for hit in hits:
+            head = [
+                _span(self._n(hit.pattern.names), "bold cyan"),
+                Text(f"[{self._n(GROUPS[hit.pattern.group])}]"),
+                Text(" ".join(self._n(b) for b in hit.palaces)),
+            ]
+            if hit.broken:
+                broken = ", ".join(self._n(r.names) for r in hit.broken)
+                head.append(_span(f"{self.labels['broken']}: {broken}", "red"))
+            out += _wrap(head, width, " ", indent=2)
+            verse = Text(f"  「{hit.pattern.verse}」 {hit.pattern.verse_at}", style="dim")
+            out += _wrap([verse], width, " ", indent=4)
         return out
 
     # -- palaces

@@ -14,6 +14,7 @@ value a ``?`` parameter.  Grammar::
                 | "flies" "(" place "," mutagen ")"
     comparison := … | ("surrounded" | "flanking") "(" place ")" "has" star
                 | "self" "(" place "," mutagen ")"
+                | ("pattern" | "broken") "(" pattern ")"
     place      := palace | "body"
 
 The chart-analysis forms (``surrounded``, ``flanking``, ``flies``, ``self``; docs/space.md,
@@ -234,6 +235,8 @@ class _Parser:
                 return inner
             if self._at_call(("surrounded", "flanking", "self")):
                 return _analysis_predicate(self)
+            if self._at_call(("pattern", "broken")):
+                return self.pattern()
             return self.comparison()
         finally:
             self.depth -= 1
@@ -267,6 +270,32 @@ class _Parser:
         self._check(left, right)
         self._collect(left, right)
         return f"({left.sql} {'=' if t.text == '=' else '<>'} {right.sql})"
+
+    def pattern(self) -> str:
+        """``pattern(KEY)``: the chart forms the pattern (格局); ``broken(KEY)``: it forms it
+        and a 破格 rule breaks it (the sweep's ``patterns`` and ``patterns_broken``)."""
+        word = self.peek().text.lower()  # type: ignore[union-attr]
+        column = "patterns" if word == "pattern" else "patterns_broken"
+        self.i += 1
+        self.expect("(")
+        t = self.peek()
+        names = self.meta.get("patterns") or {}
+        if column not in self.present or not names:
+            raise InputError(
+                _FIELD, "this dataset has no patterns: sweep it again with this version"
+            )
+        index = None
+        if t is not None and t.kind in ("word", "han"):
+            index = next(
+                (int(i) for i, n in names.items() if t.text in (n["key"], n["hans"], n["hant"])),
+                None,
+            )
+        if index is None:
+            raise self.fail("expected a pattern key (jin_can_guang_hui) or name (金灿光辉)")
+        self.i += 1
+        self.expect(")")
+        self.params.append(index)
+        return f'list_contains("{column}", CAST(? AS TINYINT))'
 
     def _at_call(self, words: tuple[str, ...]) -> bool:
         """At ``word (`` for one of ``words`` (an analysis form, not a column)."""

@@ -235,8 +235,12 @@ def engine_table(births: Iterable[tuple[dt.date, int, int]], settings: ZiweiSett
 def _write_year(
     out: str, year: int, settings: ZiweiSettings, backend: str = "numpy"
 ) -> tuple[int, int, int]:
-    """Chart one year and write its partition atomically: ``(year, rows, bytes)``."""
-    return write_partition(out, year, _year_table(year, settings, backend))
+    """Chart one year, add the patterns (格局) of every row over the columns
+    (space/ziwei_patterns.py), and write its partition atomically: ``(year, rows, bytes)``."""
+    from mingshu.space.ziwei_patterns import with_patterns
+
+    table = with_patterns(_year_table(year, settings, backend), settings)
+    return write_partition(out, year, table)
 
 
 # ---------------------------------------------------------------------------- metadata
@@ -291,6 +295,19 @@ def metadata(settings: ZiweiSettings, first_year: int, last_year: int) -> dict[s
             }
             for key in cols.stars
         },
+        "patterns": _pattern_names(),
+    }
+
+
+def _pattern_names() -> dict[str, dict[str, str]]:
+    """The ``patterns`` column's indices → pattern key and names (ziwei/data/patterns.toml)."""
+    from mingshu.space.ziwei_patterns import pattern_keys
+    from mingshu.ziwei.patterns import PATTERNS
+
+    names = (PATTERNS[key].names for key in pattern_keys())
+    return {
+        str(i): {"key": key, "hans": n.hans, "hant": n.hant, "english": n.english}
+        for i, (key, n) in enumerate(zip(pattern_keys(), names, strict=True))
     }
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from mingshu.birth import Birth, Moment, Notice
 from mingshu.calendar import LunarDate
@@ -24,6 +24,9 @@ from mingshu.ziwei.settings import ZiweiSettings
 from mingshu.ziwei.stars import Brightness, Mutagen, Star, star_by_name
 from mingshu.ziwei.stars import star as _star
 from mingshu.ziwei.tables import FiveElementsClass, God, HourName, PalaceName
+
+if TYPE_CHECKING:
+    from mingshu.ziwei.patterns import PatternHit
 
 __all__ = ["Decadal", "NatalChart", "Palace", "PlacedStar"]
 
@@ -278,6 +281,14 @@ class NatalChart:
     def horoscope(self, at: object, time: object = None) -> Horoscope:
         """The horoscope layers (运限) for a moment of this life (see ``ziwei.horoscope``)."""
         return horoscope(self, at, time)
+
+    def patterns(self, variant: str = "book") -> tuple[PatternHit, ...]:
+        """The patterns (格局) formed on this chart, by ``ziwei/data/patterns.toml``
+        (``variant="x_iztro"`` or ``"gloss"`` reads the patterns that have such a variant
+        that way)."""
+        from mingshu.ziwei.patterns import detect  # patterns reads charts: import late
+
+        return detect(self, variant)
 
     def surrounded(self, which: object) -> analysis.Surrounded:
         """三方四正 of a palace (a name, branch, role or ``Palace``): the palace, its

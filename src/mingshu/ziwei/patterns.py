@@ -1,0 +1,532 @@
+"""Patterns (格局) of a natal chart, read from ``ziwei/data/patterns.toml``.
+
+The data file holds every pattern (its names, group, verse and the line it is quoted
+from, whose words define its positions) and its conditions in a small vocabulary that the
+file's head explains.  Each condition is compiled once into a test over a chart's star
+positions; :func:`detect` (``NatalChart.patterns()``) runs them and reports each pattern
+formed, with the palaces and stars that form it and the rules (破格) that break it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from typing import Any
+
+from mingshu.arguments import check_type
+from mingshu.cycles import Branch
+from mingshu.errors import InputError
+from mingshu.named import Names, clip
+from mingshu.ziwei.chart import NatalChart
+from mingshu.ziwei.stars import Brightness, Mutagen, Star, load_data, star
+from mingshu.ziwei.tables import PalaceName
+
+__all__ = [
+    "GROUPS",
+    "PATTERNS",
+    "RULES",
+    "VARIANTS",
+    "BreakRule",
+    "Pattern",
+    "PatternHit",
+    "detect",
+]
+
+_DATA = load_data("patterns.toml")
+
+
+def _names_of(row: Mapping[str, str]) -> Names:
+    return Names(row["hans"], row["hant"], row["pinyin"], row["en"])
+
+
+GROUPS: dict[str, Names] = {k: _names_of(v) for k, v in _DATA["groups"].items()}
+"""The groups a pattern belongs to (卷一's four lists and the 破格 of 卷三's notes)."""
+
+_MUTAGEN_KEYS = {f"hua_{m.key}": m for m in Mutagen}
+_HUA = {m: f"hua_{m.key}" for m in Mutagen}
+# A palace name's branch is the Life palace's plus its step (natal.palace_named).
+_ROLE_STEPS = tuple((p.key, int(p)) for p in PalaceName)
+
+
+@lru_cache(maxsize=16)
+def _KEYS_OF(stars: tuple[Star, ...]) -> tuple[str, ...]:
+    """The keys of an algorithm's placed stars (one tuple per algorithm and school)."""
+    return tuple(s.key for s in stars)
+
+
+# A chart's positions as the conditions read them: where each star (and each natal
+# transformation, as ``hua_lu`` …) stands, its brightness, the major stars of each branch
+# and the branch of each palace role.
+_Evidence = list[tuple[str, int]]  # (star key, or "" for a palace alone; branch)
+_Test = Callable[["_View"], "_Evidence | None"]
+
+
+class _View:
+    __slots__ = ("at", "carrier", "life", "near", "palaces", "roles")
+
+    def __init__(self, chart: NatalChart) -> None:
+        # Every placed star from the chart's own position list; the natal transformations
+        # ride major and minor stars only.  Brightness and the major stars of a palace are
+        # read on demand (few patterns ask).
+        at = dict(zip(_KEYS_OF(chart._stars), chart._positions, strict=True))
+        carrier: dict[str, str] = {}
+        palaces = chart.palaces
+        for palace in palaces:
+            for group in (palace.major_stars, palace.minor_stars):
+                for placed in group:
+                    if placed.mutagen is not None:
+                        hua = _HUA[placed.mutagen]
+                        at[hua] = placed.branch
+                        carrier[hua] = placed.star.key
+        life = int(chart.life_branch)
+        roles = {key: (life + step) % 12 for key, step in _ROLE_STEPS}
+        roles["body"] = int(next(p.branch for p in palaces if p.is_body))
+        roles["life_hidden"] = (1 - life) % 12  # 暗合: the 六合 partner
+        self.at = at
+        self.carrier = carrier
+        # By branch: a chart built by hand may list its palaces in another order.
+        self.palaces = {int(p.branch): p for p in palaces}
+        self.life = life
+        self.roles = roles
+        self.near: tuple[set[str], set[str], set[str]] | None = None
+
+    def neighbourhood(self) -> tuple[set[str], set[str], set[str]]:
+        """The stars in the Life palace, beside it, and in its 三方四正."""
+        if self.near is None:
+            by_branch: list[set[str]] = [set() for _ in range(12)]
+            for key, b in self.at.items():
+                by_branch[b].add(key)
+            life = self.life
+            self.near = (
+                by_branch[life],
+                by_branch[(life - 1) % 12] | by_branch[(life + 1) % 12],
+                by_branch[life]
+                | by_branch[(life + 4) % 12]
+                | by_branch[(life + 6) % 12]
+                | by_branch[(life + 8) % 12],
+            )
+        return self.near
+
+    def grade(self, key: str) -> Brightness | None:
+        """The brightness of a star (or of the star carrying a ``hua_*``) where it stands."""
+        real = self.carrier.get(key, key)
+        b = self.at.get(key)
+        if b is None:
+            return None
+        palace = self.palaces[b]
+        for placed in (*palace.major_stars, *palace.minor_stars):
+            if placed.star.key == real:
+                return placed.brightness
+        return None
+
+    def majors(self, b: int) -> tuple[str, ...]:
+        return tuple(p.star.key for p in self.palaces[b].major_stars)
+
+    def real(self, key: str) -> str:
+        """The star a ``hua_*`` key stands for on this chart (the key itself otherwise)."""
+        return self.carrier.get(key, key)
+
+
+def _star_key(key: str, where: str) -> str:
+    if key in _MUTAGEN_KEYS:
+        return key
+    found = star(key)
+    if found.key != key:
+        raise ValueError(f"{where}: {key!r} is not a star key")
+    return key
+
+
+def _role(name: str, where: str) -> str:
+    if name in ("body", "life_hidden") or name in {p.key for p in PalaceName}:
+        return name
+    raise ValueError(f"{where}: no palace role {name!r}")
+
+
+def _branches(names: Iterable[str]) -> frozenset[int]:
+    return frozenset(int(Branch.parse(n)) for n in names)
+
+
+def _grades(names: Iterable[str]) -> frozenset[Brightness]:
+    return frozenset(Brightness.parse(n) for n in names)
+
+
+def _compile(cond: Mapping[str, Any], where: str) -> _Test:
+    """One condition of the vocabulary (patterns.toml's head) as a test over a ``_View``."""
+    keys = set(cond)
+    if keys == {"either"}:
+        options = [_compile_all(c, where) for c in cond["either"]]
+
+        def either(v: _View) -> _Evidence | None:
+            for option in options:
+                found = option(v)
+                if found is not None:
+                    return found
+            return None
+
+        return either
+    if "in" in keys:
+        role = _role(cond["in"], where)
+        grades = _grades(cond["grades"]) if "grades" in cond else None
+        if "stars" in keys:
+            wanted = tuple(_star_key(s, where) for s in cond["stars"])
+
+            def in_all(v: _View) -> _Evidence | None:
+                b = v.roles[role]
+                at = v.at
+                for s in wanted:  # a plain loop: this is the test most patterns fail first
+                    if at.get(s) != b:
+                        return None
+                return [(v.real(s), b) for s in wanted]
+
+            return in_all
+        if "any" in keys:
+            some = tuple(_star_key(s, where) for s in cond["any"])
+
+            def in_any(v: _View) -> _Evidence | None:
+                b = v.roles[role]
+                found = [
+                    (v.real(s), b)
+                    for s in some
+                    if v.at.get(s) == b and (grades is None or v.grade(s) in grades)
+                ]
+                return found or None
+
+            return in_any
+        if "none" in keys:
+            absent = tuple(_star_key(s, where) for s in cond["none"])
+
+            def in_none(v: _View) -> _Evidence | None:
+                b = v.roles[role]
+                return None if any(v.at.get(s) == b for s in absent) else []
+
+            return in_none
+        if "majors" in keys:
+            exact = frozenset(_star_key(s, where) for s in cond["majors"])
+
+            def in_majors(v: _View) -> _Evidence | None:
+                b = v.roles[role]
+                here = v.majors(b)
+                return [(s, b) for s in here] if set(here) == exact else None
+
+            return in_majors
+    if "palace" in keys:
+        role = _role(cond["palace"], where)
+        if "branch" in keys:
+            allowed = _branches(cond["branch"])
+
+            def on_branch(v: _View) -> _Evidence | None:
+                b = v.roles[role]
+                return [("", b)] if b in allowed else None
+
+            return on_branch
+        if "role" in keys:
+            other = _role(cond["role"], where)
+
+            def same_palace(v: _View) -> _Evidence | None:
+                b = v.roles[role]
+                return [("", b)] if v.roles[other] == b else None
+
+            return same_palace
+    if keys == {"at", "stars"}:
+        allowed = _branches(cond["at"])
+        wanted = tuple(_star_key(s, where) for s in cond["stars"])
+
+        def stars_at(v: _View) -> _Evidence | None:
+            found = [(v.real(s), v.at[s]) for s in wanted if v.at.get(s, -1) in allowed]
+            return found if len(found) == len(wanted) else None
+
+        return stars_at
+    if "flank" in keys:
+        role = _role(cond["flank"], where)
+        if "pair" in keys:
+            a, b_ = (_star_key(s, where) for s in cond["pair"])
+
+            def flank_pair(v: _View) -> _Evidence | None:
+                b = v.roles[role]
+                sides = {(b - 1) % 12, (b + 1) % 12}
+                pa, pb = v.at.get(a), v.at.get(b_)
+                if pa in sides and pb in sides and pa != pb:
+                    return [(v.real(a), pa), (v.real(b_), pb)]
+                return None
+
+            return flank_pair
+        if "each" in keys:
+            each = tuple(_star_key(s, where) for s in cond["each"])
+
+            def flank_each(v: _View) -> _Evidence | None:
+                b = v.roles[role]
+                found: _Evidence = []
+                for side in ((b - 1) % 12, (b + 1) % 12):
+                    here = [(v.real(s), side) for s in each if v.at.get(s) == side]
+                    if not here:
+                        return None
+                    found += here
+                return found
+
+            return flank_each
+    if "meets" in keys:
+        role = _role(cond["meets"], where)
+
+        def square(v: _View) -> frozenset[int]:
+            b = v.roles[role]
+            return frozenset({b, (b + 4) % 12, (b + 6) % 12, (b + 8) % 12})
+
+        if "stars" in keys:
+            wanted = tuple(_star_key(s, where) for s in cond["stars"])
+
+            def meets_all(v: _View) -> _Evidence | None:
+                four = square(v)
+                at = v.at
+                for s in wanted:
+                    if at.get(s, -1) not in four:
+                        return None
+                return [(v.real(s), at[s]) for s in wanted]
+
+            return meets_all
+        if "any" in keys:
+            some = tuple(_star_key(s, where) for s in cond["any"])
+
+            def meets_any(v: _View) -> _Evidence | None:
+                four = square(v)
+                found = [(v.real(s), v.at[s]) for s in some if v.at.get(s, -1) in four]
+                return found or None
+
+            return meets_any
+        if "none" in keys:
+            absent = tuple(_star_key(s, where) for s in cond["none"])
+
+            def meets_none(v: _View) -> _Evidence | None:
+                four = square(v)
+                return None if any(v.at.get(s, -1) in four for s in absent) else []
+
+            return meets_none
+    if keys == {"bright", "grades"}:
+        stars_ = tuple(_star_key(s, where) for s in cond["bright"])
+        grades_ = _grades(cond["grades"])
+
+        def bright(v: _View) -> _Evidence | None:
+            ok = all(s in v.at and v.grade(s) in grades_ for s in stars_)
+            return [] if ok else None
+
+        return bright
+    raise ValueError(f"{where}: condition {cond!r} is not in the vocabulary")
+
+
+_Gate = tuple[frozenset[str], frozenset[str], frozenset[str]]
+
+
+def _gate(conds: Iterable[Mapping[str, Any]]) -> _Gate:
+    """The stars a reading needs in the Life palace, beside it and in its 三方四正: a
+    cheap set test that skips most readings before their conditions run."""
+    life: set[str] = set()
+    flank: set[str] = set()
+    four: set[str] = set()
+    for cond in conds:
+        if cond.get("in") == "life" and "stars" in cond:
+            life.update(cond["stars"])
+        elif cond.get("flank") == "life" and "pair" in cond:
+            flank.update(cond["pair"])
+        elif cond.get("meets") == "life" and "stars" in cond:
+            four.update(cond["stars"])
+    return frozenset(life), frozenset(flank), frozenset(four)
+
+
+def _compile_all(conds: Iterable[Mapping[str, Any]], where: str) -> _Test:
+    tests = tuple(_compile(c, where) for c in conds)
+    if len(tests) == 1:
+        return tests[0]
+
+    def every(v: _View) -> _Evidence | None:
+        found: _Evidence = []
+        for test in tests:
+            part = test(v)
+            if part is None:
+                return None
+            found += part
+        return found
+
+    return every
+
+
+@dataclass(frozen=True, slots=True)
+class BreakRule:
+    """A rule that breaks (破) a pattern formed, with the line it comes from."""
+
+    key: str
+    names: Names
+    verse: str
+    verse_at: str
+    test: _Test
+    when: tuple[Mapping[str, Any], ...]
+    """The conditions as the data file states them (for evaluators over whole columns)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pattern:
+    """One pattern of the data file, with its readings compiled."""
+
+    key: str
+    names: Names
+    group: str
+    layer: str
+    """Whose words give the positions: book, gloss, verse (a 赋 line; the common reading),
+    limits (defined by the 限: not detected on a natal chart)."""
+    verse: str
+    verse_at: str
+    """``FILE:LINE`` of ../shared/sources holding the verse."""
+    xiztro: str | None
+    """x-iztro 0.6.1's key for this pattern, where it detects it."""
+    note: str
+    readings: Mapping[str, tuple[_Gate, _Test, tuple[BreakRule, ...], str]]
+    """Each reading (``book`` first, then the named variants): the stars it needs near the
+    Life palace, its test, its break rules and why it differs."""
+    when: tuple[Mapping[str, Any], ...]
+    """The book reading's conditions as the data file states them (empty for the limits)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PatternHit:
+    """A pattern formed on a chart."""
+
+    pattern: Pattern
+    variant: str
+    """The reading it was found under: ``book`` or a variant's key."""
+    palaces: tuple[Branch, ...]
+    """The palaces holding the stars that form it (and the palace a position names)."""
+    stars: tuple[str, ...]
+    """The keys of the stars that form it."""
+    broken: tuple[BreakRule, ...]
+    """The rules that break it (破格): empty when it is whole."""
+
+    @property
+    def key(self) -> str:
+        return self.pattern.key
+
+
+def _load() -> tuple[dict[str, BreakRule], dict[str, Pattern]]:
+    rules = {
+        key: BreakRule(
+            key,
+            _names_of(row["names"]),
+            row["verse"],
+            row["verse_at"],
+            _compile_all(row["when"], f"rule.{key}"),
+            tuple(row["when"]),
+        )
+        for key, row in _DATA["rule"].items()
+    }
+    patterns: dict[str, Pattern] = {}
+    for row in _DATA["pattern"]:
+        key = row["key"]
+        if key in patterns:
+            raise ValueError(f"pattern {key!r} twice")
+        if row["group"] not in GROUPS:
+            raise ValueError(f"pattern {key}: no group {row['group']!r}")
+        readings: dict[str, tuple[_Gate, _Test, tuple[BreakRule, ...], str]] = {}
+        if row["layer"] != "limits":
+            readings["book"] = (
+                _gate(row["when"]),
+                _compile_all(row["when"], key),
+                tuple(rules[r] for r in row.get("breaks", ())),
+                "",
+            )
+            for variant in row.get("variant", ()):
+                readings[variant["key"]] = (
+                    _gate(variant["when"]),
+                    _compile_all(variant["when"], f"{key}.{variant['key']}"),
+                    tuple(rules[r] for r in variant.get("breaks", row.get("breaks", ()))),
+                    variant["why"],
+                )
+        patterns[key] = Pattern(
+            key,
+            _names_of(row["names"]),
+            row["group"],
+            row["layer"],
+            row["verse"],
+            row["verse_at"],
+            row.get("xiztro"),
+            row.get("note", ""),
+            readings,
+            tuple(row.get("when", ())),
+        )
+    return rules, patterns
+
+
+RULES, PATTERNS = _load()
+"""The break rules and the patterns of patterns.toml, by key."""
+
+VARIANTS: frozenset[str] = frozenset(v for p in PATTERNS.values() for v in p.readings)
+"""Every reading a pattern may be asked for under (``book``, ``x_iztro``, ``gloss``)."""
+
+
+def detect(chart: NatalChart, variant: str = "book") -> tuple[PatternHit, ...]:
+    """The patterns formed on a natal chart, in the data file's order.
+
+    ``variant`` picks the reading of each pattern that has one by that key (``x_iztro``,
+    ``gloss``); the others keep the book's.  Patterns of the limits (定杂局's 限 patterns)
+    are not natal and are never reported here."""
+    check_type(chart, NatalChart, "chart", "a Zi Wei chart (ziwei.chart(...))")
+    check_type(variant, str, "variant", "a reading key (book, x_iztro, gloss)")
+    if variant not in VARIANTS:
+        raise InputError(
+            "variant", f"no pattern reading {clip(variant)}: one of {', '.join(sorted(VARIANTS))}"
+        )
+    view = _View(chart)
+    near_life, near_flank, near_four = view.neighbourhood()
+    (by_life, by_flank, by_four), loose = _index(variant)
+    candidates: set[int] = set(loose)
+    for index, near in ((by_life, near_life), (by_flank, near_flank), (by_four, near_four)):
+        for key in near:
+            ids = index.get(key)
+            if ids:
+                candidates.update(ids)
+    hits: list[PatternHit] = []
+    for i in sorted(candidates):
+        pattern, used, (life, flank, four), test, breaks = _ORDERED[variant][i]
+        if not (life <= near_life and flank <= near_flank and four <= near_four):
+            continue
+        found = test(view)
+        if found is None:
+            continue
+        stars_: dict[str, None] = {}
+        for key, _b in found:
+            if key:
+                stars_[key] = None
+        palaces = tuple(Branch(b) for b in sorted({b for _k, b in found}))
+        broken = tuple(rule for rule in breaks if rule.test(view) is not None)
+        hits.append(PatternHit(pattern, used, palaces, tuple(stars_), broken))
+    return tuple(hits)
+
+
+_Entry = tuple[Pattern, str, _Gate, _Test, tuple[BreakRule, ...]]
+# Each reading's patterns in file order, with the reading each one uses.
+_ORDERED: dict[str, tuple[_Entry, ...]] = {
+    variant: tuple(
+        (p, used, *p.readings[used][:2], p.readings[used][2])
+        for p in PATTERNS.values()
+        if p.readings
+        for used in [variant if variant in p.readings else "book"]
+    )
+    for variant in VARIANTS
+}
+
+
+_Anchors = dict[str, tuple[int, ...]]
+
+
+@cache
+def _index(variant: str) -> tuple[tuple[_Anchors, _Anchors, _Anchors], tuple[int, ...]]:
+    """The patterns of a reading by one star each needs in the Life palace, beside it or
+    in its 三方四正 (a chart runs only the patterns whose star stands there), and those
+    that name no such star."""
+    anchors: tuple[dict[str, list[int]], ...] = ({}, {}, {})
+    loose: list[int] = []
+    for i, (_p, _used, gate, _test, _breaks) in enumerate(_ORDERED[variant]):
+        where = next((n for n, needed in enumerate(gate) if needed), None)
+        if where is None:
+            loose.append(i)
+        else:
+            anchors[where].setdefault(min(gate[where]), []).append(i)
+    life, flank, four = ({k: tuple(v) for k, v in a.items()} for a in anchors)
+    return (life, flank, four), tuple(loose)

@@ -1,0 +1,68 @@
+"""The sweep's pattern columns (space/ziwei_patterns.py) and ``find "pattern(KEY)"``: the
+columns equal ``chart.patterns()`` on every row of the one-year space, and 金灿光辉 counts
+exactly the rows its verse allows, restated in SQL over the star columns."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from mingshu import space, ziwei
+from mingshu.errors import InputError
+from mingshu.space.ziwei_patterns import pattern_keys
+
+MAJORS = [s.key for s in ziwei.STARS if s.group is ziwei.StarGroup.MAJOR]
+
+
+def test_columns_equal_the_detector_on_every_row(dataset: Path) -> None:
+    _, rows_ = space.query(
+        dataset,
+        "SELECT solar_date, time_index, gender, patterns, patterns_broken FROM charts "
+        "WHERE time_index < 12 ORDER BY solar_date, time_index, gender",
+        limit=None,
+    )
+    keys = pattern_keys()
+    rows = 0
+    for day, index, gender, formed, broken in rows_:
+        if gender:  # gender moves no position a pattern reads: one chart a birth
+            continue
+        chart = ziwei.from_birth(
+            ziwei.Birth.solar(dt.date.fromisoformat(str(day)), index, "male"), ziwei.DEFAULT
+        )
+        hits = chart.patterns()
+        assert [keys[i] for i in formed] == [h.key for h in hits], (day, index)
+        assert [keys[i] for i in broken] == [h.key for h in hits if h.broken], (day, index)
+        rows += 1
+    assert rows == 365 * 12
+
+
+def test_find_jin_can_guang_hui_counts_what_the_verse_allows(dataset: Path) -> None:
+    """「金灿光辉 太阳单守，命在午宫是也」: 命 in 午, 太阳 there, no other major star; the
+    broken ones are those with a 煞 in the Life palace (the rule sha_in_life)."""
+    others = " AND ".join(f"{k} <> life_branch" for k in MAJORS if k != "tai_yang")
+    verse = f"life_branch = 6 AND tai_yang = life_branch AND {others}"
+    sha = " OR ".join(
+        f"{k} = life_branch"
+        for k in ("qing_yang", "tuo_luo", "huo_xing", "ling_xing", "di_kong", "di_jie")
+    )
+
+    def count(where: str) -> int:
+        _, rows = space.query(dataset, f"SELECT count(*) FROM charts WHERE {where}")
+        return int(rows[0][0])
+
+    allowed, broken = count(verse), count(f"{verse} AND ({sha})")
+    assert allowed > 0 and 0 < broken < allowed
+    assert space.find(dataset, "pattern(jin_can_guang_hui)").count == allowed
+    assert space.find(dataset, "pattern(金灿光辉)").count == allowed
+    assert space.find(dataset, "broken(jin_can_guang_hui)").count == broken
+
+
+@pytest.mark.parametrize(
+    "expr", ["pattern(nope)", "pattern()", "pattern(jin_can_guang_hui", "pattern(zi_wei)"]
+)
+def test_bad_pattern_names_are_input_errors(dataset: Path, expr: str) -> None:
+    with pytest.raises(InputError) as e:
+        space.find(dataset, expr)
+    assert e.value.field == "expr"
