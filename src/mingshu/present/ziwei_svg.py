@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from mingshu.cycles import Names, Pillar
     from mingshu.ziwei.chart import NatalChart, Palace, PlacedStar
     from mingshu.ziwei.horoscope import Horoscope, Layer
+    from mingshu.ziwei.stars import Brightness, Star
 
 __all__ = ["FONT_FAMILY", "chart_svg", "chart_svgs"]
 
@@ -140,10 +141,36 @@ class _Token:
     attrs: dict[str, str] = field(default_factory=dict)
     width: float = field(init=False)
     size: float = field(init=False)
+    _markup: str = field(init=False, default="", repr=False, compare=False)
 
     def __post_init__(self) -> None:  # tokens are never changed once made
         self.width = sum(s.width for s in self.spans) - self.spans[0].gap
         self.size = max(s.size for s in self.spans)
+
+    def markup(self) -> str:
+        """The token's ``<text>`` element after its ``x`` and ``y``, the same wherever it is
+        drawn: written once per token (tokens are shared by both layouts and, through the
+        caches below, by every board)."""
+        if not self._markup:
+            first = self.spans[0]
+            attrs = {**self.attrs, "font-size": f"{first.size:g}", "fill": first.fill}
+            if first.bold:
+                attrs["font-weight"] = "bold"
+            rest = self.spans
+            text = ""
+            if not first.attrs:  # a span with data of its own stays a tspan
+                text = first.text
+                rest = self.spans[1:]
+            inner = _escape_text(text) + "".join([_tspan(span) for span in rest])
+            head = _attributes(attrs)
+            self._markup = f"{head}>{inner}</text>" if inner else f"{head} />"
+        return self._markup
+
+    @property
+    def star_key(self) -> str:
+        """The star this token names (the token a link wraps), else ``""``."""
+        key = self.attrs.get("data-star", "")
+        return key if key and "star" in self.attrs.get("class", "").split() else ""
 
     def pieces(self, width: float) -> list[_Token]:
         """The token cut at span boundaries and spaces into pieces no wider than ``width``
@@ -178,6 +205,18 @@ class _Token:
         return out
 
 
+def _tspan(span: _Span) -> str:
+    attrs = {"font-size": f"{span.size:g}"}
+    if span.gap:
+        attrs["dx"] = f"{span.gap:g}"
+    attrs["fill"] = span.fill
+    if span.bold:
+        attrs["font-weight"] = "bold"
+    attrs.update(span.attrs)
+    head = "<tspan" + _attributes(attrs)
+    return f"{head}>{_escape_text(span.text)}</tspan>" if span.text else f"{head} />"
+
+
 def _lines(tokens: Sequence[_Token], width: float) -> list[list[_Token]]:
     """Tokens in lines no wider than ``width``; a token wider than a line is cut."""
     lines: list[list[_Token]] = []
@@ -199,37 +238,107 @@ def _lines(tokens: Sequence[_Token], width: float) -> list[list[_Token]]:
 def _emit(
     parent: ET.Element, line: Sequence[_Token], x: float, baseline: float, anchor: str = "start"
 ) -> None:
-    """One line of tokens at ``baseline``, from ``x`` (or ending at ``x`` for ``end``)."""
+    """One line of tokens at ``baseline``, from ``x`` (or ending at ``x`` for ``end``).
+    Each token is one written ``<text>`` element in the tree (see :data:`_RAW`)."""
     if anchor == "end":
         x -= sum(t.width for t in line) + _GAP * (len(line) - 1)
+    y = f'" y="{baseline:.1f}"'
     for token in line:
-        text = ET.SubElement(parent, "text", {"x": f"{x:.1f}", "y": f"{baseline:.1f}"})
-        text.attrib.update(token.attrs)
-        first = token.spans[0]
-        text.set("font-size", f"{first.size:g}")
-        text.set("fill", first.fill)
-        if first.bold:
-            text.set("font-weight", "bold")
-        rest = token.spans
-        if not first.attrs:  # a span with data of its own stays a tspan
-            text.text = first.text
-            rest = token.spans[1:]
-        for span in rest:
-            tspan = ET.SubElement(text, "tspan", {"font-size": f"{span.size:g}"})
-            if span.gap:
-                tspan.set("dx", f"{span.gap:g}")
-            tspan.set("fill", span.fill)
-            if span.bold:
-                tspan.set("font-weight", "bold")
-            tspan.attrib.update(span.attrs)
-            tspan.text = span.text
+        key = token.star_key
+        node = ET.SubElement(parent, _RAW, {"data-star": key} if key else {})
+        node.text = f'<text x="{x:.1f}{y}{token.markup()}'
         x += token.width + _GAP
 
 
 # -------------------------------------------------------------------------- the board
 
+_RAW: Final = "mingshu-written"
+"""The tag of a tree node whose text is an element already written out (a token's
+``<text>``): :func:`_serialize` copies it as it is.  Half of drawing a board was making
+and writing an element per text and tspan, for tokens that are the same on every board."""
+
 _Parts = tuple[list[list[_Token]], list[list[_Token]], _Token]
 """A palace's tokens: the groups of its head lines, of its foot lines, the decadal ages."""
+
+
+def _star_token(
+    star: Star,
+    brightness: Brightness | None,
+    natal_mutagen: Mutagen | None,
+    style: str,
+    layers: Sequence[Layer] = (),
+) -> _Token:
+    """A star's name with its brightness, natal 四化 and the layers' 四化 on it."""
+    group = star.group.value
+    size = _SIZES[group]
+    if group == "major":
+        fill = _STAR_FILL["major"]
+    elif group == "minor":
+        fill = _STAR_FILL.get(star.kind.value, _INK)
+    else:
+        fill = _ADJECTIVE
+    spans = [_Span(display(star.names, style), fill, size, bold=group == "major")]
+    attrs = {"data-star": star.key, "class": f"star {group}"}
+    small = max(10.0, size - 3)
+    if brightness is not None:
+        grade = display(brightness.names, style)
+        strong = brightness.key in ("miao", "wang", "de", "li")
+        spans.append(
+            _Span(
+                f"({grade})" if _latin(style) else grade,
+                _STRONG_GRADE if strong else _WEAK_GRADE,
+                small,
+                attrs={"class": "brightness"},
+            )
+        )
+        attrs["data-brightness"] = brightness.key
+    if natal_mutagen is not None:
+        mutagen = natal_mutagen
+        spans.append(
+            _Span(
+                f"[{display(mutagen.names, style)}]",
+                _MUTAGEN_FILL[int(mutagen)],
+                small,
+                bold=True,
+                attrs={"class": "mutagen", "data-mutagen": mutagen.key},
+            )
+        )
+        attrs["data-mutagen"] = mutagen.key
+    # The horoscope layers' 四化 on this star, each in its layer's colour.
+    for layer in layers:
+        for mutagen_index, transformed in enumerate(layer.mutagens):
+            if transformed.key != star.key:
+                continue
+            mutagen = Mutagen(mutagen_index)
+            scope = layer.scope.value
+            mark = (
+                _LAYER_LETTER[scope] + ":"
+                if _latin(style)
+                else _layer_char(display(layer.names, style))
+            )
+            spans.append(
+                _Span(
+                    f"{mark}{display(mutagen.names, style)}",
+                    _LAYER_FILL[scope],
+                    small,
+                    bold=True,
+                    attrs={
+                        "class": "flowing-mutagen",
+                        "data-layer": scope,
+                        "data-mutagen": mutagen.key,
+                    },
+                    gap=3,
+                )
+            )
+    return _Token(spans, attrs)
+
+
+@lru_cache(maxsize=4096)
+def _natal_star(
+    star: Star, brightness: Brightness | None, natal_mutagen: Mutagen | None, style: str
+) -> _Token:
+    """:func:`_star_token` without a horoscope: a pure function of a few values, made once."""
+    return _star_token(star, brightness, natal_mutagen, style)
 
 
 class _Board:
@@ -246,68 +355,9 @@ class _Board:
     # -- a palace's parts
 
     def star(self, placed: PlacedStar, layers: Sequence[Layer]) -> _Token:
-        star, group = placed.star, placed.star.group.value
-        size = _SIZES[group]
-        if group == "major":
-            fill = _STAR_FILL["major"]
-        elif group == "minor":
-            fill = _STAR_FILL.get(star.kind.value, _INK)
-        else:
-            fill = _ADJECTIVE
-        spans = [_Span(self.name(star.names), fill, size, bold=group == "major")]
-        attrs = {"data-star": star.key, "class": f"star {group}"}
-        small = max(10.0, size - 3)
-        if placed.brightness is not None:
-            grade = self.name(placed.brightness.names)
-            strong = placed.brightness.key in ("miao", "wang", "de", "li")
-            spans.append(
-                _Span(
-                    f"({grade})" if _latin(self.style) else grade,
-                    _STRONG_GRADE if strong else _WEAK_GRADE,
-                    small,
-                    attrs={"class": "brightness"},
-                )
-            )
-            attrs["data-brightness"] = placed.brightness.key
-        if placed.mutagen is not None:
-            mutagen = placed.mutagen
-            spans.append(
-                _Span(
-                    f"[{self.name(mutagen.names)}]",
-                    _MUTAGEN_FILL[int(mutagen)],
-                    small,
-                    bold=True,
-                    attrs={"class": "mutagen", "data-mutagen": mutagen.key},
-                )
-            )
-            attrs["data-mutagen"] = mutagen.key
-        # The horoscope layers' 四化 on this star, each in its layer's colour.
-        for layer in layers:
-            for mutagen_index, transformed in enumerate(layer.mutagens):
-                if transformed.key != star.key:
-                    continue
-                mutagen = Mutagen(mutagen_index)
-                scope = layer.scope.value
-                mark = (
-                    _LAYER_LETTER[scope] + ":"
-                    if _latin(self.style)
-                    else _layer_char(self.name(layer.names))
-                )
-                spans.append(
-                    _Span(
-                        f"{mark}{self.name(mutagen.names)}",
-                        _LAYER_FILL[scope],
-                        small,
-                        bold=True,
-                        attrs={
-                            "class": "flowing-mutagen",
-                            "data-layer": scope,
-                            "data-mutagen": mutagen.key,
-                        },
-                        gap=3,
-                    )
-                )
-        return _Token(spans, attrs)
+        if not layers:  # a natal star's token is the same on every board
+            return _natal_star(placed.star, placed.brightness, placed.mutagen, self.style)
+        return _star_token(placed.star, placed.brightness, placed.mutagen, self.style, layers)
 
     def palace(self, palace: Palace, width: float) -> tuple[list[list[_Token]], list[list[_Token]]]:
         """The lines of a palace: stars on top, the fixed parts at the foot."""
@@ -656,17 +706,25 @@ def _escape_attribute(text: str) -> str:
     return text
 
 
+def _attributes(attrs: dict[str, str]) -> str:
+    return "".join([f' {k}="{_escape_attribute(v)}"' for k, v in attrs.items()])
+
+
 def _serialize(root: ET.Element) -> str:
     """``ET.tostring(root, encoding="unicode")`` for the plain trees drawn here (no
     namespaced tags, comments or processing instructions), escaping the same way, in a
-    third of the time: serializing was a third of drawing a board.  A test compares the
-    two on many charts."""
+    third of the time: serializing was a third of drawing a board.  A node tagged
+    :data:`_RAW` is copied as written (it has no tail).  A test compares the two on many
+    charts, with those nodes read back as elements."""
     out: list[str] = []
     write = out.append
 
     def element(e: ET.Element) -> None:
+        if e.tag == _RAW:
+            write(e.text or "")
+            return
         write("<" + e.tag)
-        write("".join([f' {k}="{_escape_attribute(v)}"' for k, v in e.attrib.items()]))
+        write(_attributes(e.attrib))
         if e.text or len(e):
             write(">")
             if e.text:
@@ -754,18 +812,8 @@ def _link_stars(root: ET.Element, star_href: Callable[[str], str]) -> None:
     and opens it, with or without a script.  The board is then a group of links, not an
     image."""
     root.set("role", "group")
-    names = [
-        (parent, i, child)
-        for parent in root.iter()
-        for i, child in enumerate(parent)
-        if child.tag == "text"
-        and child.get("data-star")
-        and "star" in child.get("class", "").split()
-    ]  # collected first: the links are new parents the walk must not enter
-    for parent, i, child in names:
-        link = ET.Element(
-            "a", {"href": star_href(child.get("data-star", "")), "class": "star-link"}
-        )
-        link.tail, child.tail = child.tail, None
-        link.append(child)
-        parent[i] = link
+    for node in root.iter(_RAW):
+        key = node.get("data-star")  # set by _emit on a star's name only
+        if key:
+            href = _escape_attribute(star_href(key))
+            node.text = f'<a href="{href}" class="star-link">{node.text}</a>'
