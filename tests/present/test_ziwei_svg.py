@@ -166,18 +166,22 @@ def test_the_phone_layout_holds_the_same_chart(
 def test_the_fast_writer_writes_what_elementtree_writes(
     fixture_charts: list[tuple[NatalChart, Horoscope | None]], names: str
 ) -> None:
-    """chart_svg writes each token's ``<text>`` once as markup and the tree around it with
-    its own small writer (ElementTree's element per text and tspan were half the drawing
+    """chart_svg writes each token's ``<text>`` once as markup, each line as one node, and
+    the tree around it with its own small writer (ElementTree's element per text and tspan were half the drawing
     time).  ElementTree is the reference, byte for byte: the tree with every written node
     read back by ElementTree's parser and written by ElementTree, on both layouts, with
     and without a horoscope and star links, and with text that needs escaping."""
-    from mingshu.present.ziwei_svg import _RAW, _Board, _link_stars, _serialize
+    from mingshu.present.ziwei_svg import _RAW, _Board, _serialize
 
     def by_elementtree(root: ET.Element) -> str:
         for parent in list(root.iter()):
-            for i, child in enumerate(parent):
-                if child.tag == _RAW:
-                    parent[i] = ET.fromstring(child.text or "")
+            children: list[ET.Element] = []
+            for child in parent:
+                if child.tag == _RAW:  # a line: its elements, read back
+                    children += ET.fromstring(f"<line>{child.text}</line>")
+                else:
+                    children.append(child)
+            parent[:] = children
         return ET.tostring(root, encoding="unicode")
 
     def href(key: str) -> str:
@@ -189,8 +193,7 @@ def test_the_fast_writer_writes_what_elementtree_writes(
                 tree = _Board(chart, h, names).tree(layout)
                 written = chart_svg(chart, h, names, layout)
                 assert written == _serialize(tree) == by_elementtree(tree)
-                tree = _Board(chart, h, names).tree(layout)
-                _link_stars(tree, href)
+                tree = _Board(chart, h, names, href).tree(layout)
                 linked = _serialize(tree)
                 assert linked == by_elementtree(tree)
                 assert linked.count('class="star-link"') == sum(len(p.stars) for p in chart.palaces)

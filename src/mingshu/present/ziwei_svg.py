@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from mingshu.ziwei.chart import NatalChart, Palace, PlacedStar
     from mingshu.ziwei.horoscope import Horoscope, Layer
     from mingshu.ziwei.stars import Brightness, Star
+    from mingshu.ziwei.tables import God
 
 __all__ = ["FONT_FAMILY", "chart_svg", "chart_svgs"]
 
@@ -236,18 +237,30 @@ def _lines(tokens: Sequence[_Token], width: float) -> list[list[_Token]]:
 
 
 def _emit(
-    parent: ET.Element, line: Sequence[_Token], x: float, baseline: float, anchor: str = "start"
+    parent: ET.Element,
+    line: Sequence[_Token],
+    x: float,
+    baseline: float,
+    anchor: str = "start",
+    star_href: Callable[[str], str] | None = None,
 ) -> None:
-    """One line of tokens at ``baseline``, from ``x`` (or ending at ``x`` for ``end``).
-    Each token is one written ``<text>`` element in the tree (see :data:`_RAW`)."""
+    """One line of tokens at ``baseline``, from ``x`` (or ending at ``x`` for ``end``):
+    one written node in the tree (see :data:`_RAW`).  With ``star_href``, each star's name
+    is a link to ``star_href(key)``: a keyboard reaches every star and opens it, with or
+    without a script."""
     if anchor == "end":
         x -= sum(t.width for t in line) + _GAP * (len(line) - 1)
     y = f'" y="{baseline:.1f}"'
+    out = []
     for token in line:
-        key = token.star_key
-        node = ET.SubElement(parent, _RAW, {"data-star": key} if key else {})
-        node.text = f'<text x="{x:.1f}{y}{token.markup()}'
+        text = f'<text x="{x:.1f}{y}{token._markup or token.markup()}'
+        key = token.star_key if star_href is not None else ""
+        if key and star_href is not None:
+            href = _escape_href(star_href(key))
+            text = f'<a href="{href}" class="star-link">{text}</a>'
+        out.append(text)
         x += token.width + _GAP
+    ET.SubElement(parent, _RAW).text = "".join(out)
 
 
 # -------------------------------------------------------------------------- the board
@@ -341,11 +354,66 @@ def _natal_star(
     return _star_token(star, brightness, natal_mutagen, style)
 
 
+# The tokens at a palace's foot, pure functions of a few values: made once, not per board.
+
+
+@lru_cache(maxsize=1024)
+def _god_token(god: God, style: str) -> _Token:
+    return _Token(
+        [_Span(display(god.names, style), _ADJECTIVE, _SMALL)],
+        {"data-god": god.key, "data-cycle": god.cycle, "class": "god"},
+    )
+
+
+@lru_cache(maxsize=512)
+def _decadal_token(start: int, end: int, current: bool) -> _Token:
+    return _Token(
+        [_Span(f"{start}–{end}", _STRONG_GRADE, _SMALL, current)],
+        {"class": "decadal"},
+    )
+
+
+@lru_cache(maxsize=512)
+def _name_tokens(
+    name: PalaceName, is_body: bool, is_original: bool, style: str
+) -> tuple[_Token, ...]:
+    labels = LABELS[style]
+    fill = _LIFE if name.key == "life" else _INK
+    tokens = [
+        _Token(
+            [_Span(display(name.names, style), fill, _NAME_SIZE, True)],
+            {"class": "palace-name"},
+        )
+    ]
+    if is_body:
+        tokens.append(_Token([_Span(labels["body"], _LIFE, _SMALL, True)], {"class": "body-mark"}))
+    if is_original:
+        tokens.append(
+            _Token([_Span(labels["original"], _ADJECTIVE, _SMALL)], {"class": "original"})
+        )
+    return tuple(tokens)
+
+
+@lru_cache(maxsize=1024)
+def _pillar_token(pillar: Pillar, style: str) -> _Token:
+    return _Token(
+        [_Span(_pillar(pillar, style), _INK, _NAME_SIZE, True)],
+        {"class": "stem-branch"},
+    )
+
+
 class _Board:
-    def __init__(self, chart: NatalChart, horoscope: Horoscope | None, style: str):
+    def __init__(
+        self,
+        chart: NatalChart,
+        horoscope: Horoscope | None,
+        style: str,
+        star_href: Callable[[str], str] | None = None,
+    ):
         self.chart = chart
         self.horoscope = horoscope
         self.style = style
+        self.star_href = star_href
         self.labels = LABELS[style]
         self._parts_cache: dict[str, _Parts] = {}
 
@@ -409,44 +477,17 @@ class _Board:
             if layer.branch == palace.branch
         ]
         gods = (palace.chang_sheng, palace.bo_shi, palace.jiang_qian, palace.sui_qian)
-        god_tokens = [
-            _Token(
-                [_Span(self.name(g.names), _ADJECTIVE, _SMALL)],
-                {"data-god": g.key, "data-cycle": g.cycle, "class": "god"},
-            )
-            for g in gods
-        ]
+        god_tokens = [_god_token(g, self.style) for g in gods]
         decadal = palace.decadal
         current = h is not None and decadal.start <= h.nominal_age <= decadal.end
-        decadal_token = _Token(
-            [_Span(f"{decadal.start}–{decadal.end}", _STRONG_GRADE, _SMALL, current)],
-            {"class": "decadal"},
-        )
+        decadal_token = _decadal_token(decadal.start, decadal.end, current)
         parts = (head, [marks, god_tokens], decadal_token)
         self._parts_cache[palace.branch.key] = parts
         return parts
 
     def name_line(self, palace: Palace) -> tuple[list[_Token], _Token]:
-        is_life = palace.name.key == "life"
-        tokens = [
-            _Token(
-                [_Span(self.name(palace.name.names), _LIFE if is_life else _INK, _NAME_SIZE, True)],
-                {"class": "palace-name"},
-            )
-        ]
-        if palace.is_body:
-            tokens.append(
-                _Token([_Span(self.labels["body"], _LIFE, _SMALL, True)], {"class": "body-mark"})
-            )
-        if palace.is_original:
-            tokens.append(
-                _Token([_Span(self.labels["original"], _ADJECTIVE, _SMALL)], {"class": "original"})
-            )
-        pillar = _Token(
-            [_Span(_pillar(palace.pillar, self.style), _INK, _NAME_SIZE, True)],
-            {"class": "stem-branch"},
-        )
-        return tokens, pillar
+        tokens = _name_tokens(palace.name, palace.is_body, palace.is_original, self.style)
+        return list(tokens), _pillar_token(palace.pillar, self.style)
 
     # -- the centre
 
@@ -597,7 +638,8 @@ class _Board:
                 "height": f"{total:.0f}",
                 "font-family": FONT_FAMILY,
                 "class": "mingshu-ziwei-chart",
-                "role": "img",
+                # With star links the board is a group of links, not an image.
+                "role": "img" if self.star_href is None else "group",
                 "aria-label": self.labels["title"],
             },
         )
@@ -632,7 +674,7 @@ class _Board:
         baseline = y + _PAD
         for line in head:
             baseline += max(t.size for t in line) + 2
-            _emit(group, line, x + _PAD, baseline)
+            _emit(group, line, x + _PAD, baseline, star_href=self.star_href)
             baseline += 2
         bottom = y + h - _PAD
         tokens, pillar = self.name_line(palace)
@@ -641,7 +683,7 @@ class _Board:
         baseline = bottom - _NAME_H - _height(foot)
         for line in foot:
             baseline += max(t.size for t in line) + 2
-            _emit(group, line, x + _PAD, baseline)
+            _emit(group, line, x + _PAD, baseline, star_href=self.star_href)
             baseline += 2
 
     def _draw_centre(
@@ -652,7 +694,7 @@ class _Board:
         baseline = y + (h - _height(centre)) / 2
         for line in centre:
             baseline += max(t.size for t in line) + 2
-            _emit(group, line, x + 2 * _PAD, baseline)
+            _emit(group, line, x + 2 * _PAD, baseline, star_href=self.star_href)
             baseline += 2
 
 
@@ -708,6 +750,11 @@ def _escape_attribute(text: str) -> str:
 
 def _attributes(attrs: dict[str, str]) -> str:
     return "".join([f' {k}="{_escape_attribute(v)}"' for k, v in attrs.items()])
+
+
+def _escape_href(href: str) -> str:
+    """An attribute escaped without the cache: every chart's links are new strings."""
+    return _escape_attribute.__wrapped__(href)
 
 
 def _serialize(root: ET.Element) -> str:
@@ -796,24 +843,5 @@ def chart_svgs(
     for layout in layouts:
         if layout not in LAYOUTS:
             raise InputError("layout", f"{clip(layout)} is not one of {', '.join(LAYOUTS)}")
-    board = _Board(chart, horoscope, names)
-    if star_href is None:
-        return tuple(board.svg(layout) for layout in layouts)
-    out = []
-    for layout in layouts:
-        root = board.tree(layout)
-        _link_stars(root, star_href)
-        out.append(_serialize(root))
-    return tuple(out)
-
-
-def _link_stars(root: ET.Element, star_href: Callable[[str], str]) -> None:
-    """Each star's name becomes a link to ``star_href(key)``: a keyboard reaches every star
-    and opens it, with or without a script.  The board is then a group of links, not an
-    image."""
-    root.set("role", "group")
-    for node in root.iter(_RAW):
-        key = node.get("data-star")  # set by _emit on a star's name only
-        if key:
-            href = _escape_attribute(star_href(key))
-            node.text = f'<a href="{href}" class="star-link">{node.text}</a>'
+    board = _Board(chart, horoscope, names, star_href)
+    return tuple(board.svg(layout) for layout in layouts)
