@@ -30,7 +30,7 @@ MAX_FORM_BYTES: Final = 65536
 """Largest feedback body read.  A comment of MAX_COMMENT characters of any script fits with
 room to spare (a 4-byte character is 12 bytes form-encoded: 24,000 bytes), and so does an
 overlong paste, which is answered on the page with the text kept; only a bigger body, which
-no browser sends through the form's maxlength, is refused unread (413)."""
+no browser sends through the form's maxlength, is refused (413), read no further than this."""
 log: Final = logging.getLogger("mingshu.web")
 
 
