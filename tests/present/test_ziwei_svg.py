@@ -166,16 +166,37 @@ def test_the_phone_layout_holds_the_same_chart(
 def test_the_fast_writer_writes_what_elementtree_writes(
     fixture_charts: list[tuple[NatalChart, Horoscope | None]], names: str
 ) -> None:
-    """chart_svg serializes its tree with its own small writer (a third of the drawing
-    time went to ElementTree's); ElementTree's own output is the reference, byte for byte,
-    on both layouts, with and without a horoscope, and with text that needs escaping."""
-    from mingshu.present.ziwei_svg import _Board, _serialize
+    """chart_svg writes each token's ``<text>`` once as markup, each line as one node, and
+    the tree around it with its own small writer (ElementTree's element per text and tspan were half the drawing
+    time).  ElementTree is the reference, byte for byte: the tree with every written node
+    read back by ElementTree's parser and written by ElementTree, on both layouts, with
+    and without a horoscope and star links, and with text that needs escaping."""
+    from mingshu.present.ziwei_svg import _RAW, _Board, _serialize
+
+    def by_elementtree(root: ET.Element) -> str:
+        for parent in list(root.iter()):
+            children: list[ET.Element] = []
+            for child in parent:
+                if child.tag == _RAW:  # a line: its elements, read back
+                    children += ET.fromstring(f"<line>{child.text}</line>")
+                else:
+                    children.append(child)
+            parent[:] = children
+        return ET.tostring(root, encoding="unicode")
+
+    def href(key: str) -> str:
+        return f"/chart/star/{key}?a=1&b=<2>"
 
     for chart, horoscope in fixture_charts[::7]:
         for layout in ("board", "column"):
             for h in (None, horoscope):
                 tree = _Board(chart, h, names).tree(layout)
-                assert chart_svg(chart, h, names, layout) == ET.tostring(tree, encoding="unicode")
+                written = chart_svg(chart, h, names, layout)
+                assert written == _serialize(tree) == by_elementtree(tree)
+                tree = _Board(chart, h, names, href).tree(layout)
+                linked = _serialize(tree)
+                assert linked == by_elementtree(tree)
+                assert linked.count('class="star-link"') == sum(len(p.stars) for p in chart.palaces)
             # Both layouts from one board's tokens: the same documents as drawn alone.
             both = chart_svgs(chart, horoscope, names)
             assert both == tuple(chart_svg(chart, horoscope, names, x) for x in LAYOUTS)
@@ -183,6 +204,35 @@ def test_the_fast_writer_writes_what_elementtree_writes(
     ET.SubElement(tricky, "text").text = "<b> & </b>"
     ET.SubElement(tricky, "g").tail = "a > b & c"
     assert _serialize(tricky) == ET.tostring(tricky, encoding="unicode")
+
+
+def test_a_token_is_written_as_elementtree_writes_it() -> None:
+    """A token's markup, with text and attributes that need escaping, an empty text and
+    spans with data of their own, read back by ElementTree: the same text and attributes."""
+    from mingshu.present.ziwei_svg import _emit, _serialize, _Span, _Token
+
+    spans = [
+        _Span('a<b & "c">', "#123", 14.0, bold=True),
+        _Span("", "#456", 11.0, attrs={"class": "brightness"}, gap=3),
+        _Span("d\te", "#789", 12.0, attrs={"data-x": "<&\n\r>"}),
+    ]
+    for token in (_Token(spans, {"data-star": "zi_wei", "class": "star major"}),
+                  _Token(spans[1:], {"data-y": 'q"'}), _Token([_Span("", "#000", 10.0)])):  # fmt: skip
+        root = ET.Element("g")
+        _emit(root, [token], 1.25, 2.5)
+        text = ET.fromstring(_serialize(root))[0]
+        assert (text.tag, text.get("x"), text.get("y")) == ("text", "1.2", "2.5")
+        assert {k: v for k, v in text.attrib.items() if k not in "xy"} == {
+            **token.attrs, "font-size": f"{token.spans[0].size:g}", "fill": token.spans[0].fill,
+            **({"font-weight": "bold"} if token.spans[0].bold else {}),
+        }  # fmt: skip
+        plain = not token.spans[0].attrs
+        assert (text.text or "") == (token.spans[0].text if plain else "")
+        tspans = list(text)
+        assert [(t.text or "") for t in tspans] == [s.text for s in token.spans[plain:]]
+        for t, s in zip(tspans, token.spans[plain:], strict=True):
+            assert {k: t.get(k) for k in s.attrs} == s.attrs
+            assert t.get("fill") == s.fill
 
 
 def test_text_is_escaped_and_the_style_checked() -> None:

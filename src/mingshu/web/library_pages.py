@@ -30,7 +30,7 @@ MAX_FORM_BYTES: Final = 65536
 """Largest feedback body read.  A comment of MAX_COMMENT characters of any script fits with
 room to spare (a 4-byte character is 12 bytes form-encoded: 24,000 bytes), and so does an
 overlong paste, which is answered on the page with the text kept; only a bigger body, which
-no browser sends through the form's maxlength, is refused unread (413)."""
+no browser sends through the form's maxlength, is refused (413), read no further than this."""
 log: Final = logging.getLogger("mingshu.web")
 
 
@@ -251,13 +251,13 @@ async def feedback(request: Request, article_id: str) -> Response:
     article = _article(article_id)
     if article is None:
         return render("error.html", status=404, title="No such article", message="")
-    length = request.headers.get("content-length", "")
-    if not length.isdigit() or int(length) > MAX_FORM_BYTES:
+    body = await _body_within(request, MAX_FORM_BYTES)
+    if body is None:
         return render(
             "error.html", status=413, title="Too long",
             message=f"A comment may be at most {MAX_COMMENT} characters.",
         )  # fmt: skip
-    form = await request.form(max_files=0, max_fields=10)
+    form = await _replayed(request, body).form(max_files=0, max_fields=10)
     token, helpful, comment = form.get("csrf"), form.get("helpful"), form.get("comment", "")
     # Browsers send a line break as CRLF but count it as one character in maxlength.
     text = comment.replace("\r\n", "\n") if isinstance(comment, str) else ""
@@ -275,7 +275,7 @@ async def feedback(request: Request, article_id: str) -> Response:
         # An expired or missing token (a cleared cookie, a new secret): the page again with
         # a fresh token and the reader's text, to send once more.
         expired = {"form": "The form had expired: check your answer and send it again."}
-        return _article_with_errors(
+        return await _article_with_errors(
             request, article, expired, status=403, helpful=helpful, comment=text
         )
     errors: dict[str, str] = {}
@@ -284,7 +284,7 @@ async def feedback(request: Request, article_id: str) -> Response:
     if not isinstance(comment, str) or len(text) > MAX_COMMENT:
         errors["comment"] = f"at most {MAX_COMMENT} characters (this one has {len(text):,})"
     if errors:
-        return _article_with_errors(request, article, errors, helpful=helpful, comment=text)
+        return await _article_with_errors(request, article, errors, helpful=helpful, comment=text)
     store: Store = request.app.state.store
     client = request.client.host if request.client else "unknown"
     answer = FeedbackIn(article.id, str(article.version), helpful == "yes", text.strip(), client)
@@ -293,13 +293,39 @@ async def feedback(request: Request, article_id: str) -> Response:
         # PostgreSQL), and on the event loop it held up every other reader of this worker.
         await run_in_threadpool(store.add_feedback, answer)
     except RateLimited as e:
-        return _article_with_errors(
+        return await _article_with_errors(
             request, article, {"helpful": str(e)}, status=429, helpful=helpful, comment=text
         )
     return RedirectResponse(f"/library/{article.id}?thanks=1#feedback", status_code=303)
 
 
-def _article_with_errors(
+async def _body_within(request: Request, limit: int) -> bytes | None:
+    """The request's body, or ``None`` once it is longer than ``limit`` bytes: judged by
+    the bytes that come, so a chunked body (no Content-Length) is read up to the limit and
+    no further, and a Content-Length over it is refused unread."""
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > limit):
+        return None
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            return None
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _replayed(request: Request, body: bytes) -> Request:
+    """The request with its body already read, for Starlette's form parser."""
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": body, "more_body": False}
+
+    return Request(request.scope, receive)
+
+
+async def _article_with_errors(
     request: Request,
     article: Any,
     errors: dict[str, str],
@@ -309,14 +335,19 @@ def _article_with_errors(
     comment: str = "",
 ) -> Response:
     """The article page answering a refused post: the errors beside their fields, the
-    reader's choice and text kept, and a valid token (a fresh one when theirs is not)."""
+    reader's choice and text kept, and a valid token (a fresh one when theirs is not).
+    An article that cannot be drawn answers with its error page, as a view of it does."""
+    try:
+        body = await run_in_threadpool(_body, article)  # a first render takes seconds
+    except Exception as e:  # one article's failure is that page's error, not the site's
+        return _unrenderable(article, e)
     secret: str = request.app.state.secret
     token = request.cookies.get(CSRF_COOKIE) or ""
     fresh = not (_TOKEN_SAFE(token) and csrf_signed(secret, token))
     if fresh:
         token = new_csrf_token(secret)
     response = render(
-        "article.html", status=status, article=article, body=_body(article), slot=FEEDBACK_SLOT,
+        "article.html", status=status, article=article, body=body, slot=FEEDBACK_SLOT,
         csrf=token, thanks=False, errors=errors, max_comment=MAX_COMMENT,
         helpful=helpful if helpful in ("yes", "no") else None, comment=comment,
     )  # fmt: skip
