@@ -30,9 +30,9 @@ PAGES = (
     f"/chart/star/tian_ji?{BIRTH}",
     "/chart?date=1987-02-30&time=25:00&gender=x",  # errors next to their fields
     "/chart?date=1990-05-15&time=23:30&gender=male&tz=Asia/Shanghai",  # late Rat, DST
-    "/pillars?pillars=庚辰+甲申+丙午+庚寅&from=1930",
+    "/pillars?pillars=庚辰+甲申+丙午+庚寅&from=1930&to=2100",
     "/pillars?pillars=甲子+甲子+甲子+甲子",  # none found
-    "/pillars?pillars=庚辰+甲申&from=1850&to=1800",  # errors next to their fields
+    "/pillars?pillars=庚辰+甲申&from=1500&to=1400",  # errors next to their fields
     "/pillars?pillars=庚辰+甲申",
     "/pillars?pillars=庚辰+甲申+丙午+庚卯",
 )
