@@ -118,3 +118,22 @@ def test_cli_prints_it_and_refuses_two_outputs() -> None:
     assert result.stdout.startswith("# Zi Wei Dou Shu chart") and "## Horoscope" in result.stdout
     bad = runner.invoke(app, [*base, "--json"])
     assert bad.exit_code == 2 and bad.stderr.startswith("error: markdown: ")
+
+
+def test_the_patterns_are_the_charts_with_their_verses() -> None:
+    import datetime as dt
+
+    from mingshu.present import chart_to_dict
+
+    seen = 0
+    for n in range(0, 400, 7):
+        chart = ziwei.chart(str(dt.date(1990, 1, 1) + dt.timedelta(days=n)), "10:30", "male")
+        text = to_markdown(chart)
+        section = text[text.index("## 格局") :].split("\n## ")[0]
+        found = chart_to_dict(chart)["patterns"]
+        listed = [line for line in section.splitlines() if line.startswith("- **")]
+        assert [line[4:].split("**")[0] for line in listed] == [p["hans"] for p in found]
+        for p in found:
+            assert f"「{p['verse']}」 ({p['verse_at']})" in section
+            seen += 1
+    assert seen > 20

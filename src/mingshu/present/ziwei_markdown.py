@@ -2,7 +2,8 @@
 
 ``to_markdown(chart, horoscope=None, lang="zh-CN")`` writes the birth, a table of the twelve
 palaces (stars with brightness and 四化, the four god cycles, decade and small-limit ages),
-each palace's 三方四正, 夹宫, 宫干飞化 and 自化, and, with a horoscope, its layers.  Everything
+each palace's 三方四正, 夹宫, 宫干飞化 and 自化, the patterns (格局) it forms with their verses,
+and, with a horoscope, its layers.  Everything
 comes from the chart's JSON export (``chart_to_dict``, ``analysis_to_dict``,
 ``horoscope_to_dict``), so the text and the JSON never disagree; names are those of
 ``locale_to_dict`` in ``lang`` (zh-CN, zh-TW, en-US, ja-JP, ko-KR, vi-VN or pinyin, and the
@@ -65,6 +66,10 @@ _LABELS: Final = {
     "mutagens": ("四化", "四化", "Four transformations"),
     "flowing": ("流耀", "流耀", "Flowing stars"),
     "notices": ("说明", "說明", "Notes"),
+    "patterns": ("格局", "格局", "Patterns (格局)"),
+    "none": ("本盘未成任何格局。", "本盤未成任何格局。", "This chart forms none of the patterns."),
+    "broken_by": ("破格", "破格", "broken by"),
+    "group": ("类", "類", "group"),
     "body_mark": ("身", "身", "body"),
     "origin_mark": ("来因", "來因", "origin"),
     "age": ("虚岁", "虛歲", "nominal age"),
@@ -139,6 +144,7 @@ class _Writer:
 
     def document(self) -> str:
         parts = [f"# {self.label('title')}", self.birth(), self.palaces(), self.flights()]
+        parts.append(self.patterns())
         if self.horoscope is not None:
             parts.append(self.layers())
         notices = self.data.get("notices") or []
@@ -238,6 +244,26 @@ class _Writer:
             lines.append(_row(cells))
         return "\n".join(lines)
 
+    def patterns(self) -> str:
+        """Each pattern the chart forms: its name, group, palaces, the verse as the book
+        writes it with its file and line, and any rule that breaks it."""
+        from mingshu.ziwei.patterns import GROUPS
+
+        lines = [f"## {self.label('patterns')}", ""]
+        found = self.data.get("patterns") or []
+        if not found:
+            return "\n".join([*lines, self.label("none")])
+        for p in found:
+            group = self.form({**_named(GROUPS[p["group"]]), "key": p["group"]})
+            where = ", ".join(self.palace(self.palace_at[b]) for b in p["palaces"])
+            lines.append(
+                f"- **{self.form(p)}** ({group}; {where}): 「{p['verse']}」 ({p['verse_at']})"
+            )
+            for b in p["broken"]:
+                verse = f"「{b['verse']}」 ({b['verse_at']})"
+                lines.append(f"  - {self.label('broken_by')}: {self.form(b)}: {verse}")
+        return "\n".join(lines)
+
     def layers(self) -> str:
         h = self.horoscope
         assert h is not None
@@ -265,6 +291,15 @@ class _Writer:
             ]
             lines.append(_row(cells))
         return "\n".join(lines)
+
+
+def _named(names: Any) -> dict[str, str]:
+    return {
+        "hans": names.hans,
+        "hant": names.hant,
+        "pinyin": names.pinyin,
+        "english": names.english,
+    }
 
 
 def _settings_line(settings: dict[str, Any]) -> str:
