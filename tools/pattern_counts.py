@@ -3,8 +3,10 @@
 Reads a dataset written by ``mingshu sweep ziwei`` (the whole 1900-2100 space for the figures
 of docs/patterns.md) and prints, for every natal pattern of patterns.toml, the charts that
 form it, those a 破格 rule breaks, and "1 chart in N"; with ``--write`` the table goes into
-docs/patterns.md between the ``counts`` markers.  The numbers come from the record, never
-typed.
+docs/patterns.md between the ``counts`` markers and the counts into the package's
+``ziwei/data/pattern_counts.json`` (what the chart page prints as "1 chart in N").  The
+numbers come from the record, never typed; tests/space/test_pattern_counts.py (space tier)
+counts them again over a fresh sweep.
 
     mingshu sweep ziwei --from 1900 --to 2100 --out /tmp/space
     PYTHONPATH=src .venv/bin/python tools/pattern_counts.py /tmp/space --write
@@ -13,6 +15,7 @@ typed.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 
@@ -20,10 +23,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
 from mingshu import space  # noqa: E402
+from mingshu.files import replacing  # noqa: E402
 from mingshu.space.sql import dataset_metadata  # noqa: E402
 from mingshu.ziwei.patterns import GROUPS, PATTERNS  # noqa: E402
 
 DOC = ROOT / "docs" / "patterns.md"
+DATA = ROOT / "src" / "mingshu" / "ziwei" / "data" / "pattern_counts.json"
 BEGIN, END = "<!-- counts: begin -->", "<!-- counts: end -->"
 
 
@@ -66,6 +71,19 @@ def main() -> int:
     text = "\n".join(lines)
     print(text)
     if args.write:
+        record = {
+            "source": "mingshu sweep ziwei, counted by tools/pattern_counts.py",
+            "first_year": meta["first_year"],
+            "last_year": meta["last_year"],
+            "settings": settings,
+            "rows": total,
+            "patterns": {
+                key: {"formed": formed.get(i, 0), "broken": broken.get(i, 0)}
+                for i, key in sorted(names.items())
+            },
+        }
+        with replacing(DATA, "out") as out:
+            out.write(json.dumps(record, ensure_ascii=False, indent=1) + "\n")
         doc = DOC.read_text(encoding="utf-8")
         head, rest = doc.split(BEGIN)
         _, tail = rest.split(END)

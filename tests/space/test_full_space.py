@@ -143,3 +143,21 @@ def test_every_library_claim_holds_over_the_whole_space(full_space: Path) -> Non
     for line in report.article_lines():
         print(line)
     print(report.summary())
+
+
+def test_the_shipped_pattern_frequencies_are_the_spaces(full_space: Path) -> None:
+    # ziwei/data/pattern_counts.json (what the chart page prints as "1 chart in N") against a
+    # fresh count of every pattern over the whole space, through find's pattern(KEY).
+    from mingshu import space
+    from mingshu.ziwei.patterns import frequency
+
+    meta = json.loads((full_space / "_mingshu.json").read_text(encoding="utf-8"))
+    keys = [p["key"] for p in meta["patterns"].values()]
+    assert keys
+    for key in keys:
+        shipped = frequency(key)
+        assert shipped is not None and shipped.rows == ROWS, key
+        assert (shipped.first_year, shipped.last_year) == (1900, 2100)
+        formed = space.find(full_space, f"pattern({key})").count
+        broken = space.find(full_space, f"broken({key})").count
+        assert (shipped.formed, shipped.broken) == (formed, broken), key

@@ -9,10 +9,12 @@ formed, with the palaces and stars that form it and the rules (破格) that brea
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import Any
+from importlib import resources
+from typing import Any, NamedTuple
 
 from mingshu.arguments import check_type
 from mingshu.cycles import Branch
@@ -28,9 +30,11 @@ __all__ = [
     "RULES",
     "VARIANTS",
     "BreakRule",
+    "Frequency",
     "Pattern",
     "PatternHit",
     "detect",
+    "frequency",
 ]
 
 _DATA = load_data("patterns.toml")
@@ -530,3 +534,38 @@ def _index(variant: str) -> tuple[tuple[_Anchors, _Anchors, _Anchors], tuple[int
             anchors[where].setdefault(min(gate[where]), []).append(i)
     life, flank, four = ({k: tuple(v) for k, v in a.items()} for a in anchors)
     return (life, flank, four), tuple(loose)
+
+
+class Frequency(NamedTuple):
+    """How often a pattern forms over the swept space (the book's reading): ``formed`` of
+    ``rows`` charts, ``broken`` of them 破格; the record names its years and settings."""
+
+    formed: int
+    broken: int
+    rows: int
+    first_year: int
+    last_year: int
+
+    @property
+    def one_in(self) -> int | None:
+        """``rows / formed`` rounded: "1 chart in N" (None for a pattern no chart forms)."""
+        return round(self.rows / self.formed) if self.formed else None
+
+
+@cache
+def _frequencies() -> dict[str, Frequency]:
+    # Written by tools/pattern_counts.py from a sweep of the default settings; counted again
+    # over a fresh sweep by tests/space/test_pattern_counts.py.
+    text = resources.files("mingshu.ziwei").joinpath("data", "pattern_counts.json")
+    record = json.loads(text.read_text(encoding="utf-8"))
+    rows, first, last = int(record["rows"]), int(record["first_year"]), int(record["last_year"])
+    return {
+        key: Frequency(int(c["formed"]), int(c["broken"]), rows, first, last)
+        for key, c in record["patterns"].items()
+    }
+
+
+def frequency(key: str) -> Frequency | None:
+    """The pattern's frequency over the space under the default settings (None if the
+    record does not count it: a pattern of the limits, which no natal chart forms)."""
+    return _frequencies().get(key)
