@@ -111,3 +111,25 @@ def test_the_cli_reports_a_bad_claims_folder_in_one_line(tmp_path: Path) -> None
     assert result.stderr.startswith("error: claims: ZW-AUX-17.claims.toml: not TOML")
     assert len(result.stderr.strip().splitlines()) == 1
     assert "Traceback" not in result.output
+
+
+def test_the_rendered_badge_says_what_was_checked() -> None:
+    """A data-table claim reads 'checked against the data file', a space claim 'checked over
+    N charts' (N from the record), every quotation 'quotation verified verbatim', and the
+    library's statement about its own badges carries none."""
+    from mingshu.library import load
+    from mingshu.library.render import article_html
+
+    library = load()
+    bazi = article_html(library.get("BZ-SS-00"), library)
+    data = re.search(r"<a class='ms-claim ms-badge-data'[^>]*>(.*?)</a>", bazi)
+    assert data is not None and "checked against the data file" in data.group(1)
+    assert "checked over" not in data.group(1)
+    en_guang = article_html(library.get("ZW-AUX-17"), library)
+    space = re.search(r"<a class='ms-claim ms-badge-space'[^>]*>(.*?)</a>", en_guang)
+    assert space is not None and re.search(r"checked over [\d,]+ charts", space.group(1))
+    assert en_guang.count("quotation verified verbatim") == en_guang.count("ms-quote ")
+    assert en_guang.count("ms-quote ") >= 1
+    meta = article_html(library.get("MS-LIB-01"), library)
+    rule = meta.split("every badge says what was checked", 1)[1].split("</li>", 1)[0]
+    assert "ms-claim" not in rule
