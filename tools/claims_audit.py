@@ -15,6 +15,7 @@ first, each with the old sentence's literal reading measured by the query given 
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,7 @@ from mingshu.library.claims import TERMS, load_claims  # noqa: E402
 from mingshu.space.claims import check  # noqa: E402
 from mingshu.space.ziwei_sweep import read_metadata  # noqa: E402
 
+SAYS_SO = re.compile(r"counted|late Rat|23:00|after 11 pm", re.I)
 CALENDAR = {
     "counted_day": "lunar_day",
     "counted_month_split": (
@@ -117,6 +119,17 @@ CHANGES: list[dict[str, Any]] = [
         "(the answer: within one month Di Kong keeps the same palace name at every hour). "
         "The count is of the charts whose Di Kong palace name differs from month 1's: the "
         "premise that it is one name in every month fails for them",
+    },
+    {
+        "claim": "di_kong_month_3_health",
+        "where": "ZW-AUX-11 (step)",
+        "old": "Born in the third lunar month, Di Kong must be in the Health palace whatever the "
+        "hour.",
+        "sql": f"SELECT count(*) FROM charts WHERE lunar_month = 3 AND {_name('di_kong')} <> 7",
+        "space": "leap-split",
+        "new": "Born in the third counted lunar month (by default days 16 on of a leap month "
+        "count as the next month, except after 23:00), Di Kong must be in the Health palace "
+        "whatever the hour.",
     },
     {
         "claim": "en_guang_no_month",
@@ -212,6 +225,11 @@ def main(space: Path) -> str:
             )
             calendar = lit.counterexamples
         results[key] = (r.rows, r.counterexamples, calendar)
+    open_items = []
+    for key, (_rows, _bad, cal) in results.items():
+        silent = [s for _a, s in sentences.get(key, []) if not SAYS_SO.search(s)]
+        if cal and silent:
+            open_items.append(f"* `{key}`: " + " / ".join(silent))
     for key, c in every.items():
         where = sentences.get(key, [])
         articles = ", ".join(sorted({a for a, _ in where})) or "(not cited)"
@@ -224,6 +242,19 @@ def main(space: Path) -> str:
             bad_s = "—" if bad is None else f"{bad:,}"
             cal_s = "" if cal is None else f"{cal:,}"
         out.append(f"| `{key}` | {c.kind} | {articles} | {said} | {rows_s} | {bad_s} | {cal_s} |")
+    at = out.index("## Every claim")
+    out[at:at] = [
+        "## Open",
+        "",
+        "Claims whose calendar reading fails and that are still badged on a sentence saying",
+        '"day" or "month" without "counted" or the late Rat hour (some are worked',
+        "examples that are true as written; each is to be read and reworded where a reader",
+        "would apply it to a late-Rat or leap-month birth;",
+        "tests/library/test_claim_fidelity.py keeps this list from growing):",
+        "",
+        *sorted(open_items),
+        "",
+    ]
     return "\n".join(out) + "\n"
 
 

@@ -24,6 +24,7 @@ from mingshu.space.claims import check
 from mingshu.space.ziwei_sweep import read_metadata
 
 ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.slow  # sweeps a year and runs each claim's calendar reading
 CALENDAR = {
     "counted_day": "lunar_day",
     "counted_month_split": (

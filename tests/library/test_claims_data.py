@@ -113,6 +113,7 @@ def test_the_cli_reports_a_bad_claims_folder_in_one_line(tmp_path: Path) -> None
     assert "Traceback" not in result.output
 
 
+@pytest.mark.slow  # renders three whole articles: seconds of CPU (CONTRIBUTING.md)
 def test_the_rendered_badge_says_what_was_checked() -> None:
     """A data-table claim reads 'checked against the data file', a space claim 'checked over
     N charts' (N from the record), every quotation 'quotation verified verbatim', and the
