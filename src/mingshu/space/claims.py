@@ -165,6 +165,8 @@ def check(
     dataset the claims with ``other_settings`` compare with (the view ``other``).  A dataset
     with missing years is an :class:`InputError` on ``dataset`` unless ``allow_partial``
     (:func:`mingshu.space.sql.check_complete`): its counts would be over a smaller space."""
+    if isinstance(claims, (str, bytes)) or not isinstance(claims, Sequence):
+        raise InputError("claims", f"give a list of Claim values, not {type(claims).__name__}")
     for claim in claims:
         if not isinstance(claim, Claim):
             raise InputError("claims", f"give Claim values, not {type(claim).__name__}")
