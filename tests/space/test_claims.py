@@ -240,3 +240,17 @@ def test_the_leap_month_setting_and_the_late_rat_hour_matter_for_the_day_stars(
     leap, late, n_leap, n_late = check(dataset, [whole_reading, same_day, second_half, late_rat])
     assert n_leap.counterexamples and leap.counterexamples == n_leap.counterexamples
     assert n_late.counterexamples and late.counterexamples == n_late.counterexamples
+
+
+def test_a_long_query_draws_no_progress_bar_into_the_output(dataset: Path) -> None:
+    """DuckDB draws its progress bar on file descriptor 1 (past the CLI's own output) once a
+    query runs over 2 s, as the two-dataset claims over the whole space do: `mingshu claims
+    --json` printed bars before its JSON.  The connection has it off."""
+    from mingshu.space.sql import connect
+
+    con = connect(dataset)
+    try:
+        row = con.execute("SELECT current_setting('enable_progress_bar')").fetchone()
+    finally:
+        con.close()
+    assert row == (False,)
