@@ -31,6 +31,7 @@ import time
 from pathlib import Path
 
 from mingshu import bazi, space, ziwei
+from mingshu.library.claims import sql_claims
 from mingshu.space import bazi_numpy, bazi_sweep, claims
 from mingshu.space.ziwei_sweep import year_rows
 
@@ -91,7 +92,7 @@ def bench_ziwei(root: Path, workers: int, engine_years: int) -> None:
     )
 
     started = time.perf_counter()
-    results = claims.check(root / "many")
+    results = claims.check(root / "many", list(sql_claims().values()))
     total = time.perf_counter() - started
     for r in results:
         if r.claim.key in THREE:
@@ -134,7 +135,8 @@ def bench_bazi(root: Path, workers: int, bazi_years: int) -> None:
         f"({full.rows_per_second / workers:,.0f} per process; load average before: {load}); "
         f"{size(root / 'bazi_full'):,} bytes"
     )
-    for r in claims.check(root / "bazi_full", claims.BAZI_CLAIMS):
+    bazi_claims = [c for c in sql_claims().values() if c.schema == claims.BAZI_SCHEMA]
+    for r in claims.check(root / "bazi_full", bazi_claims):
         print(
             f"claim {r.claim.key}: {r.counterexamples} counterexamples in "
             f"{r.rows:,}, {r.seconds:.2f} s"

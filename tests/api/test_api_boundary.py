@@ -339,7 +339,7 @@ def good_arguments(scratch: Path) -> dict[str, dict[str, object]]:
             "scheduler": None,
             "backend": "numpy",
         },
-        "mingshu.space.claims.check": {"dataset": missing},
+        "mingshu.space.claims.check": {"dataset": missing, "claims": []},
         "mingshu.present.annual_to_dict": {"annual": BAZI.annual(2000), "chart": BAZI},
         "mingshu.present.chart_svg": {"chart": CHART, "horoscope": None, "names": "hans"},
         "mingshu.present.chart_to_dict": {"chart": CHART},

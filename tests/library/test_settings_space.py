@@ -72,21 +72,20 @@ def test_a_comparison_claim_reads_the_other_dataset(space: Path) -> None:
 
 
 def test_a_count_cell_with_a_wrong_explanation_fails(
-    copy: Path, space: Path, sources: Path, monkeypatch: pytest.MonkeyPatch
+    copy: Path, space: Path, sources: Path
 ) -> None:
     """A count table's cell is a claim: say Zi Wei moves only for Rat-hour births on an odd
     lunar day, and the check names the counterexamples (even days move it too)."""
-    wrong = Claim(
-        key="planted_zi_wei_odd_days",
-        statement="Zi Wei differs only on odd lunar days",
-        source="planted",
-        sql=f"SELECT count(*) FROM {_JOIN} WHERE a.zi_wei <> b.zi_wei AND a.lunar_day % 2 = 0",
-        total_sql=f"SELECT count(*) FROM {_JOIN} WHERE a.zi_wei <> b.zi_wei",
-        settings=(("late_rat_hour", "next_day"),),
-        other_settings=(("late_rat_hour", "same_day"),),
-    )
-    real = C.space_claims
-    monkeypatch.setattr(C, "space_claims", lambda: {**real(), wrong.key: wrong})
+    wrong = Claim(key="planted_zi_wei_odd_days", statement="", source="", sql="")
+    with (copy / f"{ARTICLE}.claims.toml").open("a", encoding="utf-8") as out:
+        out.write(
+            '\n[[claim]]\nkey = "planted_zi_wei_odd_days"\nkind = "compare_settings"\n'
+            'statement = "Zi Wei differs only on odd lunar days"\n'
+            'settings = { late_rat_hour = "next_day" }\n'
+            'other_settings = { late_rat_hour = "same_day" }\n'
+            'where = "a.zi_wei <> b.zi_wei AND a.lunar_day % 2 = 0"\n'
+            'total_where = "a.zi_wei <> b.zi_wei"\n'
+        )
     path = copy / f"{ARTICLE}.md"
     text = path.read_text(encoding="utf-8")
     old = "[Zi Wei, set_leap_moves_zi_wei, set_late_rat_moves_zi_wei]"

@@ -163,10 +163,11 @@ def test_planted_wrong_answer_fails(
 
 
 def test_table_difference_claim_catches_a_wrong_stem() -> None:
-    from mingshu.library.claims import _tables_differ_only
+    from mingshu.library.claim_checks import variants_agree
 
-    assert _tables_differ_only("tian_yi", "v1", "v2", ("庚",))() == (0, 10)
-    assert _tables_differ_only("tian_yi", "v1", "v2", ("辛",))() == (2, 10)
+    every_but = [s for s in "甲乙丙丁戊己庚辛壬癸"]
+    assert variants_agree("tian_yi", "v1", "v2", [s for s in every_but if s != "庚"]) == (0, 10)
+    assert variants_agree("tian_yi", "v1", "v2", [s for s in every_but if s != "辛"]) == (2, 10)
 
 
 def test_known_differences_cover_every_named_reason() -> None:
@@ -184,10 +185,10 @@ def test_hit_naming_claim_catches_a_wrong_table(monkeypatch: pytest.MonkeyPatch)
     # The claim compares each hit with the settings' own choice; plant another choice of
     # Literary Star table and the layouts holding the star become counterexamples.
     from mingshu.bazi import settings as S
-    from mingshu.library.claims import ENGINE_CLAIMS
+    from mingshu.library.claims import load_claims
 
     monkeypatch.setattr(S, "DEFAULT", S.BaziSettings(star_variants={"wen_chang": "w2"}))
-    bad, n = ENGINE_CLAIMS["star_hits_name_table_and_basis"].run()
+    bad, n = load_claims()["star_hits_name_table_and_basis"].run()
     assert 0 < bad < n
 
 

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from mingshu.errors import InputError
+from mingshu.library import claim_checks, load, svg
 from mingshu.library import claims as C
 from mingshu.library import engine as E
-from mingshu.library import load, svg
 from mingshu.library import problems as P
 from mingshu.library.check import check
 from mingshu.library.model import _ROOT
@@ -165,9 +165,9 @@ def _plant(monkeypatch: pytest.MonkeyPatch, variants: tuple[str, ...], stem: int
 def test_a_planted_wrong_table_makes_the_engine_claim_fail(
     key: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    assert C.ENGINE_CLAIMS[key].run()[0] == 0
+    assert C.load_claims()[key].run()[0] == 0
     _plant(monkeypatch, ("v1", "k1"), STEMS.index("甲"))
-    assert C.ENGINE_CLAIMS[key].run()[0] > 0
+    assert C.load_claims()[key].run()[0] > 0
 
 
 def test_a_planted_wrong_table_makes_the_zi_wei_claims_fail(
@@ -175,12 +175,12 @@ def test_a_planted_wrong_table_makes_the_zi_wei_claims_fail(
 ) -> None:
     keys = ("kui_yue_are_the_nobleman_pair", "tian_chu_is_the_xingxue_verse")
     split = space / "leap-split"
-    assert [r.counterexamples for r in run_sql(split, [C.space_claims()[k] for k in keys])] == [
+    assert [r.counterexamples for r in run_sql(split, [C.sql_claims()[k] for k in keys])] == [
         0,
         0,
     ]
     _plant(monkeypatch, ("v1", "k2"), STEMS.index("庚"))  # the library test space is 2000
-    planted = [C.space_claims()[k] for k in keys]
+    planted = [C.sql_claims()[k] for k in keys]
     assert all((r.counterexamples or 0) > 0 for r in run_sql(split, planted))
 
 
@@ -195,8 +195,12 @@ def test_each_bazi_claim_runs_once_per_process(
         calls.append("run")
         return 1, 10  # a false claim: the check must say so both times
 
-    planted = C.EngineClaim("planted_once", "planted", "day stems", "every day stem", counted)
-    monkeypatch.setitem(C.ENGINE_CLAIMS, planted.key, planted)
+    monkeypatch.setitem(claim_checks.CHECKS, "planted_once", counted)
+    with (folder / "BZ-SS-04.claims.toml").open("a", encoding="utf-8") as out:
+        out.write(
+            '\n[[claim]]\nkey = "planted_once"\nkind = "engine"\nstatement = "planted"\n'
+            'check = "planted_once"\nunit = "day stems"\ncases = "every day stem"\n'
+        )
     path = folder / "BZ-SS-04.md"
     text = path.read_text(encoding="utf-8")
     path.write_text(

@@ -4,6 +4,7 @@ variant chosen; the Literary Star claims hold over it and a planted false one fa
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import json
 import random
@@ -17,7 +18,9 @@ from typer.testing import CliRunner
 
 from mingshu import bazi, calendar
 from mingshu.cli import app
+from mingshu.library.claims import sql_claims
 from mingshu.space import bazi_sweep, claims, query
+from mingshu.space.claims import BAZI_SCHEMA
 
 from .conftest import YEAR
 
@@ -94,23 +97,36 @@ def test_the_seed_example_day_master_yang_metal(bazi_dataset: Path) -> None:
 
 
 def test_literary_star_claims_hold(bazi_dataset: Path) -> None:
-    results = [r for r in claims.check(bazi_dataset) if r.applies]
-    assert [r.claim.key for r in results] == [c.key for c in claims.BAZI_CLAIMS]
+    every = list(sql_claims().values())
+    results = [r for r in claims.check(bazi_dataset, every) if r.applies]
+    assert [r.claim.key for r in results] == [c.key for c in every if c.schema == BAZI_SCHEMA]
+    assert len(results) == 9
     for r in results:
         assert r.holds is True, (r.claim.key, r.counterexamples)
         assert r.rows and r.rows > 0
-    ziwei = [r for r in claims.check(bazi_dataset) if r.claim.schema != bazi_sweep.BAZI_SCHEMA]
+    ziwei = [r for r in claims.check(bazi_dataset, every) if r.claim.schema != BAZI_SCHEMA]
     assert ziwei and all(r.reason == "space" for r in ziwei)
+
+
+def _with_stems(claim: claims.Claim, old: str, new: str) -> claims.Claim:
+    """The shipped claim with its day-stem list ``old`` read as ``new`` (both queries)."""
+    sql, total = claim.sql.replace(old, new), claim.total_sql.replace(old, new)
+    assert (sql, total) != (claim.sql, claim.total_sql)
+    return dataclasses.replace(claim, key=claim.key + "_planted", sql=sql, total_sql=total)
 
 
 def test_a_planted_false_literary_claim_fails(bazi_dataset: Path) -> None:
     """'W1 and W2 also agree at 乙' is false (乙: 午 on the site, 亥 in the book)."""
-    agree, apart = claims._compare("wen_chang__w2", "W2", (0, 1, 4), "planted", "false")
+    shipped = sql_claims()
+    agree, apart = (
+        _with_stems(shipped[f"wen_chang_w1_w2_{k}"], old, new)
+        for k, old, new in (("agree", "(0, 4)", "(0, 1, 4)"), ("differ", "(1, 2,", "(2,"))
+    )
     got = {r.claim.key: r for r in claims.check(bazi_dataset, [agree, apart])}
     assert got[agree.key].holds is False and got[agree.key].counterexamples
     assert got[apart.key].holds is True  # the seven other stems still differ
     # And 'W1 and W4 differ at 庚' is false too: no 庚 row tells them apart.
-    _, differ = claims._compare("wen_chang__w4", "W4", (0, 1, 2, 3, 4, 5, 8, 9), "planted", "x")
+    differ = _with_stems(shipped["wen_chang_w1_w4_differ"], "(7)", "(6, 7)")
     (r,) = claims.check(bazi_dataset, [differ])
     assert r.holds is False and r.counterexamples == 1 and r.rows == 2
 

@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 
 from mingshu import ziwei
 from mingshu.cli import app
+from mingshu.library.claims import load_claims, sql_claims
 from mingshu.space import claims as space_claims
 from mingshu.space import query, ziwei_sweep
 
@@ -66,7 +67,7 @@ def test_every_seed_claim_holds_over_every_row(full_space: Path) -> None:
     result = CliRunner().invoke(app, ["claims", str(full_space), "--json"])
     assert result.exit_code == 0, result.output
     results = json.loads(result.stdout)
-    assert len(results) == len(space_claims.CLAIMS)
+    assert len(results) == len(load_claims())  # every claim of every article
     applied = [r for r in results if r["applies"]]
     # Every claim applies to this space (swept with the default settings, as its metadata
     # records them) except those that name another value, e.g. leap_month = whole.
@@ -74,8 +75,9 @@ def test_every_seed_claim_holds_over_every_row(full_space: Path) -> None:
     assert swept is not None
     expected = [
         c.key
-        for c in space_claims.CLAIMS
+        for c in sql_claims().values()
         if c.schema == ziwei_sweep.SCHEMA
+        and not c.other_settings
         and all(swept["settings"].get(k) == v for k, v in c.settings)
     ]
     assert sorted(r["key"] for r in applied) == sorted(expected)
@@ -87,17 +89,17 @@ def test_every_seed_claim_holds_over_every_row(full_space: Path) -> None:
     assert sum(r["rows"] == ROWS for r in applied) >= 18  # most range over every row
 
 
-def test_a_planted_false_claim_fails(full_space: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_planted_false_claim_fails(full_space: Path, tmp_path: Path) -> None:
     """En Guang and Tian Gui share a palace at the Rabbit and Rooster hours only (seed 001):
     'they always share one' is false, and the command says so with exit code 1."""
-    planted = space_claims.Claim(
-        "planted_always_together",
-        "En Guang and Tian Gui always share a palace",
-        "planted: false on purpose",
-        "SELECT count(*) FROM charts WHERE en_guang <> tian_gui",
+    (tmp_path / "ZW-AUX-99.claims.toml").write_text(
+        '[[claim]]\nkey = "planted_always_together"\nkind = "count_where"\n'
+        'statement = "En Guang and Tian Gui always share a palace"\n'
+        'where = "en_guang <> tian_gui"\n',
+        encoding="utf-8",
     )
-    monkeypatch.setattr(space_claims, "CLAIMS", (*space_claims.CLAIMS, planted))
-    result = CliRunner().invoke(app, ["claims", str(full_space), "--json"])
+    args = ["claims", str(full_space), "--json", "--articles", str(tmp_path)]
+    result = CliRunner().invoke(app, args)
     assert result.exit_code == 1
     assert "planted_always_together" in result.stderr
     last = json.loads(result.stdout)[-1]
@@ -115,8 +117,10 @@ def test_literary_star_claims_hold_over_the_whole_bazi_space(
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
     assert result.stdout.startswith("956,403 rows in ")
-    results = [r for r in space_claims.check(out) if r.applies]
-    assert [r.claim.key for r in results] == [c.key for c in space_claims.BAZI_CLAIMS]
+    every = list(sql_claims().values())
+    results = [r for r in space_claims.check(out, every) if r.applies]
+    bazi = [c.key for c in every if c.schema == space_claims.BAZI_SCHEMA]
+    assert [r.claim.key for r in results] == bazi and bazi
     for r in results:
         print(f"{r.claim.key}: {r.counterexamples} counterexamples in {r.rows:,}")
         assert r.holds is True, r.claim.key

@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 from mingshu import space
 from mingshu.cli import app
 from mingshu.errors import InputError
+from mingshu.library.claims import sql_claims
 from mingshu.space import claims
 from mingshu.space.sql import missing_years, years_text
 
@@ -62,7 +63,7 @@ def test_the_api_refuses_a_partial_dataset_naming_the_years(partial: Path) -> No
     calls = {
         "query": lambda **k: space.query(partial, COUNT, **k),
         "find": lambda **k: space.find(partial, "en_guang = tian_gui", **k),
-        "claims": lambda **k: claims.check(partial, claims.CLAIMS[:1], **k),
+        "claims": lambda **k: claims.check(partial, [sql_claims()["en_guang_no_month"]], **k),
     }
     for name, call in calls.items():
         with pytest.raises(InputError) as e:
@@ -72,7 +73,10 @@ def test_the_api_refuses_a_partial_dataset_naming_the_years(partial: Path) -> No
     assert space.query(partial, COUNT, allow_partial=True)[1] == [(365 * 13 * 2,)]
     found = space.find(partial, "en_guang = tian_gui", allow_partial=True)
     assert found.missing_years == (YEAR - 1, YEAR + 1) and found.rows == 365 * 13 * 2
-    assert claims.check(partial, claims.CLAIMS[:1], allow_partial=True)[0].rows is not None
+    assert (
+        claims.check(partial, [sql_claims()["en_guang_no_month"]], allow_partial=True)[0].rows
+        is not None
+    )
 
 
 @pytest.mark.parametrize(

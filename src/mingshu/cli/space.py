@@ -477,27 +477,75 @@ def _cell(value: Any) -> str:
 EXIT_CLAIM_FAILED: Final = 1
 
 
+def _engine_results(claims: list[Any], run: bool) -> list[Any]:
+    """The engine and data-table claims as results: run when ``run``, else not applicable
+    (reason ``engine``)."""
+    import time
+
+    from mingshu.space.claims import Claim, ClaimResult
+
+    out = []
+    for c in claims:
+        as_sql = Claim(c.key, c.statement, c.source, "", "")
+        if not run:
+            out.append(ClaimResult(as_sql, None, None, 0.0, applies=False, reason="engine"))
+            continue
+        start = time.perf_counter()
+        bad, n = c.run()
+        out.append(ClaimResult(as_sql, bad, n, time.perf_counter() - start))
+    return out
+
+
 def claims(
     dataset: Annotated[str, typer.Argument(metavar="DATASET", help="A swept dataset directory.")],
+    other: Annotated[
+        str | None,
+        typer.Option(
+            "--other",
+            metavar="DATASET",
+            help="The same births swept under other settings, for the claims that compare two "
+            "settings (as the view other).",
+        ),
+    ] = None,
+    engine: Annotated[
+        bool,
+        typer.Option(
+            "--engine", help="Also run the engine and data-table claims (they take seconds)."
+        ),
+    ] = False,
+    articles: Annotated[
+        str | None,
+        typer.Option(
+            "--articles",
+            metavar="DIR",
+            help="The articles folder whose *.claims.toml to run (default: the shipped library).",
+        ),
+    ] = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print each claim's result as a JSON object.")
     ] = False,
     allow_partial: _AllowPartial = False,
 ) -> None:
-    """Check the seed articles' engine facts over every row of a swept dataset: each claim's
-    counterexamples must be 0.  Exit 0 when every claim holds, 1 when one fails."""
+    """Check every claim of every library article over every row of a swept dataset: each
+    claim's counterexamples must be 0.  Claims about another kind of dataset or other
+    settings are listed as not applicable.  Exit 0 when every claim holds, 1 when one fails."""
     from mingshu.cli._errors import fail
     from mingshu.errors import InputError
 
     try:
+        from mingshu.arguments import check_path
+        from mingshu.library.claims import load_claims
         from mingshu.space import claims as space_claims
 
-        results = space_claims.check(dataset, space_claims.CLAIMS, allow_partial=allow_partial)
+        every = load_claims(check_path(articles, "articles") if articles else None)
+        sql = [c.sql_claim() for c in every.values() if c.runs_sql]
+        results = space_claims.check(dataset, sql, other, allow_partial=allow_partial)
+        results += _engine_results([c for c in every.values() if not c.runs_sql], engine)
         from mingshu.space.sql import missing_years
 
         partial = _say_partial(missing_years(dataset) if allow_partial else ())
     except InputError as e:
-        fail(e, [dataset])
+        fail(e, [dataset, other or "", articles or ""])
     failed = [r.claim.key for r in results if r.holds is False]
     if as_json:
         import orjson

@@ -533,11 +533,22 @@ def _check_absent(
                 err.append(f"{where}: {e}")
 
 
+def _engine_run(claim: C.ArticleClaim) -> tuple[int, int]:
+    """An engine or data-table claim's (counterexamples, cases): the same check with the same
+    arguments gives the same answer within one process, and the larger ones take seconds, so
+    each runs once per process."""
+    import json
+
+    return _check_once(str(claim.fields["check"]), json.dumps(claim.fields.get("args", {})))
+
+
 @cache
-def _engine_run(claim: C.EngineClaim) -> tuple[int, int]:
-    """A BaZi claim's (counterexamples, cases): the same claim gives the same answer within one
-    process, and the larger ones take seconds, so each runs once per process."""
-    return claim.run()
+def _check_once(name: str, args: str) -> tuple[int, int]:
+    import json
+
+    from mingshu.library.claim_checks import run_check
+
+    return run_check(name, json.loads(args))
 
 
 def _run_claims(
@@ -550,8 +561,13 @@ def _run_claims(
 ) -> Mapping[str, Mapping[str, Any]]:
     """Run the cited claims into ``report``; return the record as it stands after the run."""
     err = report.errors
-    sql_claims = C.space_claims()
-    known = {k for k in cited if k in sql_claims or k in C.ENGINE_CLAIMS}
+    try:
+        every = C.load_claims(library.root)
+    except InputError as e:
+        err.append(e.message)
+        every = {}
+    sql_claims = {k: c.sql_claim() for k, c in every.items() if c.runs_sql}
+    known = {k for k in cited if k in every}
     for key, where in cited.items():
         if key not in known:
             err.append(f"{', '.join(sorted(set(where)))}: unknown claim {key!r}")
@@ -594,18 +610,22 @@ def _run_claims(
                     "counterexamples": r.counterexamples,
                     "unit": "charts",
                     "space": label,
-                    "digest": C.digest(r.claim.key),
+                    "digest": C.digest(every[r.claim.key]),
                 }
-    for key in sorted(k for k in known if k in C.ENGINE_CLAIMS):
-        c = C.ENGINE_CLAIMS[key]
-        say(f"claim {key} over {c.space}")
-        bad, n = _engine_run(c)
+    for key in sorted(k for k in known if not every[k].runs_sql):
+        c = every[key]
+        say(f"claim {key} over {c.fields['cases']}")
+        try:
+            bad, n = _engine_run(c)
+        except InputError as e:
+            err.append(f"claim {key}: {e.field}: {e.message}")
+            continue
         results[key] = {
             "rows": n,
             "counterexamples": bad,
-            "unit": c.unit,
-            "space": c.space,
-            "digest": C.digest(key),
+            "unit": str(c.fields["unit"]),
+            "space": str(c.fields["cases"]),
+            "digest": C.digest(c),
         }
     for key in sorted(known):
         found = results.get(key)
@@ -630,7 +650,7 @@ def _run_claims(
         err.append(f"--record needs the whole space {FULL_YEARS[0]}–{FULL_YEARS[1]}")
     for key in sorted(known):
         entry = saved.get(key)
-        if entry is None or entry.get("digest") != C.digest(key):
+        if entry is None or entry.get("digest") != C.digest(every[key]):
             err.append(
                 f"claim {key}: no record of a whole-space run with its current query "
                 "(run `mingshu library check --record`)"

@@ -17,7 +17,7 @@ from mingshu.library import engine as E
 from mingshu.library import svg as S
 from mingshu.library import tables as T
 from mingshu.library.check import Directive, directives
-from mingshu.library.claims import ENGINE_CLAIMS, read_record, space_claims
+from mingshu.library.claims import BADGES, ArticleClaim, load_claims, read_record
 from mingshu.library.model import SERIES, SUBJECTS, Article, Library, markdown
 from mingshu.named import clip
 
@@ -39,6 +39,7 @@ class _Ctx:
         self.library = library
         self.link = link
         self.record = read_record(library.root)
+        self.known: dict[str, ArticleClaim] = load_claims(library.root)
         self.stack: list[bool] = []
         self.claims: list[str] = []
 
@@ -60,16 +61,21 @@ class _Ctx:
         return "</a>" if self.stack.pop() else "</span>"
 
     def claim(self, content: str) -> str:
-        """One badge for one or more claims: what they say (title) and over how many cases
-        each was checked, from the record."""
+        """One badge for one or more claims: what they say (title) and what was checked, by
+        the claims' kind: over how many charts or cases (from the record), or against the
+        data file."""
         keys = [k.strip() for k in content.split(",") if k.strip()]
         self.claims.extend(k for k in keys if k not in self.claims)
         counts: list[str] = []
         tips: list[str] = []
+        data = False
         for key in keys:
             entry = self.record.get(key)
-            statement = _statement(key)
-            if entry:
+            statement = self.statement(key)
+            if self.badge(key) == "data":
+                data = True
+                tips.append(f"{statement} ({BADGES['data']})")
+            elif entry:
                 count = f"{int(entry['rows']):,} {entry['unit']}"
                 if count not in counts:
                     counts.append(count)
@@ -80,21 +86,37 @@ class _Ctx:
                 counts.append("not yet checked over the whole space")
                 tips.append(statement)
         what = "claim" if len(keys) == 1 else f"{len(keys)} claims"
-        text = f"{what}, checked over " + " / ".join(counts)
+        said = [BADGES["data"]] if data else []
+        if counts:
+            said.insert(0, "checked over " + " / ".join(counts))
+        text = f"{what}, " + "; ".join(said)
         if counts and counts[0].startswith("not yet"):
             text = "not yet checked over the whole space"
+        tag = "data file" if data and not counts else "engine"
         return (
-            f"<a class='ms-claim' href='#claim-{escape(keys[0])}' "
-            f"title='{escape(' · '.join(tips))}'>"
-            f"<span class='ms-layer-tag'>engine</span> {escape(text)}</a>"
+            f"<a class='ms-claim ms-badge-{'data' if tag == 'data file' else 'space'}' "
+            f"href='#claim-{escape(keys[0])}' title='{escape(' · '.join(tips))}'>"
+            f"<span class='ms-layer-tag'>{tag}</span> {escape(text)}</a>"
         )
+
+    def statement(self, key: str) -> str:
+        found = self.known.get(key)
+        return found.statement if found else key
+
+    def badge(self, key: str) -> str:
+        """The claim's badge kind (a key of BADGES); an unknown claim's is the space's."""
+        found = self.known.get(key)
+        return found.badge if found else "space"
 
     def claims_html(self) -> str:
         """Every claim the article makes: its statement, the space and N from the record."""
         items = []
         for key in self.claims:
             entry = self.record.get(key)
-            if entry:
+            if entry and self.badge(key) == "data":
+                how = f"{BADGES['data']} ({entry['space']}), {int(entry['counterexamples'])} "
+                how += "counterexamples"
+            elif entry:
                 how = (
                     f"checked over {int(entry['rows']):,} {entry['unit']} "
                     f"({entry['space']}), {int(entry['counterexamples'])} counterexamples"
@@ -102,7 +124,7 @@ class _Ctx:
             else:
                 how = "not yet checked over the whole space"
             items.append(
-                f"<li id='claim-{escape(key)}'>{escape(_statement(key))}. "
+                f"<li id='claim-{escape(key)}'>{escape(self.statement(key))}. "
                 f"<span class='ms-sub'>{escape(how)}. Query <code>{escape(key)}</code>."
                 "</span></li>"
             )
@@ -113,13 +135,6 @@ class _Ctx:
             "<p>Every engine fact above is one of these queries, run over the whole space it "
             f"speaks of.</p><ol>{''.join(items)}</ol></section>"
         )
-
-
-def _statement(key: str) -> str:
-    if key in ENGINE_CLAIMS:
-        return ENGINE_CLAIMS[key].statement
-    found = space_claims().get(key)
-    return str(found.statement) if found else key
 
 
 def _inline(text: str, ctx: _Ctx) -> str:
@@ -233,7 +248,8 @@ def _directive(d: Directive, ctx: _Ctx) -> str:
             "<span class='ms-layer-tag'>The book's words</span>"
             f"<blockquote><p class='ms-zh' lang='zh-Hant'>{escape(str(o.get('zh', '')))}</p>"
             f"<p class='ms-en'>{escape(str(o.get('en', '')))}</p></blockquote>"
-            f"<figcaption>{escape(str(o.get('cite', '')))}, our translation</figcaption></figure>"
+            f"<figcaption>{escape(str(o.get('cite', '')))}, our translation · "
+            f"<span class='ms-badge-quote'>{BADGES['quote']}</span></figcaption></figure>"
         )
     if d.name == "modern":
         return (

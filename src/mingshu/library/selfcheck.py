@@ -127,20 +127,24 @@ def claim_runs(options: Options) -> Table:
     from mingshu.library import claims as C
     from mingshu.library.model import FULL_YEARS
 
-    sql = C.space_claims()
+    every = C.load_claims()
     rows: list[tuple[str, ...]] = []
     for key in options.get("claims", []):
         key = str(key)
-        if key in C.ENGINE_CLAIMS:
-            c = C.ENGINE_CLAIMS[key]
-            rows.append((key, "through the BaZi engine", f"{c.space} ({c.unit})"))
-        elif key in sql:
-            leap = dict(sql[key].settings).get("leap_month", "split")
+        c = every.get(key)
+        if c is None:
+            raise InputError("claims", f"no claim {key!r}")
+        if c.badge == "data":
+            rows.append((key, "against the data file", f"{c.fields['cases']} ({c.fields['unit']})"))
+        elif not c.runs_sql:
+            rows.append(
+                (key, "through the BaZi engine", f"{c.fields['cases']} ({c.fields['unit']})")
+            )
+        else:
+            leap = dict(c.settings).get("leap_month", "split")
             first, last = FULL_YEARS
             space = f"every Zi Wei chart {first}–{last}, leap month {leap} (charts)"
             rows.append((key, "SQL over the swept charts", space))
-        else:
-            raise InputError("claims", f"no claim {key!r}")
     return Table(("Claim", "Checked", "Over"), tuple(rows))
 
 

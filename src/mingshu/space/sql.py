@@ -229,6 +229,9 @@ def connect(
     allowed = ", ".join(_quote(str(f) + "/") for f in folders)
     con.execute(f"SET allowed_directories = [{allowed}]")
     con.execute("SET enable_external_access = false")
+    # No progress bar: DuckDB draws it on file descriptor 1 for a query over 2 s, into the
+    # middle of `--json` output.
+    con.execute("SET enable_progress_bar = false")
     con.execute("SET lock_configuration = true")
     return con
 
