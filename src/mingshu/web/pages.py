@@ -433,6 +433,42 @@ def chart_page_bytes(query_string: str) -> bytes:
     return _chart_html(q, draw(q))
 
 
+_BOOK_OF: Final = {
+    "ziwei-quanshu.juan1.md": "紫微斗数全书 卷一",
+    "ziwei-quanshu.juan2.md": "紫微斗数全书 卷二",
+    "ziwei-quanshu.juan3.md": "紫微斗数全书 卷三",
+}
+
+
+def _patterns_view(z: Any, style: str) -> list[Row]:
+    """The patterns (格局) the chart forms under the book's reading: names, group, the
+    palaces that form it, the verse and its book, the rules that break it, and how often
+    the default settings form it over the swept space (docs/patterns.md)."""
+    from mingshu.ziwei.patterns import GROUPS, frequency
+
+    rows = []
+    for hit in z.patterns():
+        p = hit.pattern
+        book = _BOOK_OF.get(p.verse_at.split(":")[0], p.verse_at.split(":")[0])
+        f = frequency(p.key)
+        rows.append(
+            Row(
+                key=p.key,
+                label=name(p.names, style),
+                group=name(GROUPS[p.group], style),
+                palaces=" · ".join(
+                    name(z.palace_at(b).name.names, style) for b in hit.palaces
+                ),
+                verse=p.verse,
+                book=book,
+                broken=[Row(label=name(r.names, style), verse=r.verse) for r in hit.broken],
+                one_in=f"{f.one_in:,}" if f is not None and f.one_in else "",
+                years=f"{f.first_year}–{f.last_year}" if f is not None else "",
+            )
+        )
+    return rows
+
+
 def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
     from mingshu.present.ziwei_svg import chart_svgs
 
@@ -507,6 +543,7 @@ def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
         # 三方四正, 飞化 and 自化 of every palace, for the script that draws them on a click.
         context["analysis"] = analysis_json(z).decode()
         context["timeline"] = _timeline(q, z)
+        context["patterns"] = _patterns_view(z, style)
         links = []
         for palace in z.palaces:
             for placed in palace.stars:
