@@ -27,7 +27,7 @@ from claim_sentences import badged  # noqa: E402
 from mingshu.library.check import SPACES, _dataset_for  # noqa: E402
 from mingshu.library.claims import TERMS, load_claims  # noqa: E402
 from mingshu.space.claims import check  # noqa: E402
-from mingshu.space.ziwei_sweep import read_metadata  # noqa: E402
+from mingshu.space.ziwei_sweep import SCHEMA, read_metadata  # noqa: E402
 
 SAYS_SO = re.compile(r"counted|late Rat|23:00|after 11 pm", re.I)
 CALENDAR = {
@@ -225,7 +225,7 @@ def main(space: Path) -> str:
     for key, c in sql.items():
         name = _dataset_for(c.settings, metadata)
         other = _dataset_for(c.other_settings, metadata) if c.other_settings else None
-        if c.schema != "mingshu.space.ziwei/1" or name is None:
+        if c.schema != SCHEMA or name is None:
             results[key] = (None, None, None)
             continue
         (r,) = check(space / name, [c], other=space / other if other else None)

@@ -1,4 +1,4 @@
-"""Acceptance over the whole natal space 1900-2100 (1,907,984 rows), swept once per test
+"""Acceptance over the whole natal space 1900-2100 (1,908,764 rows), swept once per test
 session through the CLI with the default (NumPy) backend: ``mingshu query`` sees every row,
 sampled rows are the engine's charts, every seed claim that applies holds over every row
 (the row counts are printed), and a planted false claim fails."""
