@@ -58,10 +58,11 @@ def test_every_day_matches_lunar_python(first: int, last: int) -> None:
     assert not problems, problems[:10]
 
 
-def test_lunar_to_solar_through_lunar_python_every_41st_day() -> None:
-    """``Lunar.fromYmd(...).getSolar()`` (lunar-python's own lunar→solar path) on a dense sample."""
+def test_lunar_to_solar_through_lunar_python_every_211th_day() -> None:
+    """``Lunar.fromYmd(...).getSolar()`` (lunar-python's own lunar→solar path) on a sample of
+    about 1,850 days spread over the range (every day in the slow tier)."""
     problems: list[tuple[object, ...]] = []
-    for ordinal in range(FIRST, LAST + 1, 41):
+    for ordinal in range(FIRST, LAST + 1, 211):
         lunar = calendar.lunar_from_ordinal(ordinal)
         month = -lunar.month if lunar.is_leap else lunar.month
         s = Lunar.fromYmd(lunar.year, month, lunar.day).getSolar()

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from mingshu.errors import InputError
 from mingshu.library import claims as C
 from mingshu.library import load
 from mingshu.library.check import check, normalise_quote
@@ -64,14 +65,14 @@ def test_every_cited_claim_has_a_whole_space_record() -> None:
 
 def test_wrong_table_cell_fails(copy: Path, space: Path, sources: Path) -> None:
     _edit(copy, ARTICLE, "[Day 5, Ox, Rat, Pig", "[Day 5, Ox, Ox, Pig")
-    errors = check(load(copy), space=space, sources=sources).errors
+    errors = check(load(copy), space=space, sources=sources, only=[ARTICLE]).errors
     assert any("table differs from the engine: row 5 column 3" in e for e in errors), errors
 
 
 def test_wrong_brightness_cell_fails(copy: Path, space: Path, sources: Path) -> None:
     # ZW-AUX-05's hour_brightness table: Wen Chang on Rat (the Dog hour) is 得, not 庙.
     _edit(copy, "ZW-AUX-05", "[Dog, Rat, Gaining]", "[Dog, Rat, Temple]")
-    errors = check(load(copy), space=space, sources=sources).errors
+    errors = check(load(copy), space=space, sources=sources, only=["ZW-AUX-05"]).errors
     assert any(
         "{table}: table differs from the engine: row 11 column 3: stated 'Temple', engine "
         "'Gaining'" in e
@@ -81,7 +82,7 @@ def test_wrong_brightness_cell_fails(copy: Path, space: Path, sources: Path) -> 
 
 def test_wrong_problem_answer_fails(copy: Path, space: Path, sources: Path) -> None:
     _edit(copy, ARTICLE, 'answer: "Dog"', 'answer: "Pig"')
-    errors = check(load(copy), space=space, sources=sources).errors
+    errors = check(load(copy), space=space, sources=sources, only=[ARTICLE]).errors
     assert any("prints 'Pig', the engine says 'Dog'" in e for e in errors), errors
 
 
@@ -98,7 +99,7 @@ def test_false_claim_fails(copy: Path, space: Path, sources: Path) -> None:
         "{claim}`en_guang_no_month, six_hour_stars_hour_only`",
         "{claim}`en_guang_always_on_wen_chang, six_hour_stars_hour_only`",
     )
-    errors = check(load(copy), space=space, sources=sources).errors
+    errors = check(load(copy), space=space, sources=sources, only=[ARTICLE]).errors
     assert any(
         re.search(r"claim en_guang_always_on_wen_chang is false: [\d,]+ counter", e) for e in errors
     ), errors
@@ -106,13 +107,13 @@ def test_false_claim_fails(copy: Path, space: Path, sources: Path) -> None:
 
 def test_unknown_claim_fails(copy: Path, space: Path, sources: Path) -> None:
     _edit(copy, ARTICLE, "{claim}`en_guang_from_wen_chang`", "{claim}`en_guang_from_wen_qu`")
-    errors = check(load(copy), space=space, sources=sources).errors
+    errors = check(load(copy), space=space, sources=sources, only=[ARTICLE]).errors
     assert any("unknown claim 'en_guang_from_wen_qu'" in e for e in errors), errors
 
 
 def test_broken_link_fails(copy: Path, space: Path, sources: Path) -> None:
     _edit(copy, ARTICLE, "(ZW-AUX-05)", "(ZW-AUX-99)")
-    errors = check(load(copy), space=space, sources=sources).errors
+    errors = check(load(copy), space=space, sources=sources, only=[ARTICLE]).errors
     assert any("link to ZW-AUX-99, which does not exist and is not planned" in e for e in errors), (
         errors
     )
@@ -120,7 +121,7 @@ def test_broken_link_fails(copy: Path, space: Path, sources: Path) -> None:
 
 def test_misquoted_classic_fails(copy: Path, space: Path, sources: Path) -> None:
     _edit(copy, ARTICLE, "旺夫益子受恩光", "旺夫益子得恩光")
-    errors = check(load(copy), space=space, sources=sources).errors
+    errors = check(load(copy), space=space, sources=sources, only=[ARTICLE]).errors
     assert any("quotation not found verbatim in ziwei-quanshu.juan1.md" in e for e in errors), (
         errors
     )
@@ -128,13 +129,13 @@ def test_misquoted_classic_fails(copy: Path, space: Path, sources: Path) -> None
 
 def test_unknown_directive_fails(copy: Path, space: Path, sources: Path) -> None:
     _edit(copy, ARTICLE, "```{table} remainder", "```{tabel} remainder")
-    errors = check(load(copy), space=space, sources=sources).errors
+    errors = check(load(copy), space=space, sources=sources, only=[ARTICLE]).errors
     assert any("{tabel}: unknown directive" in e for e in errors), errors
 
 
 def test_missing_part_fails(copy: Path, space: Path, sources: Path) -> None:
     _edit(copy, ARTICLE, "read_first: ZW-BAS-01\n", "")
-    errors = check(load(copy), space=space, sources=sources).errors
+    errors = check(load(copy), space=space, sources=sources, only=[ARTICLE]).errors
     assert f"{ARTICLE}: missing part read_first" in errors, errors
 
 
@@ -150,9 +151,11 @@ def test_cli_check_prints_the_summary_line(space: Path, sources: Path) -> None:
 
     from mingshu.cli import app
 
+    # One article (--article): the whole library's check runs in-process in the test below.
     args = ["library", "check", "--space", str(space), "--years", "2000:2000", "--quiet"]
-    result = CliRunner().invoke(app, [*args, "--sources", str(sources)])
+    result = CliRunner().invoke(app, [*args, "--sources", str(sources), "--article", ARTICLE])
     assert result.exit_code == 0, result.output
+    assert result.output.startswith(f"{ARTICLE}: ")
     last = result.output.strip().splitlines()[-1]
     assert re.fullmatch(
         r"library check ok: \d+ articles, \d+ claims over [\d,]+ rows, \d+ tables \(\d+ cells\), "
@@ -180,7 +183,7 @@ def test_cli_check_prints_the_summary_line(space: Path, sources: Path) -> None:
 
 def test_absence_that_is_not_absent_fails(copy: Path, space: Path, sources: Path) -> None:
     _edit(copy, "ZW-AUX-18", 'terms: ["天贵", "天貴"]', 'terms: ["天贵", "文曲"]')
-    errors = check(load(copy), space=space, sources=sources).errors
+    errors = check(load(copy), space=space, sources=sources, only=["ZW-AUX-18"]).errors
     assert any("'文曲' does occur in" in e for e in errors), errors
 
 
@@ -193,7 +196,8 @@ def test_cli_check_fails_with_exit_1_naming_the_error(
 
     _edit(copy, ARTICLE, 'answer: "Dog"', 'answer: "Pig"')
     args = ["library", "check", "--space", str(space), "--years", "2000:2000", "--quiet"]
-    result = CliRunner().invoke(app, [*args, "--sources", str(sources), "--root", str(copy)])
+    where = ["--sources", str(sources), "--root", str(copy), "--article", ARTICLE]
+    result = CliRunner().invoke(app, [*args, *where])
     assert result.exit_code == 1
     assert "FAIL ZW-AUX-17: problem 'Forward: which branch?' prints 'Pig'" in result.output
     assert "library check 1 error:" in result.output
@@ -208,16 +212,19 @@ def test_an_article_without_an_engine_table_or_diagram_fails(
     stripped = re.sub(r"```\{(table|diagram)\} (?!layers)\w+\n.*?```\n", "", text, flags=re.S)
     assert "{table}" not in stripped and "{diagram} layers" in stripped
     path.write_text(stripped, encoding="utf-8")
-    errors = check(load(copy), space=space, sources=sources).errors
+    errors = check(load(copy), space=space, sources=sources, only=[ARTICLE]).errors
     assert f"{ARTICLE}: needs at least one engine table or diagram besides the layers" in errors
 
 
 def test_the_check_counts_each_articles_claims_rows_and_parts(space: Path, sources: Path) -> None:
-    report = check(load(), space=space, sources=sources)
+    # Two articles (the whole library is checked in the slow tier, test_shipped_articles_pass).
+    chosen = [ARTICLE, "ZW-AUX-05"]
+    report = check(load(), space=space, sources=sources, only=chosen)
     assert report.ok, report.errors
     lines = report.article_lines()
-    assert [line.split(":")[0] for line in lines] == [a.id for a in load().articles]
-    by_id = dict(zip((a.id for a in load().articles), lines, strict=True))
+    in_order = [a.id for a in load().articles if a.id in chosen]
+    assert [line.split(":")[0] for line in lines] == in_order
+    by_id = dict(zip(in_order, lines, strict=True))
     # En Guang: its two tables (day × hour, remainder), two problems, one quotation.
     assert re.fullmatch(
         rf"{ARTICLE}: \d+ claims over [\d,]+ rows, 2 tables, 2 problems, 1 quotations",
@@ -226,3 +233,18 @@ def test_the_check_counts_each_articles_claims_rows_and_parts(space: Path, sourc
     assert sum(c.tables for c in report.by_article.values()) == report.tables
     assert sum(c.problems for c in report.by_article.values()) == report.problems
     assert sum(c.quotations for c in report.by_article.values()) == report.quotations
+
+
+def test_only_checks_the_articles_it_names(copy: Path, space: Path, sources: Path) -> None:
+    _edit(copy, "ZW-AUX-05", "[Dog, Rat, Gaining]", "[Dog, Rat, Temple]")
+    report = check(load(copy), space=space, sources=sources, only=[ARTICLE])
+    assert report.ok and report.articles == 1, report.errors
+    assert [line.split(":")[0] for line in report.article_lines()] == [ARTICLE]
+    both = check(load(copy), space=space, sources=sources, only=[ARTICLE, "ZW-AUX-05"])
+    assert any(e.startswith("ZW-AUX-05 ") for e in both.errors), both.errors
+    with pytest.raises(InputError) as e:
+        check(load(copy), space=space, sources=sources, only=["ZW-AUX-99"])
+    assert e.value.field == "article"
+    with pytest.raises(InputError) as e2:
+        check(load(copy), space=space, sources=sources, only=[ARTICLE], record=True)
+    assert e2.value.field == "record"

@@ -73,8 +73,18 @@ def check(
         bool, typer.Option("--record", help="Save the whole-space claim counts the pages print.")
     ] = False,
     quiet: Annotated[bool, typer.Option("--quiet", help="No progress lines.")] = False,
+    article: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--article",
+            metavar="ID",
+            help="Check only this article (repeatable): its parts, tables, problems and the "
+            "claims it cites; links resolve against the whole library.",
+        ),
+    ] = None,
 ) -> None:
-    """Check every article; print a summary line.  Exit 1 if anything fails."""
+    """Check every article (or those --article names); print a summary line.  Exit 1 if
+    anything fails."""
     from mingshu.cli._errors import fail
     from mingshu.errors import InputError
     from mingshu.library import load
@@ -96,9 +106,10 @@ def check(
             sources=Path(sources) if sources else None,
             record=record,
             progress=say,
+            only=article or None,
         )
     except InputError as e:
-        fail(e)
+        fail(e, article or [])
     for line in report.errors:
         typer.echo(f"FAIL {line}", err=True)
     for line in report.article_lines():

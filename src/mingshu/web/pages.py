@@ -456,9 +456,7 @@ def _patterns_view(z: Any, style: str) -> list[Row]:
                 key=p.key,
                 label=name(p.names, style),
                 group=name(GROUPS[p.group], style),
-                palaces=" · ".join(
-                    name(z.palace_at(b).name.names, style) for b in hit.palaces
-                ),
+                palaces=" · ".join(name(z.palace_at(b).name.names, style) for b in hit.palaces),
                 verse=p.verse,
                 book=book,
                 broken=[Row(label=name(r.names, style), verse=r.verse) for r in hit.broken],
