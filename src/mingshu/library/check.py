@@ -22,7 +22,7 @@ from typing import Any, Final, cast
 
 from mingshu.errors import InputError
 from mingshu.library import claims as C
-from mingshu.library.model import ARTICLE_ID, FULL_YEARS, Article, Library, markdown
+from mingshu.library.model import ARTICLE_ID, FULL_YEARS, Article, Library, load_yaml, markdown
 from mingshu.library.sources import MANIFEST, Sources, normalise_quote
 
 __all__ = [
@@ -127,7 +127,7 @@ def directives(article: Article) -> Iterator[Directive]:
         if not m:
             continue
         try:
-            options = yaml.safe_load(token.content) or {}
+            options = load_yaml(token.content) or {}
         except yaml.YAMLError as e:
             raise InputError(
                 "directive", f"{article.id}: {{{m.group(1)}}} options: {str(e).splitlines()[0]}"

@@ -210,6 +210,14 @@ def _items(meta: Mapping[str, Any], key: str, missing: list[str]) -> list[Any]:
     return value
 
 
+def load_yaml(text: str) -> Any:
+    """YAML as ``yaml.safe_load`` reads it, with libyaml's parser when PyYAML has it (about
+    ten times faster: the library parses every article's front matter on each load)."""
+    import yaml
+
+    return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+
+
 def split_front_matter(text: str, where: str) -> tuple[dict[str, Any], str]:
     import yaml
 
@@ -219,7 +227,7 @@ def split_front_matter(text: str, where: str) -> tuple[dict[str, Any], str]:
     if end < 0:
         raise InputError(where, "the front matter has no closing '---'")
     try:
-        meta = yaml.safe_load(text[4:end])
+        meta = load_yaml(text[4:end])
     except yaml.YAMLError as e:
         raise InputError(where, f"front matter: {str(e).splitlines()[0]}") from None
     if not isinstance(meta, dict):
@@ -354,7 +362,7 @@ def load(root: Path | str | None = None) -> Library:
     planned_path = folder / PLANNED_FILE
     if planned_path.exists():
         try:
-            data = yaml.safe_load(_file_text(planned_path)) or {}
+            data = load_yaml(_file_text(planned_path)) or {}
         except yaml.YAMLError as e:
             reason = " ".join(str(e).split())
             raise InputError(
