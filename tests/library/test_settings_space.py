@@ -120,7 +120,7 @@ def test_recorded_counts_match_the_calendar() -> None:
     from lunar_python import Solar
 
     record = C.read_record(_ROOT)
-    first, last = dt.date(1900, 1, 31), dt.date(2100, 12, 31)
+    first, last = dt.date(1900, 1, 1), dt.date(2100, 12, 31)  # the swept years, whole
     assert record["set_late_rat_moves_en_guang"]["rows"] == _late_rat_births(first, last)
     leap_late_days = 0
     day = first

@@ -59,6 +59,16 @@ def test_sampled_rows_of_the_whole_space_are_the_engines(full_space: Path) -> No
     got = [dict(zip(names, r, strict=True)) for r in rows]
     assert len(got) == 400 and len({r["solar_date"].year for r in got}) > 100
     births = [(r["solar_date"], r["time_index"], r["gender"]) for r in got]
+    # The pattern columns are computed over the charted columns (space/ziwei_patterns.py):
+    # each sampled row's against the detector on the engine's chart, the rest against the
+    # engine's own rows.
+    meta = json.loads((full_space / "_mingshu.json").read_text(encoding="utf-8"))
+    keys = {int(i): p["key"] for i, p in meta["patterns"].items()}
+    for row, (day, index, gender) in zip(got, births, strict=True):
+        chart = ziwei.from_birth(ziwei.Birth.solar(day, index, ("male", "female")[gender]))
+        hits = chart.patterns()
+        assert [keys[i] for i in row.pop("patterns")] == [h.key for h in hits], row
+        assert [keys[i] for i in row.pop("patterns_broken")] == [h.key for h in hits if h.broken]
     expected = ziwei_sweep.engine_table(births, ziwei.ZiweiSettings()).to_pylist()
     assert got == expected
 
@@ -107,7 +117,7 @@ def test_a_planted_false_claim_fails(full_space: Path, tmp_path: Path) -> None:
     assert last["holds"] is False and last["counterexamples"] == ROWS // 13 * 11
 
 
-# The whole BaZi space (956,403 pillar sets) is swept with every core and the default NumPy
+# The whole BaZi space (956,794 pillar sets) is swept with every core and the default NumPy
 # backend: about 15 s of CPU (5 minutes with the engine), so it runs whole, not on a sample.
 def test_literary_star_claims_hold_over_the_whole_bazi_space(
     tmp_path_factory: pytest.TempPathFactory,
@@ -116,7 +126,7 @@ def test_literary_star_claims_hold_over_the_whole_bazi_space(
     args = ["sweep", "bazi", "--from", "1900", "--to", "2100", "--out", str(out)]
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
-    assert result.stdout.startswith("956,403 rows in ")
+    assert result.stdout.startswith("956,794 rows in ")
     every = list(sql_claims().values())
     results = [r for r in space_claims.check(out, every) if r.applies]
     bazi = [c.key for c in every if c.schema == space_claims.BAZI_SCHEMA]
