@@ -204,8 +204,12 @@ def _compile(cond: Mapping[str, Any], where: str) -> _Test:
         if "any" in keys:
             some = tuple(_star_key(s, where) for s in cond["any"])
 
+            some_bits = _mask(some)
+
             def in_any(v: _View) -> _Evidence | None:
                 b = v.roles[role]
+                if not v.by_branch[b] & some_bits:  # none of them here: most charts
+                    return None
                 found = [
                     (v.real(s), b)
                     for s in some
