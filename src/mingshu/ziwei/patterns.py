@@ -20,7 +20,7 @@ from mingshu.arguments import check_type
 from mingshu.cycles import Branch
 from mingshu.errors import InputError
 from mingshu.named import Names, clip
-from mingshu.ziwei.chart import NatalChart
+from mingshu.ziwei.chart import NatalChart, Palace
 from mingshu.ziwei.stars import Brightness, Mutagen, Star, load_data, star
 from mingshu.ziwei.tables import PalaceName
 
@@ -54,12 +54,12 @@ _ROLE_STEPS = tuple((p.key, int(p)) for p in PalaceName)
 
 
 @lru_cache(maxsize=16)
-def _NAMED_OF(stars: tuple[Star, ...]) -> tuple[tuple[str, int], ...]:
+def _NAMED_OF(stars: tuple[Star, ...]) -> tuple[tuple[str, int, int], ...]:
     """The stars the conditions name among an algorithm's placed stars, each with its index
-    in the chart's position list (one tuple per algorithm and school; a key placed twice
-    keeps its last place)."""
+    in the chart's position list and its bit (one tuple per algorithm and school; a key
+    placed twice keeps its last place)."""
     index = {s.key: i for i, s in enumerate(stars)}
-    return tuple((key, i) for key, i in index.items() if key in _BITS)
+    return tuple((key, i, _BITS[key]) for key, i in index.items() if key in _BITS)
 
 
 @lru_cache(maxsize=144)
@@ -87,7 +87,12 @@ class _View:
         # transformations ride major and minor stars only.  Brightness and the major stars
         # of a palace are read on demand (few patterns ask).
         positions = chart._positions
-        at = {key: positions[i] for key, i in _NAMED_OF(chart._stars)}
+        at: dict[str, int] = {}
+        # The stars in each branch as bit sets (_BITS): a reading's needs are one ``&``.
+        by_branch = [0] * 12
+        for key, i, bit in _NAMED_OF(chart._stars):
+            at[key] = b = positions[i]
+            by_branch[b] |= bit
         carrier: dict[str, str] = {}
         palaces = chart.palaces
         for palace in palaces:
@@ -95,21 +100,18 @@ class _View:
                 for placed in group:
                     if placed.mutagen is not None:
                         hua = _HUA[placed.mutagen]
-                        at[hua] = placed.branch
+                        at[hua] = b = placed.branch
+                        by_branch[b] |= _BITS[hua]
                         carrier[hua] = placed.star.key
         life = int(chart.life_branch)
         roles = _roles(life, int(next(p.branch for p in palaces if p.is_body)))
         self.at = at
         self.carrier = carrier
-        # By branch: a chart built by hand may list its palaces in another order.
-        self.palaces = {int(p.branch): p for p in palaces}
+        self.palaces = palaces
         self.life = life
         self.roles = roles
-        # The stars in the Life palace, beside it and in its 三方四正, as bit sets (_BITS).
-        by_branch = [0] * 12
-        for key, b in at.items():
-            by_branch[b] |= _BITS[key]
         self.by_branch = by_branch
+        # The stars in the Life palace, beside it and in its 三方四正.
         self.near = (
             by_branch[life],
             by_branch[(life - 1) % 12] | by_branch[(life + 1) % 12],
@@ -135,14 +137,18 @@ class _View:
         b = self.at.get(key)
         if b is None:
             return None
-        palace = self.palaces[b]
+        palace = self.palace(b)
         for placed in (*palace.major_stars, *palace.minor_stars):
             if placed.star.key == real:
                 return placed.brightness
         return None
 
     def majors(self, b: int) -> tuple[str, ...]:
-        return tuple(p.star.key for p in self.palaces[b].major_stars)
+        return tuple(p.star.key for p in self.palace(b).major_stars)
+
+    def palace(self, b: int) -> Palace:
+        # By branch: a chart built by hand may list its palaces in another order.
+        return next(p for p in self.palaces if p.branch == b)
 
     def real(self, key: str) -> str:
         """The star a ``hua_*`` key stands for on this chart (the key itself otherwise)."""
