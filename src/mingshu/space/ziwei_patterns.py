@@ -93,15 +93,18 @@ class _Columns:
             for k in cols.bright
             if k in wanted and f"{k}__brightness" in names
         }
-        mutagens = {star: ints(f"{star}__mutagen") for star in cols.mutable}
+        # Each 四化 (禄 权 科 忌 = 0..3) a row: its carrier's branch and grade, one scatter
+        # a carrier star.
+        hua_at, hua_grade = np.full((4, n), -1, np.int16), np.full((4, n), -1, np.int16)
+        for star in cols.mutable:
+            carried = ints(f"{star}__mutagen")
+            rows = np.flatnonzero(carried >= 0)
+            which = carried[rows]
+            hua_at[which, rows] = self.at[star][rows]
+            if star in self.grade:
+                hua_grade[which, rows] = self.grade[star][rows]
         for m, key in enumerate(("hua_lu", "hua_quan", "hua_ke", "hua_ji")):
-            at, grade = np.full(n, -1, np.int16), np.full(n, -1, np.int16)
-            for star in cols.mutable:
-                carries = mutagens[star] == m
-                at[carries] = self.at[star][carries]
-                if star in self.grade:
-                    grade[carries] = self.grade[star][carries]
-            self.at[key], self.grade[key] = at, grade
+            self.at[key], self.grade[key] = hua_at[m], hua_grade[m]
         life = ints("life_branch")
         self.roles: dict[str, _Ints] = {p.key: (life + int(p)) % 12 for p in PalaceName}
         self.roles["body"] = ints("body_branch")
