@@ -546,7 +546,21 @@ def detect(chart: NatalChart, variant: str = "book") -> tuple[PatternHit, ...]:
     view = _View(chart)
     near_life, near_flank, near_four = view.near
     groups, loose = _index(variant)
-    candidates = list(loose)
+    candidates = []
+    roles, by_branch = view.roles, view.by_branch
+    for entry, options in loose:
+        # Run it if one of its options has every star it needs in its palaces (or if
+        # some option needs no star in a palace: options is then empty).
+        for needs in options:
+            for role, bits in needs:
+                if by_branch[roles[role]] & bits != bits:
+                    break
+            else:
+                candidates.append(entry)
+                break
+        else:
+            if not options:
+                candidates.append(entry)
     for area, bit, entries in groups:
         if view.near[area] & bit:
             candidates += entries
@@ -595,19 +609,51 @@ _ORDERED: dict[str, tuple[tuple[_Entry, _Gate], ...]] = {
 }
 
 
+# The conditions of each reading as the data file states them, by (pattern, reading).
+_WHEN: dict[tuple[str, str], tuple[Mapping[str, Any], ...]] = {
+    **{(row["key"], "book"): tuple(row.get("when", ())) for row in _DATA["pattern"]},
+    **{
+        (row["key"], v["key"]): tuple(v["when"])
+        for row in _DATA["pattern"]
+        for v in row.get("variant", ())
+    },
+}
+_Options = tuple[tuple[tuple[str, int], ...], ...]
+
+
+def _options(conds: Iterable[Mapping[str, Any]]) -> _Options:
+    """A reading's conditions as alternatives, each the stars (bits) it needs in named
+    palaces (``in = ROLE, stars = [...]``): a reading can hold only where one alternative's
+    stars all stand there.  Empty when some alternative needs no such star."""
+    options: list[list[tuple[str, int]]] = [[]]
+    for cond in conds:
+        if "in" in cond and "stars" in cond:
+            for needs in options:
+                needs.append((cond["in"], _mask(cond["stars"])))
+        elif "either" in cond:
+            choices = [_options(option) for option in cond["either"]]
+            if any(not c for c in choices):
+                continue  # some option needs nothing: this condition narrows nothing
+            options = [[*needs, *more] for needs in options for c in choices for more in c]
+    if any(not needs for needs in options):
+        return ()
+    return tuple(tuple(needs) for needs in options)
+
+
 @cache
 def _index(
     variant: str,
-) -> tuple[tuple[tuple[int, int, tuple[_Entry, ...]], ...], tuple[_Entry, ...]]:
+) -> tuple[tuple[tuple[int, int, tuple[_Entry, ...]], ...], tuple[tuple[_Entry, _Options], ...]]:
     """The patterns of a reading grouped by one star each needs in the Life palace (0),
     beside it (1) or in its 三方四正 (2) — a chart runs only the groups whose star stands
-    there — and those that name no such star."""
+    there — and those that name no such star, each with the stars its options need in
+    named palaces (:func:`_options`)."""
     groups: dict[tuple[int, str], list[_Entry]] = {}
-    loose: list[_Entry] = []
+    loose: list[tuple[_Entry, _Options]] = []
     for entry, gate in _ORDERED[variant]:
         where = next((n for n, needed in enumerate(gate) if needed), None)
         if where is None:
-            loose.append(entry)
+            loose.append((entry, _options(_WHEN[entry[1].key, entry[2]])))
         else:
             groups.setdefault((where, min(gate[where])), []).append(entry)
     return (
