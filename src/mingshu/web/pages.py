@@ -326,9 +326,10 @@ def name_links(q: ChartQuery, path: str, fragment: str = "") -> list[Row]:
 def _bazi_view(charts: Charts, style: str, lang: str = "en") -> Row | None:
     if charts.bazi is None:
         return None
-    from mingshu.present import annual_to_dict, chart_to_dict
+    from mingshu.present import annual_to_dict
+    from mingshu.present.bazi_json import page_dict
 
-    d = chart_to_dict(charts.bazi)
+    d = page_dict(charts.bazi)
     titles = {"year": "年 year", "month": "月 month", "day": "日 day", "hour": "时 hour"}
     positions = []
     for key in ("year", "month", "day", "hour"):
