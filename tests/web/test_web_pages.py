@@ -475,8 +475,10 @@ def test_a_chart_pages_settings_form_is_the_forms_own(client: TestClient) -> Non
     # language); the form page with a wrong date renders it afresh.  Both must agree for
     # each settings and language, asked in turn (a cache keyed on too little would repeat
     # the first answer).
-    for extra in ("", "&lang=zh-Hans", "&algorithm=zhongzhou&lang=zh-Hans",
-                  "&algorithm=zhongzhou&year_boundary=spring_begins", "&algorithm=zhongzhou", ""):  # fmt: skip
+    for extra in ("", "&lang=zh-Hans", "&school=quanshu", "&school=quanshu&lang=zh-Hans",
+                  "&school=quanshu&leap_month=split", "&algorithm=zhongzhou&lang=zh-Hans",
+                  "&algorithm=zhongzhou&year_boundary=spring_begins", "&algorithm=zhongzhou",
+                  ""):  # fmt: skip
         chart = client.get(f"/chart?{BIRTH}{extra}")
         form = client.get(f"/chart?date=1987-02-30&time=10:30&gender=female{extra}")
         assert chart.status_code == 200 and form.status_code == 422
@@ -504,3 +506,13 @@ def test_the_horoscope_links_keep_the_rest_of_the_query(client: TestClient, extr
         assert {k: v for k, v in fields.items() if k != "at"} == {
             k: v for k, v in own.items() if k != "at"
         }
+
+
+def test_a_wrong_date_keeps_the_books_own_leap_month(client: TestClient) -> None:
+    # The form sent again from the error page must mean what it meant: a 全书 reading that
+    # left leap_month out keeps "the reading's own" chosen, not iztro's split.
+    page = client.get("/chart?date=1987-02-30&time=10:30&gender=female&school=quanshu").text
+    select = re.search(r'<select id="leap_month".*?</select>', page, re.S)
+    assert select
+    chosen = re.findall(r'<option value="([^"]*)" selected', select.group(0))
+    assert chosen == [""]

@@ -136,6 +136,8 @@ def _settings_rows(q: ChartQuery | None, raw: dict[str, Any], lang: str = "en") 
             options = [(v, WORDS.get(f"{setting}:{v}") or WORDS.get(v, v)) for v in allowed]
             value = q.setting(setting) if q else str(raw.get(setting) or default)
             if setting in SCHOOL_DEFAULTS:
+                if q is None and not raw.get(setting):
+                    value = ""  # left out: the reading's own, whatever the school
                 # An empty choice follows the reading, so changing the school on the form
                 # changes this too; a value equal to the reading's own shows as that choice.
                 own = SCHOOL_DEFAULTS[setting]
