@@ -7,6 +7,7 @@ the horoscope, a random moment of each life (up to 100 years on, any hour).  "na
 full chart: every star placed with brightness and 四化, the four god cycles, decades, small
 limits, palaces built.  "natal + JSON bytes" also writes each chart as JSON bytes
 (``mingshu.present.to_json``: the export and its serialisation, as a server would send it).
+"patterns" is ``chart.patterns()`` for a chart already drawn (what the JSON adds).
 "horoscope" is all six layers with flowing stars and yearly gods, for a chart already drawn.
 Prints the best of --repeat runs (CPU time of this process), so other load on the machine
 disturbs it little.  iztro 2.6.0 in node does about 40 charts/s here (tools/iztro-oracle).
@@ -83,6 +84,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         lambda: discard(to_json(from_birth(b)) for b in people), args.cases, args.repeat
     )
     print(f"natal + JSON bytes:  {as_json:>10,.0f} /s  ({1e6 / as_json:.1f} µs each)")
+    found = best_rate(lambda: discard(c.patterns() for c in charts), args.cases, args.repeat)
+    print(f"patterns (格局):      {found:>10,.0f} /s  ({1e6 / found:.1f} µs each)")
     pairs = list(zip(charts, moments, strict=True))
     scope = best_rate(
         lambda: discard(horoscope(c, d, t) for c, (d, t) in pairs), args.cases, args.repeat

@@ -10,7 +10,8 @@ differ only in the step measured, divided by --cases:
 
 * chart: ``from_birth`` again for every birth;
 * export: ``to_json`` of every chart already drawn (export and serialisation);
-* chart + JSON bytes: both, as ``bench_ziwei.py``'s "natal + JSON bytes" does.
+* chart + JSON bytes: both, as ``bench_ziwei.py``'s "natal + JSON bytes" does;
+* patterns: ``chart.patterns()`` of every chart already drawn (the export's share of it).
 
 Needs valgrind on the PATH; takes about a minute.
 """
@@ -25,7 +26,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-STEPS = ("chart", "export", "chart + JSON bytes")
+STEPS = ("chart", "export", "chart + JSON bytes", "patterns")
 
 
 def run_step(step: str, cases: int) -> None:
@@ -48,6 +49,9 @@ def run_step(step: str, cases: int) -> None:
     elif step == "chart + JSON bytes":
         for b in people:
             to_json(from_birth(b))
+    elif step == "patterns":
+        for c in charts:
+            c.patterns()
 
 
 def instructions(step: str, cases: int) -> int:

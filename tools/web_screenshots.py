@@ -42,6 +42,9 @@ PAGES: dict[str, str] = {
     "unknown-hour-english": "/chart?date=1987-05-16&unknown_hour=1&gender=female&names=english",
     "star": f"/chart/star/wen_chang?{BIRTH}",
     "star-zh-Hans": f"/chart/star/wen_chang?{BIRTH}&lang=zh-Hans",
+    "pillars": "/pillars",  # 八字反查: the empty form
+    "pillars-found": "/pillars?pillars=庚辰+甲申+丙午+庚寅&from=1930&to=2100",
+    "pillars-zh-Hans": "/pillars?pillars=庚辰+甲申+丙午+庚寅&from=1930&to=2100&lang=zh-Hans",
     "settings": "/settings",
     "settings-zh-Hans": "/settings?lang=zh-Hans",
     "library": "/library",

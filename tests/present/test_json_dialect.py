@@ -253,3 +253,27 @@ def test_both_engines_write_one_birth_object() -> None:
     assert ZiweiSettings(**zd["settings"]) == zs
     lunar = bazi.chart("2023-2-20", "10:00", "male", lunar=True, leap=True)
     assert chart_to_dict(lunar)["birth"]["lunar_input"]["is_leap"] is True
+
+
+@pytest.mark.parametrize(("date", "time", "gender", "tz", "longitude"), BAZI_BIRTHS)
+def test_the_bazi_page_dict_is_part_of_the_chart_dict(
+    date: str, time: str, gender: str, tz: str, longitude: float | None
+) -> None:
+    # The web page builds only what it shows; each value must be the full export's own.
+    from mingshu.present.bazi_json import page_dict
+
+    settings = bazi.BaziSettings(include_basis_pillar=True)
+    c = bazi.chart(date, time, gender, tz=tz, longitude=longitude, settings=settings)
+    full, page = chart_to_dict(c), page_dict(c)
+    for key in ("details", "tai_yuan", "tai_xi", "ming_gong", "shen_gong"):
+        assert page[key] == full[key], key
+    assert page["luck"] == {k: full["luck"][k] for k in ("start", "start_moment", "steps")}
+    assert len(page["stars"]) == len(full["stars"]) > 0
+    assert any(s["found"] for s in page["stars"])
+    for mine, theirs in zip(page["stars"], full["stars"], strict=True):
+        assert {k: v for k, v in mine.items() if k != "hits"} == {
+            k: theirs[k] for k in mine if k != "hits"
+        }
+        assert mine["hits"] == [
+            {"pillar": h["pillar"], "target": h["target"]} for h in theirs["hits"]
+        ]

@@ -462,3 +462,57 @@ def test_city_search_refuses_unknown_and_repeated_parameters(
     assert r.status_code == 422
     assert [e["loc"] for e in r.json()["detail"]] == [["query", field]]
     assert client.get("/api/cities?q=Beijing&limit=5").status_code == 200
+
+
+def settings_fieldset(page: str) -> str:
+    m = re.search(r'<fieldset class="settings">.*?</fieldset>', page, re.S)
+    assert m, "no settings fieldset on the page"
+    return m.group(0)
+
+
+def test_a_chart_pages_settings_form_is_the_forms_own(client: TestClient) -> None:
+    # A chart page splices in a settings fieldset rendered once per (settings, stars,
+    # language); the form page with a wrong date renders it afresh.  Both must agree for
+    # each settings and language, asked in turn (a cache keyed on too little would repeat
+    # the first answer).
+    for extra in ("", "&lang=zh-Hans", "&school=quanshu", "&school=quanshu&lang=zh-Hans",
+                  "&school=quanshu&leap_month=split", "&algorithm=zhongzhou&lang=zh-Hans",
+                  "&algorithm=zhongzhou&year_boundary=spring_begins", "&algorithm=zhongzhou",
+                  ""):  # fmt: skip
+        chart = client.get(f"/chart?{BIRTH}{extra}")
+        form = client.get(f"/chart?date=1987-02-30&time=10:30&gender=female{extra}")
+        assert chart.status_code == 200 and form.status_code == 422
+        assert settings_fieldset(chart.text) == settings_fieldset(form.text), extra
+    zh = settings_fieldset(client.get(f"/chart?{BIRTH}&lang=zh-Hans").text)
+    assert zh != settings_fieldset(client.get(f"/chart?{BIRTH}").text)
+
+
+@pytest.mark.parametrize("extra", ["&at=2020-03-04", "&at=2020-03-04T10:15&year=2031"])
+def test_the_horoscope_links_keep_the_rest_of_the_query(client: TestClient, extra: str) -> None:
+    # The timeline and the steps change only ``at``: every other field stays, and each
+    # link is the canonical query string the site itself redirects to.
+    from mingshu.web.query import parse
+
+    page = client.get(f"/chart?{BIRTH}&school=quanshu&names=hant{extra}").text
+    found = re.findall(r'href="(/chart\?[^"#]*at=[^"#]*)#chart"', page)
+    # (the names switch's links change the names too; they are not these)
+    hrefs = [html.unescape(h) for h in found if "names=hant" in h]
+    assert len(hrefs) > 15
+    own = parse_qs(f"{BIRTH}&school=quanshu&names=hant{extra}")
+    for href in hrefs:
+        query = urlsplit(href).query
+        fields = parse_qs(query)
+        assert parse(fields).query_string() == query
+        assert {k: v for k, v in fields.items() if k != "at"} == {
+            k: v for k, v in own.items() if k != "at"
+        }
+
+
+def test_a_wrong_date_keeps_the_books_own_leap_month(client: TestClient) -> None:
+    # The form sent again from the error page must mean what it meant: a 全书 reading that
+    # left leap_month out keeps "the reading's own" chosen, not iztro's split.
+    page = client.get("/chart?date=1987-02-30&time=10:30&gender=female&school=quanshu").text
+    select = re.search(r'<select id="leap_month".*?</select>', page, re.S)
+    assert select
+    chosen = re.findall(r'<option value="([^"]*)" selected', select.group(0))
+    assert chosen == [""]

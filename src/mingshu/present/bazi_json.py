@@ -27,6 +27,7 @@ __all__ = [
     "CHART_SCHEMA",
     "annual_to_dict",
     "chart_to_dict",
+    "page_dict",
     "settings_to_dict",
     "star_to_dict",
 ]
@@ -215,4 +216,43 @@ def chart_to_dict(c: Chart) -> dict[str, Any]:
         "luck": _luck(c.luck),
         "stars": [star_to_dict(r, c.settings.bases_of(r.star.key)) for r in c.stars],
         "notices": [notice_dict(n) for n in notices_of(c)],
+    }
+
+
+def page_dict(c: Chart) -> dict[str, Any]:
+    """The parts of :func:`chart_to_dict` a web chart page shows, the same values built
+    without the rest (the luck start by every method, the tables' sources, the summaries):
+    a never-seen page pays only for what it shows."""
+    lk = c.luck
+    return {
+        "details": {d.position.key: _detail(d) for d in c.details},
+        "tai_yuan": str(c.tai_yuan),
+        "tai_xi": str(c.tai_xi),
+        "ming_gong": str(c.ming_gong),
+        "shen_gong": str(c.shen_gong),
+        "luck": {
+            "start": lk.start._asdict(),
+            "start_moment": _moment(lk.start_moment),
+            "steps": [
+                {
+                    "number": s.number,
+                    "pillar": str(s.pillar),
+                    "start_year": s.start_year,
+                    "end_year": s.end_year,
+                    "start_age": s.start_age,
+                    "end_age": s.end_age,
+                    "ten_god": named(s.ten_god.key, s.ten_god.names),
+                }
+                for s in lk.steps
+            ],
+        },
+        "stars": [
+            {
+                **named(r.star.key, r.star.names),
+                "table": r.variant.label,
+                "found": r.found,
+                "hits": [{"pillar": h.position.key, "target": _value(h.target)} for h in r.hits],
+            }
+            for r in c.stars
+        ],
     }

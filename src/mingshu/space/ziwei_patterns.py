@@ -14,7 +14,7 @@ or human the redrawn chart's Body palace can differ (docs/space.md).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -28,8 +28,7 @@ __all__ = ["pattern_keys", "with_patterns"]
 
 _Bools = npt.NDArray[np.bool_]
 _Ints = npt.NDArray[np.int16]
-# 三方四正: the palace itself, the palaces 4 and 8 on (the trines) and 6 on (opposite).
-_SQUARE: _Bools = np.isin(np.arange(12), (0, 4, 6, 8))
+_Words = npt.NDArray[np.uint64]
 
 
 @cache
@@ -41,6 +40,26 @@ def _catalogue() -> tuple[tuple[str, ...], tuple[str, ...]]:
     keys = tuple(k for k, p in PATTERNS.items() if p.when)
     majors = tuple(s.key for s in STARS if s.group is StarGroup.MAJOR)
     return keys, majors
+
+
+@cache
+def _named() -> tuple[str, ...]:
+    """The major stars and every star (and ``hua_*``) the book's conditions name."""
+    from mingshu.ziwei.patterns import PATTERNS, RULES
+
+    def walk(conds: Sequence[Mapping[str, Any]]) -> Any:
+        for cond in conds:
+            for field in ("stars", "any", "none", "pair", "each", "bright"):
+                yield from cond.get(field, ())
+            for option in cond.get("either", ()):
+                yield from walk(option)
+
+    named = dict.fromkeys(_catalogue()[1])
+    for conds in (*(r.when for r in RULES.values()), *(p.when for p in PATTERNS.values())):
+        named.update(dict.fromkeys(walk(conds)))
+    if len(named) > 64:
+        raise ValueError(f"{len(named)} stars named: more than a uint64 holds")
+    return tuple(named)
 
 
 def pattern_keys() -> tuple[str, ...]:
@@ -66,24 +85,42 @@ class _Columns:
             return np.asarray(pc.fill_null(table[name], -1).to_numpy(), dtype=np.int16)
 
         self.missing: _Ints = np.full(n, -1, dtype=np.int16)
-        self.at: dict[str, _Ints] = {k: ints(k) for k in cols.stars}
+        # Only the stars the conditions name (and the 四化's carriers) are read.
+        wanted = set(_named()) | set(cols.mutable)
+        self.at: dict[str, _Ints] = {k: ints(k) for k in cols.stars if k in wanted}
         self.grade: dict[str, _Ints] = {
-            k: ints(f"{k}__brightness") for k in cols.bright if f"{k}__brightness" in names
+            k: ints(f"{k}__brightness")
+            for k in cols.bright
+            if k in wanted and f"{k}__brightness" in names
         }
-        mutagens = {star: ints(f"{star}__mutagen") for star in cols.mutable}
+        # Each 四化 (禄 权 科 忌 = 0..3) a row: its carrier's branch and grade, one scatter
+        # a carrier star.
+        hua_at, hua_grade = np.full((4, n), -1, np.int16), np.full((4, n), -1, np.int16)
+        for star in cols.mutable:
+            carried = ints(f"{star}__mutagen")
+            rows = np.flatnonzero(carried >= 0)
+            which = carried[rows]
+            hua_at[which, rows] = self.at[star][rows]
+            if star in self.grade:
+                hua_grade[which, rows] = self.grade[star][rows]
         for m, key in enumerate(("hua_lu", "hua_quan", "hua_ke", "hua_ji")):
-            at, grade = np.full(n, -1, np.int16), np.full(n, -1, np.int16)
-            for star in cols.mutable:
-                carries = mutagens[star] == m
-                at[carries] = self.at[star][carries]
-                if star in self.grade:
-                    grade[carries] = self.grade[star][carries]
-            self.at[key], self.grade[key] = at, grade
+            self.at[key], self.grade[key] = hua_at[m], hua_grade[m]
         life = ints("life_branch")
         self.roles: dict[str, _Ints] = {p.key: (life + int(p)) % 12 for p in PalaceName}
         self.roles["body"] = ints("body_branch")
         self.roles["life_hidden"] = (1 - life) % 12
         self.memo: dict[tuple[str, str], _Bools] = {}
+        # The stars the conditions name, as bits of one uint64 a branch per row: a condition
+        # on several stars of one palace (or its 三方四正) is one ``&`` over the rows.
+        self.bits = {key: np.uint64(1 << n) for n, key in enumerate(_named())}
+        # Row by row, the 12 branches' words side by side and a 13th that gathers the stars
+        # not placed (-1 % 13): a palace's word is one ``take``.
+        self.base = np.arange(n, dtype=np.int64) * 13
+        by_branch = np.zeros(n * 13, dtype=np.uint64)
+        for key, bit in self.bits.items():
+            by_branch[self.base + self.star(key) % 13] |= bit  # one star, one cell a row
+        self.by_branch: _Words = by_branch
+        self.held: dict[tuple[str, int], _Words] = {}
 
     def star(self, key: str) -> _Ints:
         return self.at.get(key, self.missing)
@@ -96,14 +133,37 @@ class _Columns:
             found = self.memo[key, role] = self.star(key) == self.roles[role]
         return found
 
-    def meets(self, key: str, role: str) -> _Bools:
-        """The rows where the star stands in the 三方四正 of the palace of ``role``."""
-        found = self.memo.get((key, "meets " + role))
+    def mask(self, keys: Sequence[str]) -> np.uint64:
+        bits = np.uint64(0)
+        for key in keys:
+            bits |= self.bits[key]
+        return bits
+
+    def held_at(self, role: str, step: int = 0) -> _Words:
+        """Each row's stars (bits) in the palace ``step`` branches on from ``role``'s, or
+        (step 12) in its 三方四正."""
+        found = self.held.get((role, step))
         if found is None:
-            at = self.star(key)
-            found = (at >= 0) & _SQUARE[(at - self.roles[role]) % 12]
-            self.memo[key, "meets " + role] = found
+            if step == 12:
+                found = self.held_at(role) | self.held_at(role, 4)
+                found |= self.held_at(role, 6)
+                found |= self.held_at(role, 8)
+            else:
+                found = self.by_branch.take(self.base + (self.roles[role] + step) % 12)
+            self.held[role, step] = found
         return found
+
+
+def _every(words: _Words, bits: np.uint64) -> _Bools:
+    """The rows whose word holds every one of the bits."""
+    out: _Bools = words & bits == bits
+    return out
+
+
+def _some(words: _Words, bits: np.uint64) -> _Bools:
+    """The rows whose word holds at least one of the bits."""
+    out: _Bools = words & bits != 0
+    return out
 
 
 def _all(parts: Sequence[_Bools], n: int) -> _Bools:
@@ -120,12 +180,20 @@ def _any(parts: Sequence[_Bools], n: int) -> _Bools:
     return out
 
 
-def _branches(names: Sequence[str]) -> list[int]:
-    return [_BRANCH[b] for b in names]
+def _table(allowed: Iterable[int], size: int) -> _Bools:
+    """A lookup table of the allowed values 0..size-1, indexed by a column; its extra last
+    entry (False) is where -1 (not placed, no grade) lands."""
+    table = np.zeros(size + 1, dtype=np.bool_)
+    table[list(allowed)] = True
+    return table
 
 
-def _grades(names: Sequence[str]) -> list[int]:
-    return [_GRADE[g] for g in names]
+def _branches(names: Sequence[str]) -> _Bools:
+    return _table((_BRANCH[b] for b in names), 12)
+
+
+def _grades(names: Sequence[str]) -> _Bools:
+    return _table((_GRADE[g] for g in names), len(_GRADE))
 
 
 def _keys_to_ints() -> tuple[dict[str, int], dict[str, int]]:
@@ -151,28 +219,31 @@ def _one(c: _Columns, cond: Mapping[str, Any], n: int) -> _Bools:
         name = cond["in"]
         role = c.roles[name]
         if "stars" in keys:
-            return _all([c.eq(s, name) for s in cond["stars"]], n)
+            return _every(c.held_at(name), c.mask(cond["stars"]))
+        if "any" in keys and "grades" not in keys:
+            return _some(c.held_at(name), c.mask(cond["any"]))
         if "any" in keys:
             parts = []
             for s in cond["any"]:
                 here = c.eq(s, name)  # kept for other patterns: never changed in place
                 if "grades" in cond:
-                    here = here & np.isin(c.grade.get(s, c.missing), _grades(cond["grades"]))
+                    here = here & _grades(cond["grades"])[c.grade.get(s, c.missing)]
                 parts.append(here)
             return _any(parts, n)
         if "none" in keys:
-            return ~_any([c.eq(s, name) for s in cond["none"]], n)
+            return ~_some(c.held_at(name), c.mask(cond["none"]))
         if "majors" in keys:
-            exact = set(cond["majors"])
-            return _all([c.eq(k, name) == (k in exact) for k in _catalogue()[1]], n)
+            majors = c.held_at(name) & c.mask(_catalogue()[1])
+            return _every(majors, c.mask(cond["majors"])) & ~_some(majors, ~c.mask(cond["majors"]))
     if "palace" in keys:
         role = c.roles[cond["palace"]]
         if "branch" in keys:
-            return np.isin(role, _branches(cond["branch"]))
+            return _branches(cond["branch"])[role]
         same: _Bools = role == c.roles[cond["role"]]
         return same
     if keys == {"at", "stars"}:
-        return _all([np.isin(c.star(s), _branches(cond["at"])) for s in cond["stars"]], n)
+        allowed = _branches(cond["at"])
+        return _all([allowed[c.star(s)] for s in cond["stars"]], n)
     if "flank" in keys:
         role = c.roles[cond["flank"]]
         before, after = (role - 1) % 12, (role + 1) % 12
@@ -180,30 +251,31 @@ def _one(c: _Columns, cond: Mapping[str, Any], n: int) -> _Bools:
             a, b = (c.star(s) for s in cond["pair"])
             pair: _Bools = ((a == before) & (b == after)) | ((a == after) & (b == before))
             return pair
-        sides = [_any([c.star(s) == side for s in cond["each"]], n) for side in (before, after)]
-        return sides[0] & sides[1]
+        each = c.mask(cond["each"])
+        return _some(c.held_at(cond["flank"], 11), each) & _some(c.held_at(cond["flank"], 1), each)
     if "meets" in keys:
         name = cond["meets"]
+        four = c.held_at(name, 12)
         if "stars" in keys:
-            return _all([c.meets(s, name) for s in cond["stars"]], n)
+            return _every(four, c.mask(cond["stars"]))
         if "any" in keys:
-            return _any([c.meets(s, name) for s in cond["any"]], n)
-        return ~_any([c.meets(s, name) for s in cond["none"]], n)
+            return _some(four, c.mask(cond["any"]))
+        return ~_some(four, c.mask(cond["none"]))
     if keys == {"bright", "grades"}:
         grades = _grades(cond["grades"])
-        return _all([np.isin(c.grade.get(s, c.missing), grades) for s in cond["bright"]], n)
+        return _all([grades[c.grade.get(s, c.missing)] for s in cond["bright"]], n)
     raise ValueError(f"condition {cond!r} is not in the vocabulary")
 
 
 def _lists(matrix: _Bools) -> Any:
-    """A pattern × row matrix as a list<int8> column of each row's true pattern indices."""
+    """A row × pattern matrix as a list<int8> column of each row's true pattern indices."""
     import pyarrow as pa
 
-    index, rows = np.nonzero(matrix)  # by pattern, then row: contiguous and fast
-    order = np.argsort(rows, kind="stable")  # by row, each row's patterns in order
-    offsets = np.zeros(matrix.shape[1] + 1, dtype=np.int32)
-    np.cumsum(np.bincount(rows, minlength=matrix.shape[1]), out=offsets[1:])
-    return pa.ListArray.from_arrays(pa.array(offsets), pa.array(index[order].astype(np.int8)))
+    cells = np.flatnonzero(matrix)  # row by row, each row's patterns in order
+    rows, index = np.divmod(cells, matrix.shape[1])
+    offsets = np.zeros(matrix.shape[0] + 1, dtype=np.int32)
+    np.cumsum(np.bincount(rows, minlength=matrix.shape[0]), out=offsets[1:])
+    return pa.ListArray.from_arrays(pa.array(offsets), pa.array(index.astype(np.int8)))
 
 
 def with_patterns(table: Any, settings: ZiweiSettings) -> Any:
@@ -214,13 +286,13 @@ def with_patterns(table: Any, settings: ZiweiSettings) -> Any:
     c = _Columns(table, settings)
     keys = pattern_keys()
     rules = {k: _holds(c, r.when, n) for k, r in RULES.items()}
-    formed = np.zeros((len(keys), n), dtype=np.bool_)
-    broken = np.zeros((len(keys), n), dtype=np.bool_)
+    formed = np.zeros((n, len(keys)), dtype=np.bool_)
+    broken = np.zeros((n, len(keys)), dtype=np.bool_)
     for i, key in enumerate(keys):
         pattern = PATTERNS[key]
-        formed[i] = _holds(c, pattern.when, n)
+        here = formed[:, i] = _holds(c, pattern.when, n)
         breaks = pattern.readings["book"][2]
         if breaks:
-            broken[i] = formed[i] & _any([rules[r.key] for r in breaks], n)
+            broken[:, i] = here & _any([rules[r.key] for r in breaks], n)
     table = table.append_column("patterns", _lists(formed))
     return table.append_column("patterns_broken", _lists(broken))

@@ -4,14 +4,16 @@ page works without JavaScript."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache, lru_cache
 from types import SimpleNamespace
 from typing import Any, Final
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, urlencode
 
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import HTMLResponse, RedirectResponse
 from jinja2 import Environment, PackageLoader, select_autoescape
+from markupsafe import Markup
 
 from mingshu import __version__
 from mingshu.birth import Notice
@@ -134,6 +136,8 @@ def _settings_rows(q: ChartQuery | None, raw: dict[str, Any], lang: str = "en") 
             options = [(v, WORDS.get(f"{setting}:{v}") or WORDS.get(v, v)) for v in allowed]
             value = q.setting(setting) if q else str(raw.get(setting) or default)
             if setting in SCHOOL_DEFAULTS:
+                if q is None and not raw.get(setting):
+                    value = ""  # left out: the reading's own, whatever the school
                 # An empty choice follows the reading, so changing the school on the form
                 # changes this too; a value equal to the reading's own shows as that choice.
                 own = SCHOOL_DEFAULTS[setting]
@@ -206,6 +210,22 @@ def _settings_context(
         "settings_line": settings_line(rows, form.stars, translator(lang)),
         "settings_open": any(k in names for k in errors),
     }
+
+
+@lru_cache(maxsize=256)
+def _settings_html(q: ChartQuery) -> Markup:
+    """The settings fieldset of a chart page's form (no errors), rendered once per
+    settings, star tables and language: ``q`` carries only those (the cache's key)."""
+    form = Row(stars=set(q.stars))
+    context = {
+        **_lang_context(q.lang),
+        "form": form,
+        "errors": {},
+        **_settings_context(_settings_rows(q, {}, q.lang), form, {}, q.lang),
+        "star_tables": _star_tables(),
+        "star_article": _star_article(),
+    }
+    return Markup(environment().get_template("_settings.html").render(context))
 
 
 def _star_article() -> str:
@@ -308,9 +328,10 @@ def name_links(q: ChartQuery, path: str, fragment: str = "") -> list[Row]:
 def _bazi_view(charts: Charts, style: str, lang: str = "en") -> Row | None:
     if charts.bazi is None:
         return None
-    from mingshu.present import annual_to_dict, chart_to_dict
+    from mingshu.present import annual_to_dict
+    from mingshu.present.bazi_json import page_dict
 
-    d = chart_to_dict(charts.bazi)
+    d = page_dict(charts.bazi)
     titles = {"year": "年 year", "month": "月 month", "day": "日 day", "hour": "时 hour"}
     positions = []
     for key in ("year", "month", "day", "hour"):
@@ -479,9 +500,9 @@ def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
         **_lang_context(q.lang, lang_links),
         "form": form,
         "errors": {},
-        **_settings_context(_settings_rows(q, {}, q.lang), form, {}, q.lang),
-        "star_tables": _star_tables(),
-        "star_article": _star_article(),
+        "settings_html": _settings_html(
+            ChartQuery(date="", gender="", settings=q.settings, stars=q.stars, lang=q.lang)
+        ),
         "place_label": charts.place.label,
         "charts": charts,
         "permalink": f"/chart?{qs}",
@@ -572,6 +593,15 @@ def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
     return html.encode()
 
 
+def _chart_at(q: ChartQuery) -> Callable[[str], str]:
+    """``/chart?…`` for ``q`` with the horoscope moment moved to a given ``at``.  The
+    timeline and the steps make some thirty of these a page; ``at`` and ``year`` end the
+    canonical query string (ChartQuery.query_string), so the rest is encoded once."""
+    head = "/chart?" + q.query_string(at="", year="")
+    tail = "&" + urlencode([("year", q.year)]) if q.year else ""
+    return lambda at: f"{head}&{urlencode([('at', at)])}{tail}"
+
+
 def _at_in_year(q: ChartQuery, year: int) -> str:
     """The horoscope moment ``q.at`` moved to ``year`` (2 July when there is none: a day
     well inside the lunar year, so the year's layers are that year's)."""
@@ -593,6 +623,7 @@ def _timeline(q: ChartQuery, z: Any) -> Row:
     current = int(q.at[:4]) if q.at else None
     decades = []
     chosen = None
+    chart_at = _chart_at(q)
     for palace in sorted(z.palaces, key=lambda p: p.decadal.start):
         start, end = palace.decadal.start, palace.decadal.end
         first = born + start - 1  # nominal age 1 is the birth's lunar year
@@ -606,8 +637,7 @@ def _timeline(q: ChartQuery, z: Any) -> Row:
                 label=f"{start}–{end}",
                 years=f"{first}–{born + end - 1}",
                 palace=name(palace.name.names, q.names),
-                href=f"/chart?{q.query_string(at=_at_in_year(q, max(first, FIRST_DATE.year)))}"
-                "#chart",
+                href=chart_at(_at_in_year(q, max(first, FIRST_DATE.year))) + "#chart",
                 current=here,
             )
         )
@@ -620,7 +650,7 @@ def _timeline(q: ChartQuery, z: Any) -> Row:
                     Row(
                         label=str(year),
                         age=age,
-                        href=f"/chart?{q.query_string(at=_at_in_year(q, year))}#chart",
+                        href=chart_at(_at_in_year(q, year)) + "#chart",
                         current=year == current,
                     )
                 )
@@ -656,11 +686,12 @@ def _horoscope_steps(q: ChartQuery) -> list[tuple[str, str]]:
     if timed:
         moves.append(("hour", at - dt.timedelta(hours=2), at + dt.timedelta(hours=2)))
     links = []
+    chart_at = _chart_at(q)
     for label, back, forward in moves:
         if back.year >= FIRST_DATE.year:
-            links.append((f"← {label}", f"/chart?{q.query_string(at=text(back))}#chart"))
+            links.append((f"← {label}", chart_at(text(back)) + "#chart"))
         if forward.year <= LAST_DATE.year:
-            links.append((f"{label} →", f"/chart?{q.query_string(at=text(forward))}#chart"))
+            links.append((f"{label} →", chart_at(text(forward)) + "#chart"))
     return links
 
 

@@ -20,7 +20,7 @@ from mingshu.arguments import check_type
 from mingshu.cycles import Branch
 from mingshu.errors import InputError
 from mingshu.named import Names, clip
-from mingshu.ziwei.chart import NatalChart
+from mingshu.ziwei.chart import NatalChart, Palace
 from mingshu.ziwei.stars import Brightness, Mutagen, Star, load_data, star
 from mingshu.ziwei.tables import PalaceName
 
@@ -54,9 +54,22 @@ _ROLE_STEPS = tuple((p.key, int(p)) for p in PalaceName)
 
 
 @lru_cache(maxsize=16)
-def _KEYS_OF(stars: tuple[Star, ...]) -> tuple[str, ...]:
-    """The keys of an algorithm's placed stars (one tuple per algorithm and school)."""
-    return tuple(s.key for s in stars)
+def _NAMED_OF(stars: tuple[Star, ...]) -> tuple[tuple[str, int, int], ...]:
+    """The stars the conditions name among an algorithm's placed stars, each with its index
+    in the chart's position list and its bit (one tuple per algorithm and school; a key
+    placed twice keeps its last place)."""
+    index = {s.key: i for i, s in enumerate(stars)}
+    return tuple((key, i, _BITS[key]) for key, i in index.items() if key in _BITS)
+
+
+@lru_cache(maxsize=144)
+def _roles(life: int, body: int) -> dict[str, int]:
+    """The branch of each palace role (shared by the charts with these two branches: read
+    only)."""
+    roles = {key: (life + step) % 12 for key, step in _ROLE_STEPS}
+    roles["body"] = body
+    roles["life_hidden"] = (1 - life) % 12  # 暗合: the 六合 partner
+    return roles
 
 
 # A chart's positions as the conditions read them: where each star (and each natal
@@ -67,13 +80,19 @@ _Test = Callable[["_View"], "_Evidence | None"]
 
 
 class _View:
-    __slots__ = ("at", "carrier", "life", "near", "palaces", "roles")
+    __slots__ = ("at", "by_branch", "carrier", "life", "near", "palaces", "roles")
 
     def __init__(self, chart: NatalChart) -> None:
-        # Every placed star from the chart's own position list; the natal transformations
-        # ride major and minor stars only.  Brightness and the major stars of a palace are
-        # read on demand (few patterns ask).
-        at = dict(zip(_KEYS_OF(chart._stars), chart._positions, strict=True))
+        # The stars the conditions name, from the chart's own position list; the natal
+        # transformations ride major and minor stars only.  Brightness and the major stars
+        # of a palace are read on demand (few patterns ask).
+        positions = chart._positions
+        at: dict[str, int] = {}
+        # The stars in each branch as bit sets (_BITS): a reading's needs are one ``&``.
+        by_branch = [0] * 12
+        for key, i, bit in _NAMED_OF(chart._stars):
+            at[key] = b = positions[i]
+            by_branch[b] |= bit
         carrier: dict[str, str] = {}
         palaces = chart.palaces
         for palace in palaces:
@@ -81,36 +100,36 @@ class _View:
                 for placed in group:
                     if placed.mutagen is not None:
                         hua = _HUA[placed.mutagen]
-                        at[hua] = placed.branch
+                        at[hua] = b = placed.branch
+                        by_branch[b] |= _BITS[hua]
                         carrier[hua] = placed.star.key
         life = int(chart.life_branch)
-        roles = {key: (life + step) % 12 for key, step in _ROLE_STEPS}
-        roles["body"] = int(next(p.branch for p in palaces if p.is_body))
-        roles["life_hidden"] = (1 - life) % 12  # 暗合: the 六合 partner
+        roles = _roles(life, int(next(p.branch for p in palaces if p.is_body)))
         self.at = at
         self.carrier = carrier
-        # By branch: a chart built by hand may list its palaces in another order.
-        self.palaces = {int(p.branch): p for p in palaces}
+        self.palaces = palaces
         self.life = life
         self.roles = roles
-        self.near: tuple[set[str], set[str], set[str]] | None = None
+        self.by_branch = by_branch
+        # The stars in the Life palace, beside it and in its 三方四正.
+        self.near = (
+            by_branch[life],
+            by_branch[(life - 1) % 12] | by_branch[(life + 1) % 12],
+            by_branch[life]
+            | by_branch[(life + 4) % 12]
+            | by_branch[(life + 6) % 12]
+            | by_branch[(life + 8) % 12],
+        )
 
-    def neighbourhood(self) -> tuple[set[str], set[str], set[str]]:
-        """The stars in the Life palace, beside it, and in its 三方四正."""
-        if self.near is None:
-            by_branch: list[set[str]] = [set() for _ in range(12)]
-            for key, b in self.at.items():
-                by_branch[b].add(key)
-            life = self.life
-            self.near = (
-                by_branch[life],
-                by_branch[(life - 1) % 12] | by_branch[(life + 1) % 12],
-                by_branch[life]
-                | by_branch[(life + 4) % 12]
-                | by_branch[(life + 6) % 12]
-                | by_branch[(life + 8) % 12],
-            )
-        return self.near
+    def square(self, b: int) -> int:
+        """The stars (as bits) in the 三方四正 of branch ``b``."""
+        by_branch = self.by_branch
+        return (
+            by_branch[b]
+            | by_branch[(b + 4) % 12]
+            | by_branch[(b + 6) % 12]
+            | by_branch[(b + 8) % 12]
+        )
 
     def grade(self, key: str) -> Brightness | None:
         """The brightness of a star (or of the star carrying a ``hua_*``) where it stands."""
@@ -118,14 +137,18 @@ class _View:
         b = self.at.get(key)
         if b is None:
             return None
-        palace = self.palaces[b]
+        palace = self.palace(b)
         for placed in (*palace.major_stars, *palace.minor_stars):
             if placed.star.key == real:
                 return placed.brightness
         return None
 
     def majors(self, b: int) -> tuple[str, ...]:
-        return tuple(p.star.key for p in self.palaces[b].major_stars)
+        return tuple(p.star.key for p in self.palace(b).major_stars)
+
+    def palace(self, b: int) -> Palace:
+        # By branch: a chart built by hand may list its palaces in another order.
+        return next(p for p in self.palaces if p.branch == b)
 
     def real(self, key: str) -> str:
         """The star a ``hua_*`` key stands for on this chart (the key itself otherwise)."""
@@ -175,20 +198,24 @@ def _compile(cond: Mapping[str, Any], where: str) -> _Test:
         if "stars" in keys:
             wanted = tuple(_star_key(s, where) for s in cond["stars"])
 
+            need = _mask(wanted)
+
             def in_all(v: _View) -> _Evidence | None:
                 b = v.roles[role]
-                at = v.at
-                for s in wanted:  # a plain loop: this is the test most patterns fail first
-                    if at.get(s) != b:
-                        return None
+                if v.by_branch[b] & need != need:  # the test most patterns fail first
+                    return None
                 return [(v.real(s), b) for s in wanted]
 
             return in_all
         if "any" in keys:
             some = tuple(_star_key(s, where) for s in cond["any"])
 
+            some_bits = _mask(some)
+
             def in_any(v: _View) -> _Evidence | None:
                 b = v.roles[role]
+                if not v.by_branch[b] & some_bits:  # none of them here: most charts
+                    return None
                 found = [
                     (v.real(s), b)
                     for s in some
@@ -200,9 +227,10 @@ def _compile(cond: Mapping[str, Any], where: str) -> _Test:
         if "none" in keys:
             absent = tuple(_star_key(s, where) for s in cond["none"])
 
+            absent_bits = _mask(absent)
+
             def in_none(v: _View) -> _Evidence | None:
-                b = v.roles[role]
-                return None if any(v.at.get(s) == b for s in absent) else []
+                return None if v.by_branch[v.roles[role]] & absent_bits else []
 
             return in_none
         if "majors" in keys:
@@ -279,13 +307,12 @@ def _compile(cond: Mapping[str, Any], where: str) -> _Test:
         if "stars" in keys:
             wanted = tuple(_star_key(s, where) for s in cond["stars"])
 
+            need = _mask(wanted)
+
             def meets_all(v: _View) -> _Evidence | None:
-                four = square(v)
-                at = v.at
-                for s in wanted:
-                    if at.get(s, -1) not in four:
-                        return None
-                return [(v.real(s), at[s]) for s in wanted]
+                if v.square(v.roles[role]) & need != need:
+                    return None
+                return [(v.real(s), v.at[s]) for s in wanted]
 
             return meets_all
         if "any" in keys:
@@ -300,9 +327,10 @@ def _compile(cond: Mapping[str, Any], where: str) -> _Test:
         if "none" in keys:
             absent = tuple(_star_key(s, where) for s in cond["none"])
 
+            absent_bits = _mask(absent)
+
             def meets_none(v: _View) -> _Evidence | None:
-                four = square(v)
-                return None if any(v.at.get(s, -1) in four for s in absent) else []
+                return None if v.square(v.roles[role]) & absent_bits else []
 
             return meets_none
     if keys == {"bright", "grades"}:
@@ -322,7 +350,8 @@ _Gate = tuple[frozenset[str], frozenset[str], frozenset[str]]
 
 def _gate(conds: Iterable[Mapping[str, Any]]) -> _Gate:
     """The stars a reading needs in the Life palace, beside it and in its 三方四正: a
-    cheap set test that skips most readings before their conditions run."""
+    cheap set test that skips most readings before their conditions run (an ``either``
+    needs what all its options need)."""
     life: set[str] = set()
     flank: set[str] = set()
     four: set[str] = set()
@@ -333,7 +362,20 @@ def _gate(conds: Iterable[Mapping[str, Any]]) -> _Gate:
             flank.update(cond["pair"])
         elif cond.get("meets") == "life" and "stars" in cond:
             four.update(cond["stars"])
+        elif "either" in cond:
+            options = [_gate(option) for option in cond["either"]]
+            for mine, theirs in zip((life, flank, four), zip(*options, strict=True), strict=True):
+                mine.update(frozenset.intersection(*theirs))
     return frozenset(life), frozenset(flank), frozenset(four)
+
+
+def _named(conds: Iterable[Mapping[str, Any]]) -> Iterable[str]:
+    """Every star key (and ``hua_*``) a list of conditions names."""
+    for cond in conds:
+        for field in ("stars", "any", "none", "pair", "each", "bright"):
+            yield from cond.get(field, ())
+        for option in cond.get("either", ()):
+            yield from _named(option)
 
 
 def _compile_all(conds: Iterable[Mapping[str, Any]], where: str) -> _Test:
@@ -408,6 +450,31 @@ class PatternHit:
         return self.pattern.key
 
 
+# One bit for each star key (and hua_*) a condition names: a chart's stars in and around
+# the Life palace are three ints, and a reading's needs are tested with one ``&`` each.
+_BITS: dict[str, int] = {
+    key: 1 << n
+    for n, key in enumerate(
+        dict.fromkeys(
+            key
+            for conds in (
+                *(row["when"] for row in _DATA["rule"].values()),
+                *(row.get("when", ()) for row in _DATA["pattern"]),
+                *(v["when"] for row in _DATA["pattern"] for v in row.get("variant", ())),
+            )
+            for key in _named(conds)
+        )
+    )
+}
+
+
+def _mask(keys: Iterable[str]) -> int:
+    bits = 0
+    for key in keys:
+        bits |= _BITS[key]
+    return bits
+
+
 def _load() -> tuple[dict[str, BreakRule], dict[str, Pattern]]:
     rules = {
         key: BreakRule(
@@ -477,18 +544,29 @@ def detect(chart: NatalChart, variant: str = "book") -> tuple[PatternHit, ...]:
             "variant", f"no pattern reading {clip(variant)}: one of {', '.join(sorted(VARIANTS))}"
         )
     view = _View(chart)
-    near_life, near_flank, near_four = view.neighbourhood()
-    (by_life, by_flank, by_four), loose = _index(variant)
-    candidates: set[int] = set(loose)
-    for index, near in ((by_life, near_life), (by_flank, near_flank), (by_four, near_four)):
-        for key in near:
-            ids = index.get(key)
-            if ids:
-                candidates.update(ids)
-    hits: list[PatternHit] = []
-    for i in sorted(candidates):
-        pattern, used, (life, flank, four), test, breaks = _ORDERED[variant][i]
-        if not (life <= near_life and flank <= near_flank and four <= near_four):
+    near_life, near_flank, near_four = view.near
+    groups, loose = _index(variant)
+    candidates = []
+    roles, by_branch = view.roles, view.by_branch
+    for entry, options in loose:
+        # Run it if one of its options has every star it needs in its palaces (or if
+        # some option needs no star in a palace: options is then empty).
+        for needs in options:
+            for role, bits in needs:
+                if by_branch[roles[role]] & bits != bits:
+                    break
+            else:
+                candidates.append(entry)
+                break
+        else:
+            if not options:
+                candidates.append(entry)
+    for area, bit, entries in groups:
+        if view.near[area] & bit:
+            candidates += entries
+    found_at: list[tuple[int, PatternHit]] = []
+    for i, pattern, used, (life, flank, four), test, breaks in candidates:
+        if near_life & life != life or near_flank & flank != flank or near_four & four != four:
             continue
         found = test(view)
         if found is None:
@@ -497,43 +575,91 @@ def detect(chart: NatalChart, variant: str = "book") -> tuple[PatternHit, ...]:
         for key, _b in found:
             if key:
                 stars_[key] = None
-        palaces = tuple(Branch(b) for b in sorted({b for _k, b in found}))
+        palaces = tuple(_BRANCH[b] for b in sorted({b for _k, b in found}))
         broken = tuple(rule for rule in breaks if rule.test(view) is not None)
-        hits.append(PatternHit(pattern, used, palaces, tuple(stars_), broken))
-    return tuple(hits)
+        found_at.append((i, PatternHit(pattern, used, palaces, tuple(stars_), broken)))
+    found_at.sort(key=_first)
+    return tuple(hit for _i, hit in found_at)
 
 
-_Entry = tuple[Pattern, str, _Gate, _Test, tuple[BreakRule, ...]]
-# Each reading's patterns in file order, with the reading each one uses.
-_ORDERED: dict[str, tuple[_Entry, ...]] = {
+def _first(item: tuple[int, PatternHit]) -> int:
+    return item[0]
+
+
+_BRANCH = tuple(Branch(b) for b in range(12))
+
+_Masks = tuple[int, int, int]
+_Entry = tuple[int, Pattern, str, _Masks, _Test, tuple[BreakRule, ...]]
+# Each reading's patterns in file order, with the reading each one uses and the stars (as
+# bits) it needs in the Life palace, beside it and in its 三方四正.
+_ORDERED: dict[str, tuple[tuple[_Entry, _Gate], ...]] = {
     variant: tuple(
-        (p, used, *p.readings[used][:2], p.readings[used][2])
-        for p in PATTERNS.values()
-        if p.readings
-        for used in [variant if variant in p.readings else "book"]
+        (
+            (i, p, used, (_mask(gate[0]), _mask(gate[1]), _mask(gate[2])), test, breaks),
+            gate,
+        )
+        for i, (p, used) in enumerate(
+            (p, variant if variant in p.readings else "book")
+            for p in PATTERNS.values()
+            if p.readings
+        )
+        for gate, test, breaks, _why in [p.readings[used]]
     )
     for variant in VARIANTS
 }
 
 
-_Anchors = dict[str, tuple[int, ...]]
+# The conditions of each reading as the data file states them, by (pattern, reading).
+_WHEN: dict[tuple[str, str], tuple[Mapping[str, Any], ...]] = {
+    **{(row["key"], "book"): tuple(row.get("when", ())) for row in _DATA["pattern"]},
+    **{
+        (row["key"], v["key"]): tuple(v["when"])
+        for row in _DATA["pattern"]
+        for v in row.get("variant", ())
+    },
+}
+_Options = tuple[tuple[tuple[str, int], ...], ...]
+
+
+def _options(conds: Iterable[Mapping[str, Any]]) -> _Options:
+    """A reading's conditions as alternatives, each the stars (bits) it needs in named
+    palaces (``in = ROLE, stars = [...]``): a reading can hold only where one alternative's
+    stars all stand there.  Empty when some alternative needs no such star."""
+    options: list[list[tuple[str, int]]] = [[]]
+    for cond in conds:
+        if "in" in cond and "stars" in cond:
+            for needs in options:
+                needs.append((cond["in"], _mask(cond["stars"])))
+        elif "either" in cond:
+            choices = [_options(option) for option in cond["either"]]
+            if any(not c for c in choices):
+                continue  # some option needs nothing: this condition narrows nothing
+            options = [[*needs, *more] for needs in options for c in choices for more in c]
+    if any(not needs for needs in options):
+        return ()
+    return tuple(tuple(needs) for needs in options)
 
 
 @cache
-def _index(variant: str) -> tuple[tuple[_Anchors, _Anchors, _Anchors], tuple[int, ...]]:
-    """The patterns of a reading by one star each needs in the Life palace, beside it or
-    in its 三方四正 (a chart runs only the patterns whose star stands there), and those
-    that name no such star."""
-    anchors: tuple[dict[str, list[int]], ...] = ({}, {}, {})
-    loose: list[int] = []
-    for i, (_p, _used, gate, _test, _breaks) in enumerate(_ORDERED[variant]):
+def _index(
+    variant: str,
+) -> tuple[tuple[tuple[int, int, tuple[_Entry, ...]], ...], tuple[tuple[_Entry, _Options], ...]]:
+    """The patterns of a reading grouped by one star each needs in the Life palace (0),
+    beside it (1) or in its 三方四正 (2) — a chart runs only the groups whose star stands
+    there — and those that name no such star, each with the stars its options need in
+    named palaces (:func:`_options`)."""
+    groups: dict[tuple[int, str], list[_Entry]] = {}
+    loose: list[tuple[_Entry, _Options]] = []
+    for entry, gate in _ORDERED[variant]:
         where = next((n for n, needed in enumerate(gate) if needed), None)
         if where is None:
-            loose.append(i)
+            loose.append((entry, _options(_WHEN[entry[1].key, entry[2]])))
         else:
-            anchors[where].setdefault(min(gate[where]), []).append(i)
-    life, flank, four = ({k: tuple(v) for k, v in a.items()} for a in anchors)
-    return (life, flank, four), tuple(loose)
+            groups.setdefault((where, min(gate[where])), []).append(entry)
+    return (
+        tuple((where, _BITS[key], tuple(e)) for (where, key), e in groups.items()),
+        tuple(loose),
+    )
 
 
 class Frequency(NamedTuple):
