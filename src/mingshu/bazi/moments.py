@@ -24,7 +24,7 @@ from mingshu.cycles import FourPillars, Pillar
 from mingshu.errors import InputError, OutOfRangeError
 from mingshu.named import clip
 
-__all__ = ["MomentRange", "moments_of", "parse_pillars"]
+__all__ = ["MomentRange", "moments_of", "parse_pillars", "year_bound"]
 
 _DAY = 86400
 # The double hours as the clock cuts them: 子 is split by midnight into 00:00–01:00 and
@@ -149,6 +149,20 @@ def _merged(ranges: list[MomentRange]) -> list[MomentRange]:
 def _moment(seconds: int) -> datetime:
     days, rest = divmod(seconds, _DAY)
     return datetime.fromordinal(days) + timedelta(seconds=rest)
+
+
+def year_bound(year: int | None, field: str, *, first: bool) -> date:
+    """The first (``first``) or last day of ``year`` within the calendar's range, a search's
+    ``start`` or ``end`` (None: the range's own end); :class:`OutOfRangeError` naming
+    ``field`` for a year outside it."""
+    if year is None:
+        return FIRST_DATE if first else LAST_DATE
+    if not FIRST_DATE.year <= year <= LAST_DATE.year:
+        raise OutOfRangeError(
+            field, f"year {year} is outside the supported range {FIRST_DATE} .. {LAST_DATE}"
+        )
+    day = date(year, 1, 1) if first else date(year, 12, 31)
+    return min(max(day, FIRST_DATE), LAST_DATE)
 
 
 def _checked_date(value: date | None, field: str, default: date) -> date:

@@ -183,7 +183,7 @@ def _print_moments(
 ) -> None:
     """``--pillars``: the stretches of time with these four pillars, one per line or as JSON."""
     from mingshu import bazi as engine
-    from mingshu.calendar import FIRST_DATE, LAST_DATE
+    from mingshu.bazi.moments import year_bound
     from mingshu.cli._errors import fail
     from mingshu.errors import InputError
 
@@ -203,33 +203,22 @@ def _print_moments(
                 moved[0],
                 "only --late-rat-hour moves a pillar; it is the one setting --pillars takes",
             )
-        start = FIRST_DATE if from_year is None else _year_bound(from_year, "from", first=True)
-        end = LAST_DATE if to_year is None else _year_bound(to_year, "to", first=False)
+        start = year_bound(from_year, "from", first=True)
+        end = year_bound(to_year, "to", first=False)
         if start > end:
             raise InputError("to", f"--to {to_year} is before --from {from_year}")
-        found = engine.moments_of(
-            pillars, engine.BaziSettings(**chosen_settings), start=start, end=end
-        )
+        four = engine.parse_pillars(pillars)
+        search = engine.BaziSettings(**chosen_settings)
+        found = engine.moments_of(four, search, start=start, end=end)
     except InputError as e:
         fail(e, list(pillars))
     if as_json:
         from mingshu.present import to_json
+        from mingshu.present.bazi_json import moments_to_dict
 
-        data = {
-            "pillars": " ".join(pillars),
-            "clock": "Beijing civil time (UTC+8), the clock of the pillars",
-            "from": start.isoformat(),
-            "to": end.isoformat(),
-            "moments": [
-                {
-                    "start": r.start.isoformat(),
-                    "end": r.end.isoformat(),
-                    "start_term": r.start_term.key if r.start_term else None,
-                    "end_term": r.end_term.key if r.end_term else None,
-                }
-                for r in found
-            ],
-        }
+        data = moments_to_dict(
+            four, found, start=start, end=end, late_rat_hour=search.late_rat_hour.value
+        )
         typer.echo(to_json(data, indent=True).decode())
         return
     typer.echo(
@@ -261,21 +250,6 @@ _CHART_ONLY = (
     "luck_steps",
     "year",
 )
-
-
-def _year_bound(year: int, field: str, *, first: bool) -> Any:
-    """The first or last supported day of ``year`` (a year partly in range is clipped)."""
-    from datetime import date
-
-    from mingshu.calendar import FIRST_DATE, LAST_DATE
-    from mingshu.errors import OutOfRangeError
-
-    if not FIRST_DATE.year <= year <= LAST_DATE.year:
-        raise OutOfRangeError(
-            field, f"year {year} is outside the supported range {FIRST_DATE} .. {LAST_DATE}"
-        )
-    day = date(year, 1, 1) if first else date(year, 12, 31)
-    return min(max(day, FIRST_DATE), LAST_DATE)
 
 
 def _parse_stars(items: list[str], field: str = "star") -> dict[str, str]:

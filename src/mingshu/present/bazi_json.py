@@ -8,17 +8,19 @@ nayin, roles, stars, solar terms) ``{"key", "hans", "hant", "pinyin", "english"}
 
 from __future__ import annotations
 
-from datetime import datetime
+from collections.abc import Sequence
+from datetime import date, datetime
 from typing import Any, Final
 
 from mingshu.bazi.arriving import Arrival
 from mingshu.bazi.chart import Chart
 from mingshu.bazi.derived import PillarDetail
-from mingshu.bazi.luck import Annual, Luck
+from mingshu.bazi.luck import Annual, Luck, LuckStep
+from mingshu.bazi.moments import MomentRange
 from mingshu.bazi.settings import BaziSettings
 from mingshu.bazi.shensha import Hit, StarResult
 from mingshu.calendar import SolarTerm
-from mingshu.cycles import Branch, Element, Pillar, Stem
+from mingshu.cycles import Branch, Element, FourPillars, Pillar, Stem
 from mingshu.present.birth_json import birth_to_dict
 from mingshu.present.names import named, notice_dict, notices_of
 
@@ -27,6 +29,7 @@ __all__ = [
     "CHART_SCHEMA",
     "annual_to_dict",
     "chart_to_dict",
+    "moments_to_dict",
     "page_dict",
     "settings_to_dict",
     "star_to_dict",
@@ -107,6 +110,18 @@ def star_to_dict(r: StarResult, bases: tuple[str, ...] | None = None) -> dict[st
     }
 
 
+def _luck_step(s: LuckStep) -> dict[str, Any]:
+    return {
+        "number": s.number,
+        "pillar": str(s.pillar),
+        "start_year": s.start_year,
+        "end_year": s.end_year,
+        "start_age": s.start_age,
+        "end_age": s.end_age,
+        "ten_god": named(s.ten_god.key, s.ten_god.names),
+    }
+
+
 def _luck(lk: Luck) -> dict[str, Any]:
     return {
         "direction": "forward" if lk.forward else "backward",
@@ -121,18 +136,7 @@ def _luck(lk: Luck) -> dict[str, Any]:
         },
         "birth_year": lk.birth_year,
         "start_year": lk.start_year,
-        "steps": [
-            {
-                "number": s.number,
-                "pillar": str(s.pillar),
-                "start_year": s.start_year,
-                "end_year": s.end_year,
-                "start_age": s.start_age,
-                "end_age": s.end_age,
-                "ten_god": named(s.ten_god.key, s.ten_god.names),
-            }
-            for s in lk.steps
-        ],
+        "steps": [_luck_step(s) for s in lk.steps],
     }
 
 
@@ -233,18 +237,7 @@ def page_dict(c: Chart) -> dict[str, Any]:
         "luck": {
             "start": lk.start._asdict(),
             "start_moment": _moment(lk.start_moment),
-            "steps": [
-                {
-                    "number": s.number,
-                    "pillar": str(s.pillar),
-                    "start_year": s.start_year,
-                    "end_year": s.end_year,
-                    "start_age": s.start_age,
-                    "end_age": s.end_age,
-                    "ten_god": named(s.ten_god.key, s.ten_god.names),
-                }
-                for s in lk.steps
-            ],
+            "steps": [_luck_step(s) for s in lk.steps],
         },
         "stars": [
             {
@@ -254,5 +247,33 @@ def page_dict(c: Chart) -> dict[str, Any]:
                 "hits": [{"pillar": h.position.key, "target": _value(h.target)} for h in r.hits],
             }
             for r in c.stars
+        ],
+    }
+
+
+def moments_to_dict(
+    pillars: FourPillars,
+    found: Sequence[MomentRange],
+    *,
+    start: date,
+    end: date,
+    late_rat_hour: str,
+) -> dict[str, Any]:
+    """八字反查's answer (``bazi.moments_of``) as the CLI's ``--json`` and the web API give it:
+    each stretch's ``start`` (inclusive) and ``end`` (exclusive) and the 节 bounding it."""
+    return {
+        "pillars": str(pillars),
+        "late_rat_hour": late_rat_hour,
+        "clock": "Beijing civil time (UTC+8), the clock of the pillars",
+        "from": start.isoformat(),
+        "to": end.isoformat(),
+        "moments": [
+            {
+                "start": r.start.isoformat(),
+                "end": r.end.isoformat(),
+                "start_term": r.start_term.key if r.start_term else None,
+                "end_term": r.end_term.key if r.end_term else None,
+            }
+            for r in found
         ],
     }

@@ -46,25 +46,24 @@ def _search(params: dict[str, str]) -> tuple[dict[str, Any] | None, dict[str, st
     from datetime import date
 
     from mingshu import bazi
-    from mingshu.calendar import FIRST_DATE, LAST_DATE
+    from mingshu.bazi.moments import year_bound
     from mingshu.errors import InputError
+    from mingshu.present.bazi_json import moments_to_dict
 
     errors: dict[str, str] = {}
     text = params.get("pillars", "").strip()
     if not text:
         return None, {"pillars": "give four pillars, e.g. 庚辰 甲申 丙午 庚寅"}
     years: dict[str, date] = {}
-    for field, default, first in (("from", FIRST_DATE, True), ("to", LAST_DATE, False)):
+    for field, first in (("from", True), ("to", False)):
         raw = params.get(field, "").strip()
-        if not raw:
-            years[field] = default
-        elif not raw.isascii() or not raw.isdigit() or len(raw) != 4:
+        if raw and not (raw.isascii() and raw.isdigit() and len(raw) == 4):
             errors[field] = "give a year, four digits"
-        elif not FIRST_DATE.year <= int(raw) <= LAST_DATE.year:
-            errors[field] = f"{raw} is outside the supported range {FIRST_DATE} .. {LAST_DATE}"
-        else:
-            day = date(int(raw), 1, 1) if first else date(int(raw), 12, 31)
-            years[field] = min(max(day, FIRST_DATE), LAST_DATE)
+            continue
+        try:
+            years[field] = year_bound(int(raw) if raw else None, field, first=first)
+        except InputError as e:
+            errors[field] = e.message
     late_rat = params.get(_LATE_RAT, "").strip() or BAZI_SETTINGS[_LATE_RAT].default
     if late_rat not in BAZI_SETTINGS[_LATE_RAT].words:
         errors[_LATE_RAT] = f"one of {', '.join(BAZI_SETTINGS[_LATE_RAT].words)}"
@@ -73,27 +72,15 @@ def _search(params: dict[str, str]) -> tuple[dict[str, Any] | None, dict[str, st
     if errors:
         return None, errors
     try:
+        pillars = bazi.parse_pillars(text)
         settings = bazi.BaziSettings(late_rat_hour=bazi.LateRatHour(late_rat))
-        found = bazi.moments_of(text, settings, start=years["from"], end=years["to"])
+        found = bazi.moments_of(pillars, settings, start=years["from"], end=years["to"])
     except InputError as e:
         return None, {"pillars": e.message}
-    pillars = bazi.parse_pillars(text)
-    return {
-        "pillars": str(pillars),
-        "late_rat_hour": late_rat,
-        "clock": "Beijing civil time (UTC+8), the clock of the pillars",
-        "from": years["from"].isoformat(),
-        "to": years["to"].isoformat(),
-        "moments": [
-            {
-                "start": r.start.isoformat(),
-                "end": r.end.isoformat(),
-                "start_term": r.start_term.key if r.start_term else None,
-                "end_term": r.end_term.key if r.end_term else None,
-            }
-            for r in found
-        ],
-    }, {}
+    data = moments_to_dict(
+        pillars, found, start=years["from"], end=years["to"], late_rat_hour=late_rat
+    )
+    return data, {}
 
 
 def _params(request: Request) -> dict[str, str]:
