@@ -24,7 +24,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-__all__ = ["ARGS", "CHROMIUM", "installed", "isolated", "launch"]
+__all__ = ["ARGS", "CHROMIUM", "DEJAVU", "dejavu_only", "installed", "isolated", "launch"]
 
 CHROMIUM = Path("/usr/lib/chromium/chromium")
 ARGS = (
@@ -33,6 +33,25 @@ ARGS = (
     # The tests run as root in a container, where Chromium's sandbox cannot start.
     "--no-sandbox",
 )
+
+
+DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
+"""Debian's DejaVu fonts: a machine with no CJK font at all, as many readers' are."""
+
+
+def dejavu_only(folder: Path) -> dict[str, str]:
+    """The variable (a fontconfig file written in ``folder``) that makes a Chromium's
+    fontconfig know only DejaVu, so CJK text can come only from our fonts.  Pass it to
+    :func:`launch` as ``env`` (which keeps the browser's own home), or add it to a script's
+    environment."""
+    conf = folder / "fonts.conf"
+    conf.write_text(
+        '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n'
+        f"  <dir>{DEJAVU}</dir>\n  <cachedir>{folder / 'fontconfig'}</cachedir>\n"
+        "</fontconfig>\n",
+        encoding="utf-8",
+    )
+    return {"FONTCONFIG_FILE": str(conf)}
 
 
 def installed() -> bool:

@@ -25,25 +25,12 @@ from mingshu.library.build import build_site
 
 ROOT = Path(__file__).resolve().parents[2]
 HELPER = Path(__file__).with_name("_browser.py")
-DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
 
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(not chromium.installed(), reason="chromium is not installed"),
-    pytest.mark.skipif(not DEJAVU.is_dir(), reason="the DejaVu fonts are not installed"),
+    pytest.mark.skipif(not chromium.DEJAVU.is_dir(), reason="the DejaVu fonts are not installed"),
 ]
-
-
-def _dejavu_only(tmp_path: Path) -> dict[str, str]:
-    """The environment of a Chromium whose fontconfig knows only DejaVu."""
-    conf = tmp_path / "fonts.conf"
-    conf.write_text(
-        '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n'
-        f"  <dir>{DEJAVU}</dir>\n  <cachedir>{tmp_path / 'fontconfig'}</cachedir>\n"
-        "</fontconfig>\n",
-        encoding="utf-8",
-    )
-    return {**os.environ, "FONTCONFIG_FILE": str(conf)}
 
 
 def test_pages_at_360_and_1280(tmp_path: Path) -> None:
@@ -61,7 +48,7 @@ def test_pages_at_360_and_1280(tmp_path: Path) -> None:
         text=True,
         timeout=600,
         check=False,
-        env=_dejavu_only(tmp_path),
+        env={**os.environ, **chromium.dejavu_only(tmp_path)},
     )
     assert done.returncode == 0, done.stderr[-2000:]
     report = json.loads(done.stdout)

@@ -6,7 +6,6 @@ city names) from the shipped Noto Sans CJK SC, never as empty boxes."""
 from __future__ import annotations
 
 import html
-import os
 import re
 import unicodedata
 import urllib.request
@@ -39,7 +38,6 @@ CHINESE_PAGES = [  # pages that print Chinese outside the board
     f"/chart?{BIRTH}&place=Yichun",  # the "which city?" choice
     f"/chart?{BIRTH}&place=Springfield",
 ]
-DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
 
 
 def _wide(text: str) -> set[str]:
@@ -131,25 +129,6 @@ def site(tmp_path: Path) -> Iterator[str]:
         yield base
 
 
-def _dejavu_only(tmp_path: Path) -> dict[str, str]:
-    conf = tmp_path / "fonts.conf"
-    conf.write_text(
-        '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n'
-        f"  <dir>{DEJAVU}</dir>\n  <cachedir>{tmp_path / 'fontconfig'}</cachedir>\n"
-        "</fontconfig>\n",
-        encoding="utf-8",
-    )
-    home = tmp_path / "home"
-    home.mkdir()
-    return {
-        **os.environ,
-        "FONTCONFIG_FILE": str(conf),
-        "HOME": str(home),
-        "XDG_CACHE_HOME": str(home / ".cache"),
-        "XDG_CONFIG_HOME": str(home / ".config"),
-    }
-
-
 # Marks every element whose own text (its text-node children, which is what the renderer
 # reports per element) holds wide characters; returns how many each holds, in document order.
 PROBE = """async () => {
@@ -202,7 +181,7 @@ def _select_families(page: Any) -> list[str]:
 
 @pytest.mark.browser
 @pytest.mark.skipif(not chromium.installed(), reason="Debian's chromium is not installed")
-@pytest.mark.skipif(not DEJAVU.is_dir(), reason="the DejaVu fonts are not installed")
+@pytest.mark.skipif(not chromium.DEJAVU.is_dir(), reason="the DejaVu fonts are not installed")
 def test_chinese_is_drawn_from_the_shipped_font_with_only_dejavu(site: str, tmp_path: Path) -> None:
     from playwright.sync_api import sync_playwright
 
@@ -215,7 +194,7 @@ def test_chinese_is_drawn_from_the_shipped_font_with_only_dejavu(site: str, tmp_
         article,
     ]
     with sync_playwright() as p:
-        browser = chromium.launch(p, env=_dejavu_only(tmp_path))
+        browser = chromium.launch(p, env=chromium.dejavu_only(tmp_path))
         try:
             page = browser.new_page()
             tags: set[str] = set()
