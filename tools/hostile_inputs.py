@@ -993,29 +993,15 @@ def _command_tree() -> list[tuple[list[str], Any]]:
 def _every_option_cases(w: Workplace, ds: Path, iztro: Path) -> Iterator[Case]:
     """Every option of every command (read from the app): repeated, empty, undecodable,
     huge; a number option with a value that is no number."""
+
+    def one_year_sweep() -> list[str]:  # both sweeps take the same options
+        return ["--from", "2000", "--to", "2000", "--workers", "1", "--out", str(w.fresh("sw"))]
+
     bases: dict[str, Callable[[], list[str]]] = {
         "ziwei": lambda: ["1990-05-15", "10:30", "-g", "male"],
         "bazi": lambda: ["1990-05-15", "10:30", "-g", "male"],
-        "sweep ziwei": lambda: [
-            "--from",
-            "2000",
-            "--to",
-            "2000",
-            "--workers",
-            "1",
-            "--out",
-            str(w.fresh("sw")),
-        ],
-        "sweep bazi": lambda: [
-            "--from",
-            "2000",
-            "--to",
-            "2000",
-            "--workers",
-            "1",
-            "--out",
-            str(w.fresh("sw")),
-        ],
+        "sweep ziwei": one_year_sweep,
+        "sweep bazi": one_year_sweep,
         "query": lambda: [str(ds), "SELECT count(*) FROM charts"],
         "find": lambda: [str(ds), "tai_fu = 午"],
         "claims": lambda: [str(ds)],

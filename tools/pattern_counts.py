@@ -21,7 +21,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT / "tools"))
 
+from doc_section import write_section  # noqa: E402
 from mingshu import space  # noqa: E402
 from mingshu.files import replacing  # noqa: E402
 from mingshu.space.sql import dataset_metadata  # noqa: E402
@@ -29,7 +31,6 @@ from mingshu.ziwei.patterns import GROUPS, PATTERNS  # noqa: E402
 
 DOC = ROOT / "docs" / "patterns.md"
 DATA = ROOT / "src" / "mingshu" / "ziwei" / "data" / "pattern_counts.json"
-BEGIN, END = "<!-- counts: begin -->", "<!-- counts: end -->"
 
 
 def counts(dataset: Path, column: str) -> dict[int, int]:
@@ -84,10 +85,7 @@ def main() -> int:
         }
         with replacing(DATA, "out") as out:
             out.write(json.dumps(record, ensure_ascii=False, indent=1) + "\n")
-        doc = DOC.read_text(encoding="utf-8")
-        head, rest = doc.split(BEGIN)
-        _, tail = rest.split(END)
-        DOC.write_text(f"{head}{BEGIN}\n{text}\n{END}{tail}", encoding="utf-8")
+        write_section(DOC, "counts", text)
     return 0
 
 

@@ -22,12 +22,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT / "tools"))
 
+from doc_section import write_section  # noqa: E402
 from mingshu.ziwei import by_solar  # noqa: E402
 from mingshu.ziwei.patterns import PATTERNS, detect  # noqa: E402
 
 DOC = ROOT / "docs" / "patterns.md"
-BEGIN, END = "<!-- xiztro: begin -->", "<!-- xiztro: end -->"
 
 # The child, run by x-iztro's interpreter: one JSON birth a line in, its hits a line out.
 CHILD = """
@@ -108,10 +109,7 @@ def main() -> int:
     text = "\n".join(table)
     print(text)
     if args.write:
-        doc = DOC.read_text(encoding="utf-8")
-        head, rest = doc.split(BEGIN)
-        _, tail = rest.split(END)
-        DOC.write_text(f"{head}{BEGIN}\n{text}\n{END}{tail}", encoding="utf-8")
+        write_section(DOC, "xiztro", text)
     return 0
 
 
