@@ -22,6 +22,7 @@ from typing import Any, Final, cast
 
 from mingshu.errors import InputError
 from mingshu.library import claims as C
+from mingshu.library.coverage import bad_covers
 from mingshu.library.model import ARTICLE_ID, FULL_YEARS, Article, Library, load_yaml, markdown
 from mingshu.library.sources import MANIFEST, Sources, normalise_quote
 
@@ -345,6 +346,7 @@ def check(
             err.append(f"{a.id}: missing part {part}")
         for key in a.extra:
             err.append(f"{a.id}: unknown front-matter key {key!r}")
+        err.extend(bad_covers(a))
         if a.path is not None and a.path.stem != a.id:
             err.append(f"{a.id}: the file is named {a.path.name}, not {a.id}.md")
         for n, what in ((3, "steps"), (2, "problems"), (3, "questions")):

@@ -141,6 +141,10 @@ class Article:
     explains: tuple[str, ...] = ()
     """The chart settings this article explains (front-matter ``explains``, optional): the
     web form links each setting's help here."""
+    covers: tuple[str, ...] = ()
+    """The stars this article is about (front-matter ``covers``, optional), each
+    ``ENGINE:KEY`` (``ziwei:tian_xing``, ``bazi:yi_ma``): the catalogue and the chart page
+    link a star to the articles that cover it (:mod:`mingshu.library.coverage`)."""
 
     @property
     def area(self) -> str:
@@ -282,11 +286,15 @@ def parse(text: str, path: Path | None = None) -> Article:
         Reference(str(r.get("title", "")), str(r.get("where", "")), str(r.get("link", "")))
         for r in _items(meta, "sources", missing)
     ]
-    extra = tuple(k for k in meta if k not in (*PARTS, "id", "subject", "explains"))
+    extra = tuple(k for k in meta if k not in (*PARTS, "id", "subject", "explains", "covers"))
     explains = meta.get("explains") or []
     if not (isinstance(explains, list) and all(isinstance(s, str) for s in explains)):
         missing.append("explains (a list of setting names)")
         explains = []
+    covers = meta.get("covers") or []
+    if not (isinstance(covers, list) and all(isinstance(s, str) for s in covers)):
+        missing.append("covers (a list like [ziwei:tian_xing, bazi:yi_ma])")
+        covers = []
     return Article(
         id=article_id,
         subject=SUBJECTS[m.group(1)],
@@ -314,6 +322,7 @@ def parse(text: str, path: Path | None = None) -> Article:
         missing=tuple(missing),
         extra=extra,
         explains=tuple(explains),
+        covers=tuple(covers),
     )
 
 
