@@ -43,8 +43,13 @@ ARTICLE_ID: Final = re.compile(r"^(ZW|BZ|MS)-([A-Z]{2,4})-(\d{2})$")
 """Area (ZW Zi Wei Dou Shu, BZ BaZi, MS the library itself), series, number: ``ZW-AUX-17``."""
 SUBJECTS: Final = {"ZW": "Zi Wei Dou Shu", "BZ": "BaZi", "MS": "About this library"}
 SERIES: Final = {
+    "ADJ": "Adjective stars",
     "AUX": "Supporting and minor stars",
     "BAS": "Basics",
+    "CYC": "The twelve-god cycles",
+    "FRM": "The chart's frame",
+    "MAJ": "The fourteen major stars",
+    "SCH": "The Quan Shu school's own stars",
     "BK": "The book beside the engine",
     "LIB": "How the library works",
     "SET": "Settings and edge cases",
