@@ -201,6 +201,13 @@ def _p_life_palace(q: Options) -> Answer:
     return _one(branch_name(life_branch(int(q["month"]), hour_number(q.get("hour", 0)))))
 
 
+def _p_recorded_birth(q: Options) -> Answer:
+    """A birth recorded by its lunar date (``lunar``, ``leap``) and ``hour``, as biographies
+    give it: the civil (Gregorian) date the engine's calendar puts it on, and the Life palace."""
+    chart = lunar_chart(q, "iztro")  # the default settings: the Life palace is the same in both
+    return _one(f"{chart.solar_date.isoformat()}, Life palace on {branch_name(chart.life_branch)}")
+
+
 def _p_life_hours(q: Options) -> Answer:
     """Every hour (the late Rat hour too) whose Life palace in ``month`` is on ``branch``."""
     month, target = int(q["month"]), branch_number(q["branch"])
@@ -361,6 +368,11 @@ PROBLEMS: Final[dict[str, Kind[Answer]]] = {
         _p_life_hours,
         ("month", "branch"),
         "every hour, the late Rat hour too, whose Life palace is on a branch",
+    ),
+    "recorded_birth": Kind(
+        _p_recorded_birth,
+        ("lunar", "leap", "hour"),
+        "the civil date and the Life palace of a birth recorded by its lunar date and hour",
     ),
     # the two schools
     "school_life_palace": Kind(
