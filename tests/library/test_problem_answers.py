@@ -106,3 +106,18 @@ def test_a_parameter_the_kind_does_not_read_is_refused(
     monkeypatch.setattr(check_module, "_run_claims", lambda *a: {})
     errors = _one_article(tmp_path, "ZW-AUX-17", old, new)
     assert any(f"{field}: not a parameter of this kind" in e for e in errors), errors
+
+
+def test_a_recorded_birth_is_dated_by_lunar_python() -> None:
+    """ZW-BAS-02's recorded birth (day 11 of the tenth month of 1811's lunar year, the Pig
+    hour): the date comes from lunar-python, the Life palace from a real chart of that
+    solar date at 22:00 on the clock."""
+    from lunar_python import Lunar
+
+    from mingshu.cycles import Branch
+
+    solar = Lunar.fromYmd(1811, 10, 11).getSolar()
+    date = f"{solar.getYear():04d}-{solar.getMonth():02d}-{solar.getDay():02d}"
+    life = Branch(int(ziwei.chart(date, "22:00", "male").life_branch)).names.english
+    got = solve({"ask": "recorded_birth", "lunar": "1811-10-11", "leap": False, "hour": "pig"})
+    assert got.text == f"{date}, Life palace on {life}"
