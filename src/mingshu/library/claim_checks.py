@@ -357,6 +357,56 @@ def cells_avoid(
     return sum(bool(avoid & set(c)) or len(c) != size for c in cells), len(cells)
 
 
+def _ten_gods() -> Iterator[tuple[Stem, Stem, str]]:
+    """Every Day Master with every stem, and the god the engine's table gives."""
+    from mingshu import bazi
+
+    for day in Stem:
+        for other in Stem:
+            yield day, other, str(bazi.ten_god(day, other).key)
+
+
+def ten_gods_by_phase(rule: Mapping[str, Sequence[str]]) -> tuple[int, int]:
+    """Each cell of the engine's ten-god table is the god ``rule`` names for the other stem's
+    phase relation to the Day Master (``same``, ``produces``, ``controls``,
+    ``controlled_by``, ``produced_by``: from the phases' own cycles), the first of its pair
+    for the same polarity, the second for the other."""
+    from mingshu.library.ten_gods import RELATIONS, relation
+
+    if set(rule) != {key for key, _ in RELATIONS} or any(len(v) != 2 for v in rule.values()):
+        raise InputError("args", f"rule: a pair of gods for each of {[k for k, _ in RELATIONS]}")
+    bad = sum(
+        key != rule[relation(day, other)][0 if day.polarity == other.polarity else 1]
+        for day, other, key in _ten_gods()
+    )
+    return bad, 100
+
+
+def ten_gods_each_once() -> tuple[int, int]:
+    """Every Day Master sees the ten gods once each among the ten stems, and every stem is
+    each god to exactly one Day Master: rows and columns of the table (20 lines)."""
+    rows: dict[int, set[str]] = {}
+    columns: dict[int, set[str]] = {}
+    for day, other, key in _ten_gods():
+        rows.setdefault(int(day), set()).add(key)
+        columns.setdefault(int(other), set()).add(key)
+    bad = sum(len(keys) != 10 for keys in (*rows.values(), *columns.values()))
+    return bad, 20
+
+
+def ten_gods_mirror(pairs: Sequence[Sequence[str]]) -> tuple[int, int]:
+    """For every two stems, what the second is to the first and what the first is to the
+    second form one of ``pairs`` (in either order)."""
+    from mingshu import bazi
+
+    allowed = {frozenset(p) for p in pairs}
+    bad = sum(
+        frozenset({key, str(bazi.ten_god(other, day).key)}) not in allowed
+        for day, other, key in _ten_gods()
+    )
+    return bad, 100
+
+
 CHECKS: Final[dict[str, Check]] = {
     f.__name__: f
     for f in (
@@ -369,6 +419,9 @@ CHECKS: Final[dict[str, Check]] = {
         horse_basis_pillar_moot,
         flowing_horse,
         kitchen_in_four_pillars,
+        ten_gods_by_phase,
+        ten_gods_each_once,
+        ten_gods_mirror,
         hits_name_table_and_basis,
         basis_pillar_runs,
         basis_pillar_changes,

@@ -17,7 +17,7 @@ from typing import Final
 
 from mingshu.cycles import Stem
 from mingshu.errors import InputError
-from mingshu.library import bazi_stars, selfcheck
+from mingshu.library import bazi_stars, selfcheck, ten_gods
 from mingshu.library.engine import (
     BASIS_WORDS,
     LATE_RAT,
@@ -400,6 +400,16 @@ PROBLEMS: Final[dict[str, Kind[Answer]]] = {
         _p_bazi_stems_for,
         ("star", "branch", "variant"),
         "every day stem whose table gives a branch",
+    ),
+    "ten_god": Kind(
+        _text(ten_gods.p_ten_god),
+        ("day_stem", "stem"),
+        "the ten god a stem is to a Day Master",
+    ),
+    "stem_of_ten_god": Kind(
+        _text(ten_gods.p_stem_of),
+        ("day_stem", "god"),
+        "every stem that is a given ten god (its key) to a Day Master",
     ),
     "horse_of_birth": Kind(
         _p_horse_of_birth,

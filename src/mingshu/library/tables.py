@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from mingshu.cycles import Stem
 from mingshu.errors import InputError
-from mingshu.library import bazi_stars, selfcheck
+from mingshu.library import bazi_stars, selfcheck, ten_gods
 from mingshu.library.engine import (
     SCHOOLS,
     Kind,
@@ -668,6 +668,18 @@ TABLES: Final[dict[str, Kind[Table]]] = {
     ),
     "claim_runs": Kind(
         selfcheck.claim_runs, ("claims",), "how named claims are checked and over what"
+    ),
+    "ten_god_rule": Kind(
+        ten_gods.rule_table,
+        (),
+        "the ten gods by the other stem's phase relation to the Day Master and by polarity, "
+        "read off the engine's table",
+    ),
+    "ten_gods": Kind(
+        ten_gods.grid_table,
+        ("mark",),
+        "the ten god of each stem (columns) to each Day Master (rows); "
+        "`mark` (a god's key) marks its cells",
     ),
     "setting_counts": Kind(
         _setting_counts,
