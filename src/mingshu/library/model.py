@@ -49,6 +49,7 @@ SERIES: Final = {
     "CYC": "The twelve-god cycles",
     "FRM": "The chart's frame",
     "MAJ": "The fourteen major stars",
+    "PAT": "Patterns (格局)",
     "SCH": "The Quan Shu school's own stars",
     "BK": "The book beside the engine",
     "LIB": "How the library works",
