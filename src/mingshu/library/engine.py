@@ -386,3 +386,38 @@ BASIS_WORDS: Final = {
     "year_month": "year and month branch",
 }
 """A BaZi star's basis (``BaziSettings.star_bases``) in the articles' words."""
+
+
+# --------------------------------------- year stars by school, stars of the year and hour
+
+
+@cache
+def _school_stem_chart(stem: int, school: str) -> Any:
+    from mingshu import ziwei
+
+    return ziwei.chart(f"{1984 + stem}-07-01", "12:00", "female", settings=school_settings(school))
+
+
+def school_stem_branch(star: str, *, stem: int, school: str = "iztro") -> int:
+    """Where a Zi Wei star stands in a lunar year of ``stem`` (1984 is 甲子) under
+    ``school``."""
+    try:
+        return int(_school_stem_chart(stem, school).star(star).branch)
+    except (InputError, KeyError, ValueError):
+        raise InputError("star", f"no Zi Wei star {star!r} on the chart") from None
+
+
+@cache
+def _year_hour_chart(branch: int, hour: int) -> Any:
+    from mingshu import ziwei
+
+    return ziwei.from_birth(ziwei.Birth.lunar(f"{1984 + branch}-6-1", hour, "female"))
+
+
+def year_hour_branch(star: str, *, branch: int, hour: int) -> int:
+    """Where a Zi Wei star stands for a birth in a year of ``branch`` (1984 is 子) at
+    ``hour`` (the late Rat hour is 12), on the first day of the sixth month."""
+    try:
+        return int(_year_hour_chart(branch, hour).star(star).branch)
+    except (InputError, KeyError, ValueError):
+        raise InputError("star", f"no Zi Wei star {star!r} on the chart") from None

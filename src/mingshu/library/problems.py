@@ -40,6 +40,7 @@ from mingshu.library.engine import (
     star_name,
     stem_chart,
     stem_name,
+    year_hour_branch,
     year_star_branch,
 )
 
@@ -315,6 +316,41 @@ def _p_horse_of_birth(q: Options) -> Answer:
     )
 
 
+# ----------------------------------------- minor stars by month, palace, year and hour
+
+
+def _p_months_of(q: Options) -> Answer:
+    """Every lunar month 1–12 that puts a month star ``star`` on ``branch`` (day 1, the Rat
+    hour)."""
+    star, target = str(q["star"]), branch_number(q["branch"])
+    return _either(f"month {m}" for m in range(1, 13) if star_branch(star, month=m) == target)
+
+
+def _p_hours_in_palace(q: Options) -> Answer:
+    """Every hour, the late Rat hour too, that puts ``star`` in the palace named ``palace``
+    (English) in lunar ``month``."""
+    star, palace, month = str(q["star"]), str(q["palace"]), int(q.get("month", 1))
+    return _either(hour_name(h) for h in HOURS if palace_of(star, month=month, hour=h) == palace)
+
+
+def _p_year_hour_star(q: Options) -> Answer:
+    """Where ``star`` stands for a birth in a ``year`` of that branch at ``hour``."""
+    at = year_hour_branch(
+        str(q["star"]), branch=branch_number(q["year"], "year"), hour=hour_number(q["hour"])
+    )
+    return _one(branch_name(at))
+
+
+def _p_year_hours_of(q: Options) -> Answer:
+    """Every hour, the late Rat hour too, that puts ``star`` on ``branch`` for a birth in a
+    ``year`` of that branch."""
+    star, target = str(q["star"]), branch_number(q["branch"])
+    year = branch_number(q["year"], "year")
+    return _either(
+        hour_name(h) for h in HOURS if year_hour_branch(star, branch=year, hour=h) == target
+    )
+
+
 def _text(run: Callable[[Options], str]) -> Callable[[Options], Answer]:
     """A kind whose answer is one line of text (the BaZi chart and self-check kinds)."""
     return lambda q: _one(run(q))
@@ -373,6 +409,25 @@ PROBLEMS: Final[dict[str, Kind[Answer]]] = {
         _p_recorded_birth,
         ("lunar", "leap", "hour"),
         "the civil date and the Life palace of a birth recorded by its lunar date and hour",
+    ),
+    # minor stars by month, palace, year and hour
+    "months_of": Kind(
+        _p_months_of, ("star", "branch"), "every lunar month that puts a month star on a branch"
+    ),
+    "hours_in_palace": Kind(
+        _p_hours_in_palace,
+        ("star", "palace", "month"),
+        "every hour, the late Rat hour too, that puts a star in a named palace in a month",
+    ),
+    "year_hour_star": Kind(
+        _p_year_hour_star,
+        ("star", "year", "hour"),
+        "where a star stands for a year branch and an hour",
+    ),
+    "year_hours_of": Kind(
+        _p_year_hours_of,
+        ("star", "year", "branch"),
+        "every hour, the late Rat hour too, that puts a star on a branch in a year of a branch",
     ),
     # the two schools
     "school_life_palace": Kind(

@@ -37,10 +37,12 @@ from mingshu.library.engine import (
     palace_names,
     palace_of,
     school_of,
+    school_stem_branch,
     star_branch,
     star_grade,
     star_name,
     stem_name,
+    year_hour_branch,
     year_star_branch,
 )
 
@@ -336,6 +338,59 @@ def _year_hour(options: Options) -> Table:
     return Table(("Branch", *heads), rows)
 
 
+# ------------------------------------------- minor stars by the hour's palace, stem, year
+
+
+def _hour_palace(options: Options) -> Table:
+    star = str(options.get("star", "zuo_fu"))
+    month = int(options.get("month", 1))
+    names = [palace_of(star, month=month, hour=h) for h in range(12)]
+    return Table(
+        ("Hour", "Palace", "Hour", "Palace"),
+        tuple((branch_name(h), names[h], branch_name(h + 6), names[h + 6]) for h in range(6)),
+    )
+
+
+def _year_stem_stars(options: Options) -> Table:
+    """Each year stem's branch of some stars under each school; cells where the schools
+    give different branches are marked."""
+    stars = [str(s) for s in options.get("stars", ["lu_cun"])]
+    schools = [school_of({"school": s}) for s in options.get("schools", ["iztro"])]
+    heads = [
+        star_name(s) + (f" ({school})" if len(schools) > 1 else "")
+        for s in stars
+        for school in schools
+    ]
+    rows = []
+    marked: set[tuple[int, int]] = set()
+    for stem in range(10):
+        cells: list[str] = []
+        for i, s in enumerate(stars):
+            found = [school_stem_branch(s, stem=stem, school=school) for school in schools]
+            cells.extend(branch_name(b) for b in found)
+            if len(set(found)) > 1:
+                first = 1 + i * len(schools)
+                marked.update((stem, first + j) for j in range(len(schools)))
+        rows.append((f"{Stem(stem).names.hans} {stem_name(stem)}", *cells))
+    rule = "the schools part" if marked else ""
+    return Table(("Year stem", *heads), tuple(rows), frozenset(marked), rule)
+
+
+def _year_branch_hour(options: Options) -> Table:
+    """A star placed by the year's branch and the hour: its branch for each year branch
+    (rows) and some hours (columns)."""
+    star = str(options.get("star", "huo_xing"))
+    hours = [hour_number(h) for h in options.get("hours", [0, 1, 2, 3])]
+    rows = tuple(
+        (
+            f"{branch_name(y)} year",
+            *(branch_name(year_hour_branch(star, branch=y, hour=h)) for h in hours),
+        )
+        for y in range(12)
+    )
+    return Table(("Year", *(f"{branch_name(h)} hour" for h in hours)), rows)
+
+
 def _clear_departures(rule: Mapping[str, Any]) -> int:
     return int(rule["disagree"]) - int(rule["unclear"])
 
@@ -559,6 +614,20 @@ TABLES: Final[dict[str, Kind[Table]]] = {
         _year_hour,
         ("by_year", "by_hour"),
         "stars placed by the year's branch beside stars placed by the hour, one row per branch",
+    ),
+    # minor stars by the hour's palace, the year stem, the year branch and hour
+    "hour_palace": Kind(
+        _hour_palace, ("star", "month"), "the palace holding a star, by hour (in one lunar month)"
+    ),
+    "year_stem_stars": Kind(
+        _year_stem_stars,
+        ("stars", "schools"),
+        "each year stem's branch of some stars under each of `schools`, marked where they part",
+    ),
+    "year_branch_hour": Kind(
+        _year_branch_hour,
+        ("star", "hours"),
+        "a star's branch for each year branch (rows) at some hours (columns)",
     ),
     # Zi Wei palaces
     "life_palace": Kind(
