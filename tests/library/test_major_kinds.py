@@ -1,16 +1,22 @@
 """The kinds of the major-star articles (class_day, major_layout, class_day_branch,
 class_days_of, zi_wei_for) against the Quan Shu's juan 2, read here by hand: the first days
 of the five day tables and the worked example of 安身命例 (line 5), the 安天府图 mirror
-(lines 317–319) and the 安南北斗诸星诀 offsets (lines 18–19); and bad parameters are
-InputErrors."""
+(lines 317–319) and the 安南北斗诸星诀 offsets (lines 18–19); bad parameters are
+InputErrors; and a planted wrong cell or answer in each kind fails the check."""
 
 from __future__ import annotations
+
+import shutil
+from pathlib import Path
 
 import pytest
 
 from mingshu.errors import InputError
+from mingshu.library import load
 from mingshu.library import problems as P
 from mingshu.library import tables as T
+from mingshu.library.check import check
+from mingshu.library.model import _ROOT
 
 ANIMALS = ["Rat", "Ox", "Tiger", "Rabbit", "Dragon", "Snake"]
 ANIMALS += ["Horse", "Goat", "Monkey", "Rooster", "Dog", "Pig"]
@@ -95,3 +101,51 @@ def test_bad_table_parameters_are_input_errors(kind: str, options: dict[str, obj
 def test_bad_problem_parameters_are_input_errors(query: dict[str, object]) -> None:
     with pytest.raises(InputError):
         P.problem_answer(query)
+
+
+@pytest.fixture()
+def copy(tmp_path: Path) -> Path:
+    folder = tmp_path / "articles"
+    shutil.copytree(_ROOT, folder)
+    return folder
+
+
+@pytest.mark.parametrize(
+    ("article", "old", "new", "message"),
+    [
+        (
+            "ZW-MAJ-01",
+            '["5", "Rabbit", "Tiger", "Rat", "Tiger", "Ox"]',
+            '["5", "Rabbit", "Tiger", "Rat", "Tiger", "Pig"]',
+            "table differs from the engine: row 5 column 6",
+        ),
+        (
+            "ZW-MAJ-03",
+            '["Ox", "Rabbit"]',
+            '["Ox", "Ox"]',
+            "table differs from the engine: row 2 column 2",
+        ),
+        (
+            "ZW-MAJ-01",
+            'answer: "5, or the late Rat hour of 4"',
+            'answer: "5"',
+            "prints '5', the engine says '5, or the late Rat hour of 4' (it names 1 of the"
+            " engine's 2 answers)",
+        ),
+        (
+            "ZW-MAJ-02",
+            'answer: "Dog"\n    engine: {ask: zi_wei_for',
+            'answer: "Rat"\n    engine: {ask: zi_wei_for',
+            "prints 'Rat', the engine says 'Dog'",
+        ),
+    ],
+)
+def test_planted_errors_in_the_major_kinds_fail(
+    copy: Path, space: Path, sources: Path, article: str, old: str, new: str, message: str
+) -> None:
+    path = copy / f"{article}.md"
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    errors = check(load(copy), space=space, sources=sources, only=[article]).errors
+    assert any(message in e for e in errors), errors
