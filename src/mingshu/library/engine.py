@@ -21,6 +21,7 @@ from mingshu.errors import InputError
 __all__ = [
     "BASIS_WORDS",
     "LATE_RAT",
+    "MAJORS",
     "PILLARS",
     "SCHOOLS",
     "Kind",
@@ -29,9 +30,11 @@ __all__ = [
     "bazi_cell",
     "branch_name",
     "branch_number",
+    "class_day_branch",
     "conformance",
     "hour_name",
     "hour_number",
+    "major_layout",
     "school_branches",
     "star_branch",
     "star_name",
@@ -154,6 +157,53 @@ def palace_of(star: str, *, day: int = 1, hour: int = 0, month: int = 1) -> str:
             Branch(star_branch(star, day=day, hour=hour, month=month))
         ).name.names.english
     )
+
+
+# ------------------------------------------------- Zi Wei's class-and-day placement
+
+
+MAJORS: Final = (
+    "zi_wei",
+    "tian_ji",
+    "tai_yang",
+    "wu_qu",
+    "tian_tong",
+    "lian_zhen",
+    "tian_fu",
+    "tai_yin",
+    "tan_lang",
+    "ju_men",
+    "tian_xiang",
+    "tian_liang",
+    "qi_sha",
+    "po_jun",
+)
+"""The fourteen major stars, the 紫微 series then the 天府 series (the book's verse order)."""
+
+
+@cache
+def major_layout(zi_wei: int) -> dict[str, int]:
+    """The branch of each major star on a real chart whose 紫微 stands on ``zi_wei``: the
+    first of the reference births (month, day, hour) that puts it there."""
+    target = zi_wei % 12
+    for month in range(1, 13):
+        for day in range(1, 31):
+            for hour in range(12):
+                chart = _chart(day, hour, month)
+                if int(chart.star("zi_wei").branch) == target:
+                    return {key: int(chart.star(key).branch) for key in MAJORS}
+    raise RuntimeError(f"no reference chart puts Zi Wei on branch {target}")
+
+
+def class_day_branch(star: str, klass: int, day: int) -> int:
+    """Where a major star stands for a five-element class number (2 … 6) and the day 紫微
+    counts (1 … 30): 紫微 from the engine's class-and-day rule, the others from the chart
+    layout that 紫微 branch gives."""
+    from mingshu import ziwei
+
+    if star not in MAJORS:
+        raise InputError("star", f"{star!r} is not one of the fourteen major stars")
+    return major_layout(int(ziwei.zi_wei_branch(klass, day)))[star]
 
 
 # ------------------------------------------------------------------------------ BaZi

@@ -21,17 +21,20 @@ from mingshu.library import bazi_stars, selfcheck, ten_gods
 from mingshu.library.engine import (
     BASIS_WORDS,
     LATE_RAT,
+    MAJORS,
     PILLARS,
     Kind,
     Options,
     bazi_cell,
     branch_name,
     branch_number,
+    class_day_branch,
     hour_name,
     hour_number,
     life_branch,
     literary_star,
     lunar_chart,
+    major_layout,
     palace_of,
     parse_stem,
     school_of,
@@ -356,6 +359,47 @@ def _text(run: Callable[[Options], str]) -> Callable[[Options], Answer]:
     return lambda q: _one(run(q))
 
 
+# ----------------------------------------------------------- the fourteen major stars
+
+
+def _listed(items: Sequence[str]) -> str:
+    """ "1, 2 or 3" ("" for none)."""
+    return " or ".join(filter(None, (", ".join(items[:-1]), items[-1] if items else "")))
+
+
+def _p_class_day_branch(q: Options) -> Answer:
+    """Where a major ``star`` stands for a five-element ``class`` and the day 紫微 counts."""
+    return _one(branch_name(class_day_branch(str(q["star"]), int(q["class"]), int(q["day"]))))
+
+
+def _p_class_days_of(q: Options) -> Answer:
+    """Every lunar day 1–30 that puts a major ``star`` on ``branch`` in a five-element
+    ``class``; then the days whose late Rat hour does: that hour counts the next day, and
+    after the month's last day (29 or 30) day 1 of the next month."""
+    star, klass, target = str(q["star"]), int(q["class"]), branch_number(q["branch"])
+    days = [d for d in range(1, 31) if class_day_branch(star, klass, d) == target]
+    late = [
+        str(d)
+        for d in range(1, 30)
+        if d not in days and class_day_branch(star, klass, d + 1) == target
+    ]
+    if class_day_branch(star, klass, 1) == target:
+        late.append("the month's last day")
+    solutions = (*map(str, days), *(f"the late Rat hour of {d}" for d in late))
+    text = _listed([str(d) for d in days])
+    if late:
+        text += (", or " if text else "") + f"the late Rat hour of {_listed(late)}"
+    return Answer(text or "none", solutions)
+
+
+def _p_zi_wei_for(q: Options) -> Answer:
+    """Every branch of 紫微 that puts a major ``star`` on ``branch``."""
+    star, target = str(q["star"]), branch_number(q["branch"])
+    if star not in MAJORS:
+        raise InputError("star", f"{star!r} is not one of the fourteen major stars")
+    return _either(branch_name(z) for z in range(12) if major_layout(z)[star] == target)
+
+
 PROBLEMS: Final[dict[str, Kind[Answer]]] = {
     # Zi Wei stars by hour and day
     "star_branch": Kind(
@@ -496,6 +540,23 @@ PROBLEMS: Final[dict[str, Kind[Answer]]] = {
         _text(selfcheck.p_known_reason),
         ("file",),
         "the documented iztro error behind a file's known differences",
+    ),
+    # The fourteen major stars
+    "class_day_branch": Kind(
+        _p_class_day_branch,
+        ("star", "class", "day"),
+        "where a major star stands for a five-element class and the day Zi Wei counts",
+    ),
+    "class_days_of": Kind(
+        _p_class_days_of,
+        ("star", "class", "branch"),
+        "every lunar day 1–30 that puts a major star on a branch in a five-element class, "
+        "then the days whose late Rat hour does",
+    ),
+    "zi_wei_for": Kind(
+        _p_zi_wei_for,
+        ("star", "branch"),
+        "every branch of Zi Wei that puts a major star on a branch",
     ),
 }
 """Every problem kind by name."""

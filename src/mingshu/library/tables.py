@@ -16,6 +16,7 @@ from mingshu.cycles import Stem
 from mingshu.errors import InputError
 from mingshu.library import bazi_stars, selfcheck, ten_gods
 from mingshu.library.engine import (
+    MAJORS,
     SCHOOLS,
     Kind,
     Options,
@@ -25,6 +26,7 @@ from mingshu.library.engine import (
     branch_name,
     branch_number,
     branches_name,
+    class_day_branch,
     conformance,
     eating_god,
     emolument,
@@ -33,6 +35,7 @@ from mingshu.library.engine import (
     life_branch,
     literary_star,
     lunar_chart,
+    major_layout,
     nobleman_walk,
     palace_names,
     palace_of,
@@ -575,6 +578,62 @@ def _star_kinds(options: Options) -> Table:
     return Table(("Group", "Kind", "Stars", "Names"), tuple(rows))
 
 
+# ----------------------------------------------------------- the fourteen major stars
+
+
+def _class_name(klass: int) -> str:
+    from mingshu.ziwei import FiveElementsClass
+
+    return str(FiveElementsClass(klass).names.english)
+
+
+def _class_day(options: Options) -> Table:
+    """A major star's branch by the day 紫微 counts (rows) and the five-element class
+    (columns); marked: the cells on ``branch``, or the ``cells`` given as [class, day]."""
+    star = str(options.get("star", "zi_wei"))
+    days = _range(options, "days", (1, 30))
+    classes = _range(options, "classes", (2, 6))
+    rows = tuple(
+        (str(d), *(branch_name(class_day_branch(star, k, d)) for k in classes)) for d in days
+    )
+    marked: set[tuple[int, int]] = set()
+    rule = ""
+    if "branch" in options:
+        target = branch_number(options["branch"])
+        rule = f"{star_name(star)} on {branch_name(target)}"
+        marked |= {
+            (r, c + 1)
+            for r, d in enumerate(days)
+            for c, k in enumerate(classes)
+            if class_day_branch(star, k, d) == target
+        }
+    if "cells" in options:
+        wanted = {(int(k), int(d)) for k, d in options["cells"]}
+        rule = rule or "the cells named in the text"
+        marked |= {
+            (r, c + 1)
+            for r, d in enumerate(days)
+            for c, k in enumerate(classes)
+            if (k, d) in wanted
+        }
+    heads = (f"{_class_name(k)}" for k in classes)
+    return Table(("Day", *heads), rows, frozenset(marked), rule)
+
+
+def _major_layout(options: Options) -> Table:
+    """Each of the ``stars``' branch for each branch of 紫微 (``branches``), read from a real
+    chart with 紫微 there."""
+    stars = [str(s) for s in options.get("stars", ["zi_wei", "tian_fu"])]
+    for s in stars:
+        if s not in MAJORS:
+            raise InputError("stars", f"{s!r} is not one of the fourteen major stars")
+    branches = [branch_number(b) for b in options.get("branches", list(range(12)))]
+    rows = tuple(
+        (branch_name(b), *(branch_name(major_layout(b)[s]) for s in stars)) for b in branches
+    )
+    return Table(("Zi Wei on", *(star_name(s) for s in stars)), rows)
+
+
 TABLES: Final[dict[str, Kind[Table]]] = {
     # Zi Wei stars placed by the day and the hour
     "day_hour": Kind(
@@ -754,6 +813,18 @@ TABLES: Final[dict[str, Kind[Table]]] = {
         _setting_counts,
         ("columns", "rows"),
         "counts from the whole-space record: each cell names a claim and shows its N (no `expect`)",
+    ),
+    # The fourteen major stars
+    "class_day": Kind(
+        _class_day,
+        ("star", "days", "classes", "branch", "cells"),
+        "a major star's branch over the day Zi Wei counts × the five-element class; marked: "
+        "the cells on `branch`, or the `cells` ([class, day]) given",
+    ),
+    "major_layout": Kind(
+        _major_layout,
+        ("stars", "branches"),
+        "where each of some major stars stands for each branch of Zi Wei, from real charts",
     ),
 }
 """Every table kind by name."""
