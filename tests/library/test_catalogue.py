@@ -156,10 +156,10 @@ def test_the_page_lists_every_star_with_its_article_or_none() -> None:
     assert "href='/library/ZW-AUX-17'" in en_guang and "恩光" in en_guang
     zi_wei = html.split("<tr id='star-zi_wei'>")[1].split("</tr>")[0]
     assert "no article yet" in zi_wei
-    assert "<strong lang='zh-Hans'>紫微</strong>" in zi_wei
+    assert "<strong class='names' lang='zh-Hans'>紫微</strong>" in zi_wei
     assert "<span lang='en'>Purple Star</span>" in zi_wei
     english = catalogue_html(LIB, "bazi", names="english")
-    assert "<strong lang='en'>Heavenly Nobleman</strong>" in english
+    assert "<strong class='names' lang='en'>Heavenly Nobleman</strong>" in english
     assert html.count("<section") == 5  # major, minor, adjective, the school's, the cycles
 
 

@@ -550,7 +550,7 @@ def _catalogue_row(
         if style != names and getattr(e.names, style)
     )
     star = (
-        f"<th scope='row'><strong lang='{NAME_LANGS[names]}'>{escape(first)}</strong>"
+        f"<th scope='row'><strong class='names' lang='{NAME_LANGS[names]}'>{escape(first)}</strong>"
         f"<br><span class='names'>{others}</span></th>"
     )
     rule = words(e.rule)

@@ -39,10 +39,8 @@ _RULES: Final = {
     # the 全书 school's own (ziwei.natal): 旬空 on both void palaces, 斗君, 金锁铁蛇关
     "xun_kong_first": "in the first void (旬空) of the year's decade of the sixty cycle",
     "xun_kong_second": "in the second void (旬空) of the year's decade of the sixty cycle",
-    "dou_jun": "from the year branch, back by the lunar month, then forward by the birth hour "
-    "(斗君)",
-    "jin_suo": "from 戌, forward by the year branch, back by the lunar month, forward by the "
-    "lunar day, back by the birth hour (金锁铁蛇关)",
+    "dou_jun": "at the year branch − the month + the hour (斗君)",
+    "jin_suo": "at 戌 + the year branch − the month + the day − the hour (金锁铁蛇关)",
 }
 
 
