@@ -150,6 +150,8 @@ def test_cli_build_writes_a_site(tmp_path: Path) -> None:
         "ZW-AUX-17.html",
         "cards/BZ-SS-02.png",
         "summaries/ZW-AUX-18.webp",
+        "stars-ziwei.html",
+        "stars-bazi.html",
     ):
         assert (tmp_path / "site" / name).is_file(), name
     page = (tmp_path / "site" / "ZW-AUX-17.html").read_text(encoding="utf-8")
