@@ -189,6 +189,7 @@ def stars(
     from mingshu.library.show import show_catalogue
 
     try:
-        show_catalogue(load(root), engine, names)
+        # ZIWEI and " bazi " name the same engine; anything else is refused by name
+        show_catalogue(load(root), engine.strip().lower(), names.strip().lower())
     except InputError as e:
         fail(e)
