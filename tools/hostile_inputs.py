@@ -926,6 +926,13 @@ def _misc_cases(w: Workplace) -> Iterator[Case]:
         yield cli_case(
             f"library show {_short(article, 20)!r}", ["library", "show", article], refuse=refuse
         )
+    for engine, names, refuse in (("nope", "hans", True), ("", "hans", True), ("\udcff", "hans", True),
+                                  ("z" * 5000, "hans", True), ("ziwei\x00", "hans", True), ("bazi", "x", True),
+                                  ("bazi", "\udcff", True), ("ZIWEI", "hans", False), (" bazi ", "English", False)):  # fmt: skip
+        yield cli_case(
+            f"library stars {_short(engine, 20)!r} --names {_short(names, 10)!r}",
+            ["library", "stars", engine, "--names", names], refuse=refuse,
+        )  # fmt: skip
     for host, refuse in (("not a host", True), ("", True), ("256.0.0.1", True), ("127.0.0.1:80", True),
                          ("h" * 300, True), ("\udcff", True), ("-1", True), ("[::1]", True),
                          ("http://127.0.0.1", True), ("127.0.0.1\x00", True), ("127.0.0.1", False),

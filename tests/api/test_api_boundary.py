@@ -266,6 +266,11 @@ def public_functions() -> Iterator[tuple[str, Callable[..., Any]]]:
     render = importlib.import_module("mingshu.library.render")
     yield "mingshu.library.render.article_html", render.article_html
     yield "mingshu.library.render.index_html", render.index_html
+    yield "mingshu.library.render.catalogue_html", render.catalogue_html
+    yield (
+        "mingshu.library.catalogue.catalogue",
+        importlib.import_module("mingshu.library.catalogue").catalogue,
+    )
     yield (
         "mingshu.library.build.build_site",
         importlib.import_module("mingshu.library.build").build_site,
@@ -359,7 +364,17 @@ def good_arguments(scratch: Path) -> dict[str, dict[str, object]]:
             "summary_url": "s.webp",
             "helpful": "",
         },
-        "mingshu.library.render.index_html": {"library": LIBRARY, "link": str},
+        "mingshu.library.render.index_html": {"library": LIBRARY, "link": str, "stars": str},
+        "mingshu.library.render.catalogue_html": {
+            "library": LIBRARY,
+            "engine": "bazi",
+            "link": str,
+            "other": "",
+            "names": "pinyin",
+            "translate": str,
+            "lang": "en",
+        },
+        "mingshu.library.catalogue.catalogue": {"library": LIBRARY, "engine": "bazi"},
         "mingshu.library.build.build_site": {"library": LIBRARY, "out": a_file},
     }
 

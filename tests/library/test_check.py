@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from mingshu import bazi, ziwei
 from mingshu.errors import InputError
 from mingshu.library import claims as C
 from mingshu.library import load
@@ -162,6 +163,13 @@ def test_cli_check_prints_the_summary_line(space: Path, sources: Path) -> None:
         r"\d+ problems, \d+ quotations, \d+ links \(\d+ planned\), [\d.]+ s",
         last,
     ), last
+    # Above it, the stars the whole library covers, counted here from every article's covers
+    # against the engines' own star lists.
+    named = {e for a in load().articles for e in a.covers}
+    zw = sum(f"ziwei:{s.key}" in named for s in ziwei.STARS)
+    bz = sum(f"bazi:{s.key}" in named for s in bazi.STARS)
+    stars_line = f"stars covered: Zi Wei {zw}/{len(ziwei.STARS)}, BaZi {bz}/{len(bazi.STARS)}"
+    assert result.output.strip().splitlines()[-2] == stars_line
     # The planned line lists the linked, unwritten ids; with none (every link written) it is
     # left out and the summary says "(0 planned)".
     planned = [line for line in result.output.splitlines() if line.startswith("planned")]

@@ -265,10 +265,12 @@ def test_a_copied_sentence_on_a_page_is_found(seeds: str) -> None:
 
 @pytest.mark.slow
 def test_built_pages_share_at_most_five_ten_word_runs_with_the_seeds(seeds: str) -> None:
-    """Every article page and the index as the site builds them (about 25 s of rendering)."""
-    from mingshu.library.render import article_html, index_html
+    """Every article page, the index and the star catalogues as the site builds them (about
+    25 s of rendering)."""
+    from mingshu.library.render import article_html, catalogue_html, index_html
 
     lib = library.load()
-    pages = [index_html(lib), *(article_html(a, lib) for a in lib.articles)]
+    catalogues = [catalogue_html(lib, engine) for engine in ("ziwei", "bazi")]
+    pages = [index_html(lib), *catalogues, *(article_html(a, lib) for a in lib.articles)]
     shared = shared_page_runs(pages, seeds)
     assert len(shared) <= PAGE_ALLOWANCE, sorted(shared)

@@ -93,7 +93,8 @@ def test_planted_markup_is_escaped(tmp_path: Path) -> None:
 
 def test_index_by_subject_and_series(tmp_path: Path) -> None:
     html = index_html(load(), link=lambda i: f"{i}.html")
-    assert html.index("Zi Wei Dou Shu") < html.index("BaZi") < html.index("About this library")
+    heads = ("<h2>Zi Wei Dou Shu", "<h2>BaZi", "<h2>About this library")
+    assert html.index(heads[0]) < html.index(heads[1]) < html.index(heads[2])
     assert "href='ZW-AUX-17.html'" in html and "href='MS-LIB-01.html'" in html
     assert "(planned)" not in html  # every linked article is written
     planned = index_html(load(_with_a_planned_link(tmp_path)), link=lambda i: f"{i}.html")
@@ -149,6 +150,8 @@ def test_cli_build_writes_a_site(tmp_path: Path) -> None:
         "ZW-AUX-17.html",
         "cards/BZ-SS-02.png",
         "summaries/ZW-AUX-18.webp",
+        "stars-ziwei.html",
+        "stars-bazi.html",
     ):
         assert (tmp_path / "site" / name).is_file(), name
     page = (tmp_path / "site" / "ZW-AUX-17.html").read_text(encoding="utf-8")

@@ -14,6 +14,7 @@ import pytest
 import tomli
 from fastapi.testclient import TestClient
 
+from mingshu import library
 from mingshu.bazi import STARS
 from mingshu.web import cities
 from mingshu.web.settings_help import HELP, LABELS, WORDS
@@ -35,6 +36,8 @@ PAGES = (
     "/pillars?pillars=庚辰+甲申&from=1500&to=1400",  # errors next to their fields
     "/pillars?pillars=庚辰+甲申",
     "/pillars?pillars=庚辰+甲申+丙午+庚卯",
+    "/library/stars/ziwei",
+    "/library/stars/bazi?names=english",
 )
 # Words a Chinese page keeps in Latin letters: names of formats, programs, sources and
 # keys a reader types (the URL's words), and the names switch's own "English"/"pinyin".
@@ -107,7 +110,9 @@ def test_no_english_chrome_on_a_chinese_page(client: TestClient, path: str) -> N
     page = client.get(url).text
     assert '<html lang="zh-Hans">' in page
     text = " ".join(t for t, _ in _runs(page))
-    for label in [*_table_labels(), *(c.label for c in cities.resolve("北京"))]:
+    articles = library.load().articles  # articles stay English: their ids and titles
+    titles = [text for a in articles for text in (a.title, a.id)]
+    for label in [*_table_labels(), *(c.label for c in cities.resolve("北京")), *titles]:
         text = text.replace(label, " ")  # data as written: a table's book, a city's names
     words = set(re.findall(r"[A-Za-z][A-Za-z_-]*[A-Za-z]|[A-Za-z]", text)) - ALLOWED
     assert not words, sorted(words)
@@ -115,9 +120,21 @@ def test_no_english_chrome_on_a_chinese_page(client: TestClient, path: str) -> N
 
 def test_every_catalogue_entry_is_used() -> None:
     web = files("mingshu.web")
+    # The web's own files, and the modules whose words the web shows: the rule lines
+    # (present.star_rules) and the star catalogue (library.catalogue, library.render).
+    package = Path(str(web)).parent
+    shown = [
+        package / "present" / "star_rules.py",
+        package / "library" / "catalogue.py",
+        package / "library" / "render.py",
+    ]
     source = "\n".join(
         p.read_text("utf-8")
-        for p in [*Path(str(web)).rglob("*.py"), *Path(str(web / "templates")).glob("*.html")]
+        for p in [
+            *Path(str(web)).rglob("*.py"),
+            *Path(str(web / "templates")).glob("*.html"),
+            *shown,
+        ]
     )
     engine = "\n".join(p.read_text("utf-8") for p in Path(str(web)).parent.rglob("*.py"))
     # The settings' words are split over several source lines: their values count.

@@ -507,3 +507,89 @@ def test_a_refused_post_to_an_article_that_cannot_render_is_its_error_page(
             assert "Traceback" not in r.text
     finally:
         library_pages._body_of.cache_clear()
+
+
+# ------------------------------------------------------------------ the star catalogues
+
+BIRTH = "date=1987-05-16&time=10:30&gender=female"
+
+
+@pytest.mark.parametrize(("engine", "stars"), [("ziwei", 70), ("bazi", 46)])
+@pytest.mark.parametrize("lang", ["en", "zh-Hans"])
+def test_star_catalogue_lists_every_star_in_both_languages(
+    client: TestClient, engine: str, stars: int, lang: str
+) -> None:
+    from mingshu import bazi, ziwei
+
+    r = client.get(f"/library/stars/{engine}", params={"lang": lang})
+    assert r.status_code == 200
+    assert f'<html lang="{lang}">' in r.text
+    engine_stars = ziwei.STARS if engine == "ziwei" else bazi.STARS
+    assert len(engine_stars) == stars
+    for s in engine_stars:  # each star's row, its Chinese name marked as Chinese
+        row = r.text.split(f"<tr id='star-{s.key}'>")[1].split("</tr>")[0]
+        assert f"<strong class='names' lang='zh-Hans'>{s.names.hans}</strong>" in row, s.key
+        assert f"<span lang='zh-Hant'>{s.names.hant}</span>" in row or s.names.hant == s.names.hans
+    title = "Zi Wei star catalogue" if engine == "ziwei" else "BaZi star catalogue"
+    chinese = "紫微星曜总表" if engine == "ziwei" else "八字神煞总表"
+    assert (chinese if lang == "zh-Hans" else title) in r.text
+    assert ("尚无文章" if lang == "zh-Hans" else "no article yet") in r.text
+
+
+def test_star_catalogue_links_each_covered_star_to_its_article(client: TestClient) -> None:
+    page = client.get("/library/stars/ziwei").text
+    row = page.split("<tr id='star-en_guang'>")[1].split("</tr>")[0]
+    assert "href='/library/ZW-AUX-17'" in row
+    rules = page.split("<tr id='star-zuo_fu'>")[1].split("</tr>")[0]
+    assert "Counted forward (子→丑→寅) from 辰 by the lunar month." in rules
+    zh = client.get("/library/stars/ziwei", params={"lang": "zh-Hans"}).text
+    assert "从辰起，按农历月顺行（子→丑→寅）。" in zh.split("<tr id='star-zuo_fu'>")[1]
+
+
+def test_star_catalogue_names_switch_and_language_switch(client: TestClient) -> None:
+    page = client.get("/library/stars/bazi", params={"names": "english", "lang": "zh-Hans"}).text
+    row = page.split("<tr id='star-tian_yi'>")[1].split("</tr>")[0]
+    assert "<strong class='names' lang='en'>Heavenly Nobleman</strong>" in row
+    assert "<span lang='zh-Hans'>天乙贵人</span>" in row
+    # the switches keep the other choice
+    assert 'href="/library/stars/bazi?names=english"' in page  # to English
+    assert 'href="/library/stars/bazi?lang=zh-Hans"' in page  # to 简体 names
+    assert "href='/library/stars/ziwei?lang=zh-Hans&amp;names=english'" in page
+
+
+def test_star_catalogue_refuses_an_unknown_engine_or_name_form(client: TestClient) -> None:
+    assert client.get("/library/stars/qimen").status_code == 404
+    r = client.get("/library/stars/ziwei", params={"names": "latin"})
+    assert r.status_code == 422 and "names: one of hans, hant, english, pinyin" in r.text
+
+
+def test_library_index_links_both_catalogues(client: TestClient) -> None:
+    page = client.get("/library").text
+    assert "href='/library/stars/ziwei'" in page and "href='/library/stars/bazi'" in page
+
+
+def test_chart_star_links_come_from_covers(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mingshu.web import library as web_library
+
+    # A covered star links to its article (en_guang: ZW-AUX-17's covers) …
+    page = client.get(f"/chart/star/en_guang?{BIRTH}").text
+    assert 'href="/library/ZW-AUX-17"' in page and "data-catalogue" not in page
+    # … one no article covers yet, to its row of the catalogue …
+    page = client.get(f"/chart/star/zi_wei?{BIRTH}").text
+    assert 'href="/library/stars/ziwei#star-zi_wei"' in page and "data-article" not in page
+    # … and an article whose title does not name the star, by its covers alone.
+    covers = {"ziwei:zi_wei": ("ZW-BAS-01", "ZW-BK-01")}
+    monkeypatch.setattr(web_library, "_covering", lambda: covers)
+    page = client.get(f"/chart/star/zi_wei?{BIRTH}&lang=zh-Hans").text
+    assert 'href="/library/ZW-BAS-01"' in page and 'href="/library/ZW-BK-01"' in page
+
+
+def test_chart_page_links_the_catalogues_and_bazi_stars(client: TestClient) -> None:
+    page = client.get(f"/chart?{BIRTH}&names=pinyin").text
+    assert 'href="/library/stars/ziwei?names=pinyin"' in page
+    assert 'href="/library/stars/bazi?names=pinyin"' in page
+    stars = page.split('id="bazi-stars"')[1].split("</details>")[0]
+    # the stars no article covers yet link to their catalogue row
+    assert re.search(r'href="/library/stars/bazi\?names=pinyin#star-\w+" data-catalogue', stars)

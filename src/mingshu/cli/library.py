@@ -1,9 +1,13 @@
-"""``mingshu library check | build | show``: the knowledge library's articles.
+"""``mingshu library check | build | show | stars``: the knowledge library's articles and
+its star catalogues.
+
+``stars ENGINE`` prints an engine's star catalogue (the site's ``/library/stars/ENGINE``).
 
 ``check`` validates every article (format, links, directives, tables, problems, claims,
-quotations) and prints one summary line: articles, claims, rows checked, time.  The Zi Wei
-claims run over swept datasets in ``--space`` (one per leap-month setting), swept there
-when missing, with progress; ``--record`` saves the whole-space counts the pages print.
+quotations) and prints the stars the articles cover and one summary line: articles, claims,
+rows checked, time.  The Zi Wei claims run over swept datasets in ``--space`` (one per
+leap-month setting), swept there when missing, with progress; ``--record`` saves the
+whole-space counts the pages print.
 Exit 0 when everything holds, 1 when something fails (each failure on stderr).
 """
 
@@ -15,13 +19,13 @@ from typing import Annotated
 
 import typer
 
-__all__ = ["build", "check", "register", "show"]
+__all__ = ["build", "check", "register", "show", "stars"]
 
 
 def register(app: typer.Typer) -> None:
     group = typer.Typer(
         name="library",
-        help="The knowledge library: check, build and show articles.",
+        help="The knowledge library: check, build and show articles; the star catalogues.",
         no_args_is_help=True,
         add_completion=False,
         rich_markup_mode=None,
@@ -29,6 +33,7 @@ def register(app: typer.Typer) -> None:
     group.command("check")(check)
     group.command("build")(build)
     group.command("show")(show)
+    group.command("stars")(stars)
     app.add_typer(group)
 
 
@@ -118,6 +123,7 @@ def check(
         typer.echo(f"planned (linked, not yet written): {', '.join(report.planned)}")
     layers = ", ".join(f"{k} {v}" for k, v in report.layers.items())
     typer.echo(f"layers: {layers}")
+    typer.echo(report.coverage)
     typer.echo(report.summary())
     raise typer.Exit(0 if report.ok else 1)
 
@@ -159,5 +165,31 @@ def show(
     try:
         lib = load(root)
         show_article(lib.get(article_id), lib)
+    except InputError as e:
+        fail(e)
+
+
+def stars(
+    engine: Annotated[
+        str, typer.Argument(metavar="ENGINE", help="ziwei or bazi: whose stars to list.")
+    ],
+    names: Annotated[
+        str,
+        typer.Option(help="Which name leads each row: hans, hant, pinyin or english."),
+    ] = "hans",
+    root: Annotated[
+        str | None, typer.Option(help="An articles folder instead of the package's.")
+    ] = None,
+) -> None:
+    """Print an engine's star catalogue: every star, its rule in one line, the source of
+    the rule's words and the articles that cover it (or "no article yet")."""
+    from mingshu.cli._errors import fail
+    from mingshu.errors import InputError
+    from mingshu.library import load
+    from mingshu.library.show import show_catalogue
+
+    try:
+        # ZIWEI and " bazi " name the same engine; anything else is refused by name
+        show_catalogue(load(root), engine.strip().lower(), names.strip().lower())
     except InputError as e:
         fail(e)

@@ -10,8 +10,15 @@ from pathlib import Path
 
 from mingshu.arguments import check_path, check_type
 from mingshu.files import make_folder, replacing, replacing_bytes
+from mingshu.library.coverage import ENGINES
 from mingshu.library.model import Article, Library
-from mingshu.library.render import article_html, css_path, index_html
+from mingshu.library.render import (
+    CATALOGUE_TITLES,
+    article_html,
+    catalogue_html,
+    css_path,
+    index_html,
+)
 from mingshu.library.svg import FONT_FILE
 
 __all__ = ["build_site", "page"]
@@ -54,8 +61,13 @@ def _link(article_id: str) -> str:
     return f"{article_id}.html"
 
 
+def _stars(engine: str) -> str:
+    return f"stars-{engine}.html"
+
+
 def build_site(library: Library, out: Path | str) -> list[Path]:
-    """Write ``index.html``, one page per article, ``library.css``, ``library-font.css``
+    """Write ``index.html``, one page per article, the star catalogues
+    ``stars-ziwei.html`` and ``stars-bazi.html``, ``library.css``, ``library-font.css``
     with ``fonts/`` (the diagrams' font), ``cards/ID.png`` and ``summaries/ID.webp`` into
     ``out``; returns the files written."""
     check_type(library, Library, "library", "a library (library.load())")
@@ -75,6 +87,12 @@ def build_site(library: Library, out: Path | str) -> list[Path]:
     index = out / "index.html"
     _write(index, page("Knowledge library", index_html(library, link=_link), home=True))
     written.append(index)
+    for engine in ENGINES:  # the star catalogues, each linking the other
+        other = "bazi" if engine == "ziwei" else "ziwei"
+        path = out / _stars(engine)
+        fragment = catalogue_html(library, engine, link=_link, other=_stars(other))
+        _write(path, page(CATALOGUE_TITLES[engine], fragment))
+        written.append(path)
     for article in library.articles:
         written.extend(_article_files(article, library, out))
     return written

@@ -22,7 +22,7 @@ from typing import Any, Final, cast
 
 from mingshu.errors import InputError
 from mingshu.library import claims as C
-from mingshu.library.coverage import bad_covers
+from mingshu.library.coverage import bad_covers, coverage_line
 from mingshu.library.model import ARTICLE_ID, FULL_YEARS, Article, Library, load_yaml, markdown
 from mingshu.library.sources import MANIFEST, Sources, normalise_quote
 
@@ -88,6 +88,8 @@ class Report:
     links: int = 0
     planned: list[str] = field(default_factory=list)
     layers: dict[str, int] = field(default_factory=dict)
+    coverage: str = ""
+    """The stars some article covers, of the whole library (coverage.coverage_line)."""
     seconds: float = 0.0
     results: dict[str, dict[str, Any]] = field(default_factory=dict)
     by_article: dict[str, ArticleCounts] = field(default_factory=dict)
@@ -470,6 +472,7 @@ def check(
         for aid in set(citing):
             report.by_article[aid].claims += 1
             report.by_article[aid].rows += int(ran.get("rows") or 0)
+    report.coverage = coverage_line(library)
     report.seconds = time.perf_counter() - start
     return report
 

@@ -14,7 +14,15 @@ from typing import Final
 
 from mingshu.library.model import Article, Library
 
-__all__ = ["ENGINES", "bad_covers", "coverable", "covering", "stars", "uncovered"]
+__all__ = [
+    "ENGINES",
+    "bad_covers",
+    "coverable",
+    "coverage_line",
+    "covering",
+    "stars",
+    "uncovered",
+]
 
 ENGINES: Final = ("ziwei", "bazi")
 
@@ -74,3 +82,17 @@ def uncovered(library: Library, engine: str) -> tuple[str, ...]:
     """The engine's stars (``stars(engine)``) that no article covers, in the engine's order."""
     have = covering(library)
     return tuple(k for k in stars(engine) if f"{engine}:{k}" not in have)
+
+
+ENGINE_NAMES: Final = {"ziwei": "Zi Wei", "bazi": "BaZi"}
+
+
+def coverage_line(library: Library) -> str:
+    """How many of each engine's stars (``stars(engine)``) some article covers, as
+    ``mingshu library check`` prints it and docs/library.md states it:
+    ``stars covered: Zi Wei 11/70, BaZi 4/46``."""
+    parts = (
+        f"{ENGINE_NAMES[e]} {len(stars(e)) - len(uncovered(library, e))}/{len(stars(e))}"
+        for e in ENGINES
+    )
+    return "stars covered: " + ", ".join(parts)

@@ -9,19 +9,20 @@ from collections.abc import Callable, Mapping
 from html import escape
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from mingshu.arguments import check_text, check_type
 from mingshu.errors import InputError
 from mingshu.library import engine as E
 from mingshu.library import svg as S
 from mingshu.library import tables as T
+from mingshu.library.catalogue import GROUPS, KINDS, Entry, catalogue
 from mingshu.library.check import Directive, directives
 from mingshu.library.claims import BADGES, ArticleClaim, load_claims, read_record
 from mingshu.library.model import SERIES, SUBJECTS, Article, Library, markdown
 from mingshu.named import clip
 
-__all__ = ["article_html", "css_path", "figure_html", "index_html"]
+__all__ = ["article_html", "catalogue_html", "css_path", "figure_html", "index_html"]
 
 Link = Callable[[str], str]
 PHONE_WIDTH = 312
@@ -396,9 +397,20 @@ def article_html(
     )
 
 
-def index_html(library: Library, *, link: Link = lambda article_id: f"{article_id}.html") -> str:
-    """The index by subject and series; planned articles listed as plain text."""
+CATALOGUE_TITLES: Final = {"ziwei": "Zi Wei star catalogue", "bazi": "BaZi star catalogue"}
+
+
+def index_html(
+    library: Library,
+    *,
+    link: Link = lambda article_id: f"{article_id}.html",
+    stars: Link = lambda engine: f"stars-{engine}.html",
+) -> str:
+    """The index by subject and series, after links to the two star catalogues (``stars``
+    makes an engine's catalogue URL); planned articles listed as plain text."""
     _check_library(library, link)
+    if not callable(stars):
+        raise InputError("stars", f"give a function from an engine to its URL, not {clip(stars)}")
     groups: dict[str, dict[str, list[str]]] = {}
     entries: Mapping[str, tuple[str, str, bool]] = {
         **{pid: (pid, title, False) for pid, title in library.planned.items()},
@@ -423,7 +435,15 @@ def index_html(library: Library, *, link: Link = lambda article_id: f"{article_i
         groups.setdefault(subjects.get(area, area), {}).setdefault(
             SERIES.get(series, series), []
         ).append(item)
-    out = ["<div class='ms-index'><h1>Knowledge library</h1>"]
+    catalogues = " · ".join(
+        f"<a href='{escape(stars(engine))}'>{escape(title)}</a>"
+        for engine, title in CATALOGUE_TITLES.items()
+    )
+    out = [
+        "<div class='ms-index'><h1>Knowledge library</h1>"
+        f"<p class='ms-catalogues'>Every star of both engines, with its rule and its "
+        f"article: {catalogues}.</p>"
+    ]
     for subject in subjects.values():
         by_series = groups.get(subject, {})
         if not by_series:
@@ -434,3 +454,124 @@ def index_html(library: Library, *, link: Link = lambda article_id: f"{article_i
         out.append("</section>")
     out.append("</div>")
     return "".join(out)
+
+
+NAME_LANGS: Final = {"hans": "zh-Hans", "hant": "zh-Hant", "pinyin": "zh-Latn", "english": "en"}
+"""The ``lang`` of a star's name in each of its four forms (pinyin is Chinese in Latin)."""
+_SOURCE_LANGS: Final = {"ziwei": "zh-Hans", "bazi": "zh-Hant"}
+"""The script of each engine's transcriptions: the 全书's simplified, the BaZi books'
+traditional."""
+
+
+def _same(text: str) -> str:
+    return text
+
+
+def catalogue_html(
+    library: Library,
+    engine: str,
+    *,
+    link: Link = lambda article_id: f"{article_id}.html",
+    other: str = "",
+    names: str = "hans",
+    translate: Callable[[str], str] = _same,
+    lang: str = "en",
+) -> str:
+    """The star catalogue of ``engine`` as an HTML fragment: every star's names (``names``
+    first), its rule in one line, where the rule's words come from and its articles (or "no
+    article yet"), by group; each row's id is the star's :attr:`Entry.anchor`.
+
+    ``other`` is the URL of the other engine's catalogue; ``translate`` puts the page's
+    words (and the rule lines) in the interface language ``lang``, English by default."""
+    _check_library(library, link)
+    entries = catalogue(library, engine)
+    if not isinstance(names, str) or names not in NAME_LANGS:
+        raise InputError("names", f"one of {', '.join(NAME_LANGS)}, not {clip(names)}")
+    check_text(other, "other", "a URL or ''")
+    if not callable(translate):
+        raise InputError(
+            "translate", f"give a function from a text to its words, not {clip(translate)}"
+        )
+    check_text(lang, "lang", "a language tag (en, zh-Hans)")
+    covered = sum(1 for e in entries if e.articles)
+
+    def tr(text: str) -> str:
+        return str(translate(text))
+
+    def words(text: str) -> str:
+        """Composed English in the page's language; English left over on a Chinese page
+        says so."""
+        said = tr(text)
+        if lang != "en" and said == text and re.search("[A-Za-z]{3}", said):
+            return f"<span lang='en'>{escape(said)}</span>"
+        return escape(said)
+
+    share = tr("{covered} of {total} stars have an article.")
+    heads = "".join(
+        f"<th scope='col'>{escape(tr(h))}</th>" for h in ("Star", "Rule", "Source", "Articles")
+    )
+    out = [
+        f"<div class='ms-index ms-catalogue' id='catalogue-{engine}'>"
+        f"<h1>{escape(tr(CATALOGUE_TITLES[engine]))}</h1>"
+        f"<p class='ms-coverage'>"
+        f"{escape(share.format(covered=covered, total=len(entries)))}"
+        "</p>"
+    ]
+    if other:
+        title = CATALOGUE_TITLES["bazi" if engine == "ziwei" else "ziwei"]
+        out.append(f"<p><a href='{escape(other)}'>{escape(tr(title))}</a></p>")
+    for group, heading in GROUPS[engine].items():
+        rows = [
+            _catalogue_row(e, library, names, link, tr, words) for e in entries if e.group == group
+        ]
+        if not rows:
+            continue
+        out.append(
+            f"<section id='group-{escape(group)}'><h2>{words(heading)}</h2>"
+            f"<div class='ms-scroll' tabindex='0'><table class='ms-stars'><thead><tr>{heads}"
+            f"</tr></thead><tbody>{''.join(rows)}</tbody></table></div></section>"
+        )
+    out.append("</div>")
+    return "".join(out)
+
+
+def _catalogue_row(
+    e: Entry,
+    library: Library,
+    names: str,
+    link: Link,
+    tr: Callable[[str], str],
+    words: Callable[[str], str],
+) -> str:
+    first = getattr(e.names, names) or e.names.hans
+    others = " · ".join(
+        f"<span lang='{NAME_LANGS[style]}'>{escape(getattr(e.names, style))}</span>"
+        for style in NAME_LANGS
+        if style != names and getattr(e.names, style)
+    )
+    star = (
+        f"<th scope='row'><strong class='names' lang='{NAME_LANGS[names]}'>{escape(first)}</strong>"
+        f"<br><span class='names'>{others}</span></th>"
+    )
+    rule = words(e.rule)
+    if e.school_rule:
+        rule += f"<br><em>{words('The 全书 school:')}</em> {words(e.school_rule)}"
+    s = e.source
+    source = words(KINDS[s.kind])
+    if s.citation:
+        lang = _SOURCE_LANGS[e.engine]
+        source += f"<br><span class='source' lang='{lang}'>{escape(s.citation)}</span>"
+    if s.verse:
+        source += f"<br><q lang='{_SOURCE_LANGS[e.engine]}'>{escape(s.verse)}</q>"
+    if e.articles:
+        articles = "<br>".join(
+            f"<a href='{escape(link(a))}'><span class='ms-id'>{escape(a)}</span> "
+            f"<span class='ms-title' lang='en'>{escape(library.title_of(a) or '')}</span></a>"
+            for a in e.articles
+        )
+    else:
+        articles = f"<span class='ms-planned'>{escape(tr('no article yet'))}</span>"
+    return (
+        f"<tr id='{escape(e.anchor)}'>{star}<td>{rule}</td><td>{source}</td>"
+        f"<td>{articles}</td></tr>"
+    )

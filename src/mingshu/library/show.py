@@ -1,4 +1,5 @@
-"""``mingshu library show ID``: an article in the terminal, tables as Rich tables."""
+"""``mingshu library show ID``: an article in the terminal, tables as Rich tables;
+``mingshu library stars ENGINE``: an engine's star catalogue as one Rich table a group."""
 
 from __future__ import annotations
 
@@ -6,11 +7,12 @@ import re
 
 from mingshu.library import svg as S
 from mingshu.library import tables as T
+from mingshu.library.catalogue import GROUPS, KINDS, catalogue
 from mingshu.library.check import directives
 from mingshu.library.claims import read_record
 from mingshu.library.model import Article, Library
 
-__all__ = ["show_article"]
+__all__ = ["show_article", "show_catalogue"]
 
 _ROLE = re.compile(r"\{claim\}`([^`]*)`")
 _LINK = re.compile(r"\[([^\]]*)\]\(([^)]*)\)")
@@ -137,3 +139,43 @@ def show_article(article: Article, library: Library) -> None:
     con.print("\n[bold]Continue reading[/bold]")
     for c in a.continue_ids:
         con.print(f" • {e(library.title_of(c) or c)}")
+
+
+def show_catalogue(library: Library, engine: str, names: str = "hans") -> None:
+    """Print the star catalogue of ``engine``: each group a table of its stars (``names``
+    first), their rules, sources and articles."""
+    from rich.console import Console
+    from rich.markup import escape as e
+    from rich.table import Table
+
+    from mingshu.library.render import CATALOGUE_TITLES, NAME_LANGS
+
+    entries = catalogue(library, engine)
+    if not isinstance(names, str) or names not in NAME_LANGS:
+        from mingshu.errors import InputError
+
+        raise InputError("names", f"one of {', '.join(NAME_LANGS)}, not {names!r}")
+    con = Console()
+    covered = sum(1 for x in entries if x.articles)
+    con.print(f"[bold]{e(CATALOGUE_TITLES[engine])}[/bold]")
+    con.print(f"{covered} of {len(entries)} stars have an article.")
+    for group, heading in GROUPS[engine].items():
+        rows = [x for x in entries if x.group == group]
+        if not rows:
+            continue
+        table = Table(title=e(heading), show_lines=True)
+        for head in ("Star", "Rule", "Source", "Articles"):
+            table.add_column(head, overflow="fold")
+        for x in rows:
+            others = " · ".join(
+                getattr(x.names, style)
+                for style in NAME_LANGS
+                if style != names and getattr(x.names, style)
+            )
+            star = f"[bold]{e(getattr(x.names, names) or x.names.hans)}[/bold]\n{e(others)}"
+            rule = x.rule + (f"\nThe 全书 school: {x.school_rule}" if x.school_rule else "")
+            where = " ".join(p for p in (x.source.citation, x.source.at) if p)
+            source = KINDS[x.source.kind] + (f"\n{where}" if where else "")
+            articles = "\n".join(f"{a} {library.title_of(a) or ''}".strip() for a in x.articles)
+            table.add_row(star, e(rule), e(source), e(articles or "no article yet"))
+        con.print(table)

@@ -7,16 +7,21 @@ from __future__ import annotations
 
 import importlib
 from functools import cache
-from typing import Any
+from typing import Any, Final
+from urllib.parse import urlencode
 
 __all__ = [
     "article_exists",
-    "article_for_bazi_star",
     "article_for_setting",
-    "article_for_star",
+    "articles_for_star",
+    "catalogue_href",
     "library",
     "planned_title",
 ]
+
+
+DEFAULTS: Final = {"lang": "en", "names": "hans"}
+"""The catalogue page's parameters when a link leaves them out."""
 
 
 @cache
@@ -58,48 +63,27 @@ def article_for_setting(setting: str) -> str | None:
 
 
 @cache
-def _star_articles() -> dict[str, str]:
-    """Zi Wei star key -> article id, from the articles' titles ("En Guang: …")."""
+def _covering() -> dict[str, tuple[str, ...]]:
+    """``ENGINE:KEY`` -> the ids of the articles that cover the star (their ``covers``
+    front matter, mingshu.library.coverage)."""
     lib = library()
     if lib is None:
         return {}
-    from mingshu.ziwei import STARS
-
-    by_pinyin = {s.names.pinyin.casefold(): s.key for s in STARS}
-    out: dict[str, str] = {}
-    for article in lib.articles:
-        if not str(article.id).startswith("ZW-"):
-            continue
-        key = by_pinyin.get(str(article.title).split(":", 1)[0].strip().casefold())
-        if key is not None:
-            out.setdefault(key, str(article.id))
-    return out
+    covering = importlib.import_module("mingshu.library.coverage").covering
+    return {str(k): tuple(str(a) for a in v) for k, v in covering(lib).items()}
 
 
-@cache
-def _bazi_star_articles() -> dict[str, str]:
-    """BaZi symbolic-star key -> article id, from BZ- titles ("Literary Star: …")."""
-    lib = library()
-    if lib is None:
-        return {}
-    from mingshu.bazi import STARS
-
-    by_english = {s.names.english.casefold(): s.key for s in STARS}
-    out: dict[str, str] = {}
-    for article in lib.articles:
-        if not str(article.id).startswith("BZ-"):
-            continue
-        key = by_english.get(str(article.title).split(":", 1)[0].strip().casefold())
-        if key is not None:
-            out.setdefault(key, str(article.id))
-    return out
+def articles_for_star(engine: str, star_key: str) -> tuple[str, ...]:
+    """The ids of the articles covering ``engine``'s star ``star_key`` (``"ziwei"`` or
+    ``"bazi"``), in library order; empty when none does yet."""
+    return _covering().get(f"{engine}:{star_key}", ())
 
 
-def article_for_bazi_star(star_key: str) -> str | None:
-    """The id of the article about the BaZi symbolic star ``star_key``, if there is one."""
-    return _bazi_star_articles().get(star_key)
-
-
-def article_for_star(star_key: str) -> str | None:
-    """The id of the article about the Zi Wei star ``star_key``, if there is one."""
-    return _star_articles().get(star_key)
+def catalogue_href(engine: str, star_key: str = "", lang: str = "en", names: str = "hans") -> str:
+    """The star catalogue page of ``engine`` in the interface language ``lang`` and the
+    name form ``names``, at the row of ``star_key`` where given; '' without a library."""
+    if library() is None:
+        return ""
+    query = urlencode({k: v for k, v in (("lang", lang), ("names", names)) if v != DEFAULTS[k]})
+    row = f"#star-{star_key}" if star_key else ""
+    return f"/library/stars/{engine}{'?' if query else ''}{query}{row}"

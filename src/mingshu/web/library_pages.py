@@ -16,8 +16,9 @@ from fastapi import APIRouter, Path, Query, Request, Response
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
 from starlette.concurrency import run_in_threadpool
 
-from mingshu.web.library import library
-from mingshu.web.pages import render
+from mingshu.web.lang import LANGS, translator
+from mingshu.web.library import catalogue_href, library
+from mingshu.web.pages import LANG_WORDS, NAME_LANGS, NAME_WORDS, Row, lang_of, render
 from mingshu.web.security import CSRF_COOKIE, csrf_ok, csrf_signed, new_csrf_token, same_origin
 from mingshu.web.store import MAX_COMMENT, FeedbackIn, RateLimited, Store
 
@@ -41,6 +42,10 @@ def _lib_module(name: str) -> Any:
 
 def _link(article_id: str) -> str:
     return f"/library/{article_id}"
+
+
+def _stars_link(engine: str) -> str:
+    return f"/library/stars/{engine}"
 
 
 def _no_library() -> Response:
@@ -79,8 +84,53 @@ def index(request: Request, q: Annotated[str, Query(max_length=100)] = "") -> Re
 
     found = [a for a in lib.articles if _matches(a, q)] if q.strip() else []
     return render(
-        "library.html", index=index_html(lib, link=_link), q=q, found=found,
+        "library.html", index=index_html(lib, link=_link, stars=_stars_link), q=q, found=found,
         searched=bool(q.strip()),
+    )  # fmt: skip
+
+
+@router.get("/library/stars/{engine}", response_class=HTMLResponse)
+def star_catalogue(
+    request: Request,
+    engine: Annotated[str, Path(max_length=10)],
+    lang: Annotated[str, Query(max_length=10)] = "en",
+    names: Annotated[str, Query(max_length=10)] = "hans",
+) -> Response:
+    """An engine's star catalogue (every star, its rule, its source, its articles), in
+    the interface language ``lang`` with the names in the form ``names``."""
+    lib = library()
+    if lib is None:
+        return _no_library()
+    ui = lang_of({"lang": lang})
+    render_module = _lib_module("render")
+    if engine not in render_module.CATALOGUE_TITLES:
+        return render(
+            "error.html", status=404, lang=ui, title="No such catalogue",
+            message="The star catalogues are /library/stars/ziwei and /library/stars/bazi.",
+        )  # fmt: skip
+    if names not in NAME_LANGS:
+        return render(
+            "error.html", status=422, lang=ui, title="No such name form",
+            message=f"names: one of {', '.join(NAME_LANGS)}",
+        )  # fmt: skip
+    t = translator(ui)
+    other = "bazi" if engine == "ziwei" else "ziwei"
+    fragment = render_module.catalogue_html(
+        lib, engine, link=_link, other=catalogue_href(other, "", ui, names), names=names,
+        translate=t.message_text, lang=ui,
+    )  # fmt: skip
+    return render(
+        "stars.html", lang=ui, title=render_module.CATALOGUE_TITLES[engine], catalogue=fragment,
+        lang_links=[
+            Row(lang=x, word=LANG_WORDS[x], href=catalogue_href(engine, "", x, names),
+                current=x == ui)
+            for x in LANGS
+        ],
+        name_links=[
+            Row(style=style, word=NAME_WORDS[style], lang=NAME_LANGS[style],
+                href=catalogue_href(engine, "", ui, style), current=style == names)
+            for style in NAME_LANGS
+        ],
     )  # fmt: skip
 
 

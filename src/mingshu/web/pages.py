@@ -33,8 +33,9 @@ from mingshu.web.charts import (
 from mingshu.web.lang import LANGS, Translator, translator
 from mingshu.web.library import (
     article_exists,
-    article_for_bazi_star,
     article_for_setting,
+    articles_for_star,
+    catalogue_href,
     planned_title,
 )
 from mingshu.web.query import (
@@ -357,7 +358,8 @@ def _bazi_view(charts: Charts, style: str, lang: str = "en") -> Row | None:
         )  # fmt: skip
     stars = [
         Row(**{**s, "summary": _star_summary(s, style, lang), "name": name(s, style),
-               "article": article_for_bazi_star(s["key"]) or ""})
+               "article": next(iter(articles_for_star("bazi", s["key"])), ""),
+               "catalogue": catalogue_href("bazi", s["key"], lang, style)})
         for s in d["stars"]
     ]  # fmt: skip
     luck = d["luck"]
@@ -525,6 +527,7 @@ def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
         "notices": [],
         "unknown": None,
         "bazi": _bazi_view(charts, style, q.lang),
+        "catalogues": {e: catalogue_href(e, "", q.lang, style) for e in ("ziwei", "bazi")},
     }  # fmt: skip
     # Each notice names the engine it came from (Zi Wei takes a clock time without a zone as
     # given, as iztro does; BaZi needs a zone and assumes Beijing's), or "both".
@@ -790,15 +793,14 @@ def star_page(request: Request, key: str) -> Response:
             "error.html", status=404, lang=q.lang, title="No such star",
             message=f"This chart has no star {key[:40]!r}.",
         )  # fmt: skip
-    from mingshu.web.library import article_for_star
-
-    article = article_for_star(key)
+    articles = articles_for_star("ziwei", d.key)
     return render(
         "star.html", d=d, back=f"/chart?{q.query_string()}#chart", lang=q.lang,
         **_lang_context(q.lang, {lang: f"/chart/star/{d.key}?{q.query_string(lang=lang)}"
                                  for lang in LANGS}),
         name_links=name_links(q, f"/chart/star/{d.key}"), names_lang=NAME_LANGS[q.names],
-        article_href=f"/library/{article}" if article else "",
+        article_hrefs=[f"/library/{a}" for a in articles],
+        catalogue_href=catalogue_href("ziwei", d.key, q.lang, q.names),
     )  # fmt: skip
 
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from mingshu.cycles import Branch, Element, Stem
 from mingshu.errors import InputError
+from mingshu.present.star_rules import BY_WORDS, ziwei_rule
 
 if TYPE_CHECKING:
     from mingshu.cycles import Names
@@ -145,17 +146,6 @@ class StarDetail:
     source: str
 
 
-_BY: Final = {
-    "year_stem": "year stem",
-    "year_branch": "year branch",
-    "god_year_stem": "year stem (for the gods)",
-    "god_year_branch": "year branch (for the gods)",
-    "month": "lunar month",
-    "day": "lunar day",
-    "hour": "birth hour",
-}
-
-
 def _input(chart: NatalChart, by: str, style: str) -> str:
     if by == "year_stem":
         return name(chart.year.stem.names, style)
@@ -174,74 +164,9 @@ def _input(chart: NatalChart, by: str, style: str) -> str:
     return by
 
 
-_RULES: Final = {
-    "zi_wei": "by the lunar day and the five-elements class (安紫微诀)",
-    "tian_fu": "opposite 紫微 across the 寅–申 line (天府 mirrors 紫微)",
-    "xun_kong": "in the void (旬空) of the year's decade of the sixty cycle",
-    "jie_kong": "by the year stem (截路空亡)",
-    "tian_shang": "in the Friends (交友) palace (中州派: the Health palace for 阴男阳女)",
-    "tian_shi": "in the Health (疾厄) palace (中州派: the Friends palace for 阴男阳女)",
-}
-
-
-def _steps(n: int) -> str:
-    return "one palace" if abs(n) == 1 else f"{abs(n)} palaces"
-
-
-def _direction(step: int) -> str:
-    return "forward (子→丑→寅)" if step > 0 else "backward (子→亥→戌)"
-
-
-def _keys_for(by: str, size: int, style: str) -> list[str]:
-    if size == 10:
-        return [name(s.names, style) for s in Stem]
-    if by == "month":
-        return [f"month {m}" for m in range(1, 13)]
-    return [name(b.names, style) for b in Branch]
-
-
 def _rule_text(chart: NatalChart, place: Any, style: str) -> str:
     """The placement rule in a reader's words (the data file's keys are for the engine)."""
-    by = str(place.get("by", ""))
-    counted = _BY.get(by, by)
-    step = int(place.get("step", 1))
-    offset = int(place.get("offset", 0))
-    then = f", then {_steps(offset)} {'forward' if offset > 0 else 'back'}" if offset else ""
-    if "rule" in place:
-        return f"Placed {_RULES.get(str(place['rule']), str(place['rule']))}."
-    if "table" in place:
-        table = str(place["table"])
-        pairs = ", ".join(
-            f"{k} → {branch_name_of(c, style)}"
-            for k, c in zip(_keys_for(by, len(table), style), table, strict=True)
-        )
-        return f"Looked up by the {counted}: {pairs}."
-    if "count_from" in place:
-        start = branch_name_of(str(place["count_from"]), style)
-        return f"Counted {_direction(step)} from {start} by the {counted}{then}."
-    if "count_from_table" in place:
-        table = str(place["count_from_table"])
-        from_by = str(place["from_by"])
-        pairs = ", ".join(
-            f"{k} → {branch_name_of(c, style)}"
-            for k, c in zip(_keys_for(from_by, len(table), style), table, strict=True)
-        )
-        return (
-            f"The starting palace by the {_BY.get(from_by, from_by)} ({pairs}); from there, "
-            f"counted {_direction(step)} by the {counted}{then}."
-        )
-    if "from_star" in place:
-        other = name(chart.star(str(place["from_star"])).star.names, style)
-        if by:
-            return f"Counted {_direction(step)} from {other}'s palace by the {counted}{then}."
-        where = "forward" if offset > 0 else "back"
-        return f"{_steps(offset).capitalize()} {where} from {other}."
-    palace = "Body (身宫)" if place.get("from_palace") == "body" else "Spirit (来因/身主)"
-    return f"Counted {_direction(step)} from the {palace} palace by the {counted}{then}."
-
-
-def branch_name_of(char: str, style: str) -> str:
-    return name(Branch.parse(char).names, style)
+    return ziwei_rule(place, style, lambda key: name(chart.star(key).star.names, style))
 
 
 _FILE_REFS: Final = (
@@ -272,7 +197,7 @@ def star_detail(chart: NatalChart, key: str, style: str) -> StarDetail:
     inputs: list[tuple[str, str]] = []
     by = place.get("by")
     if isinstance(by, str):
-        inputs.append((_BY.get(by, by), _input(chart, by, style)))
+        inputs.append((BY_WORDS.get(by, by), _input(chart, by, style)))
     if "from_star" in place:
         other = chart.star(str(place["from_star"]))
         inputs.append(
