@@ -5,6 +5,7 @@ writes and the terminal's; the coverage line of docs/library.md."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -155,7 +156,13 @@ def test_the_page_lists_every_star_with_its_article_or_none() -> None:
     en_guang = html.split("<tr id='star-en_guang'>")[1].split("</tr>")[0]
     assert "href='/library/ZW-AUX-17'" in en_guang and "恩光" in en_guang
     zi_wei = html.split("<tr id='star-zi_wei'>")[1].split("</tr>")[0]
-    assert "no article yet" in zi_wei
+    assert "href='/library/ZW-MAJ-01'" in zi_wei
+    # A star no article covers (here: a library without Zi Wei's article) says so.
+    without = replace(
+        LIB, articles=tuple(a for a in LIB.articles if "ziwei:zi_wei" not in a.covers)
+    )
+    bare = catalogue_html(without, "ziwei", link=lambda i: f"/library/{i}", other="/b")
+    assert "no article yet" in bare.split("<tr id='star-zi_wei'>")[1].split("</tr>")[0]
     assert "<strong class='names' lang='zh-Hans'>紫微</strong>" in zi_wei
     assert "<span lang='en'>Purple Star</span>" in zi_wei
     english = catalogue_html(LIB, "bazi", names="english")

@@ -577,6 +577,7 @@ def test_chart_star_links_come_from_covers(
     page = client.get(f"/chart/star/en_guang?{BIRTH}").text
     assert 'href="/library/ZW-AUX-17"' in page and "data-catalogue" not in page
     # … one no article covers yet, to its row of the catalogue …
+    monkeypatch.setattr(web_library, "_covering", lambda: {})
     page = client.get(f"/chart/star/zi_wei?{BIRTH}").text
     assert 'href="/library/stars/ziwei#star-zi_wei"' in page and "data-article" not in page
     # … and an article whose title does not name the star, by its covers alone.
@@ -586,7 +587,12 @@ def test_chart_star_links_come_from_covers(
     assert 'href="/library/ZW-BAS-01"' in page and 'href="/library/ZW-BK-01"' in page
 
 
-def test_chart_page_links_the_catalogues_and_bazi_stars(client: TestClient) -> None:
+def test_chart_page_links_the_catalogues_and_bazi_stars(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mingshu.web import library as web_library
+
+    monkeypatch.setattr(web_library, "_covering", lambda: {})  # as if no article covered one
     page = client.get(f"/chart?{BIRTH}&names=pinyin").text
     assert 'href="/library/stars/ziwei?names=pinyin"' in page
     assert 'href="/library/stars/bazi?names=pinyin"' in page
