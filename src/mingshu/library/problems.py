@@ -144,6 +144,13 @@ def _p_days_of(q: Options) -> Answer:
     return Answer(", or ".join(parts) or "none", solutions)
 
 
+def _p_months_of(q: Options) -> Answer:
+    """Every lunar month 1–12 (an ordinary, not leap, month) that puts a month star on
+    ``branch``; the day and the hour do not move such a star."""
+    star, target = str(q["star"]), branch_number(q["branch"])
+    return _either(f"month {m}" for m in range(1, 13) if star_branch(star, month=m) == target)
+
+
 # ------------------------------------------------------------------ Zi Wei year stars
 
 
@@ -335,6 +342,11 @@ PROBLEMS: Final[dict[str, Kind[Answer]]] = {
         ("star", "month", "branch"),
         "every lunar day 1–30 that puts a month-and-day star on a branch, then the days "
         "whose late Rat hour does",
+    ),
+    "months_of": Kind(
+        _p_months_of,
+        ("star", "branch"),
+        "every lunar month (an ordinary month) that puts a month star on a branch",
     ),
     # Zi Wei year stars
     "year_star": Kind(_p_year_star, ("star", "year"), "where a year star stands for a year branch"),

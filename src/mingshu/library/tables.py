@@ -336,6 +336,28 @@ def _year_hour(options: Options) -> Table:
     return Table(("Branch", *heads), rows)
 
 
+def _month_stars(options: Options) -> Table:
+    """Each lunar month's landing of some stars (an ordinary month: day 1, the Rat hour)."""
+    stars = [str(s) for s in options.get("stars", ["tian_xing"])]
+    months = _range(options, "months", (1, 12))
+    rows = tuple(
+        (f"Month {m}", *(branch_name(star_branch(s, month=m)) for s in stars)) for m in months
+    )
+    return Table(("Month", *(star_name(s) for s in stars)), rows)
+
+
+def _hour_palace(options: Options) -> Table:
+    """The palace holding each of some stars, hour by hour, in lunar ``month`` (default 1):
+    for a star the month places, the month moves its branch and the Life palace alike."""
+    stars = [str(s) for s in options.get("stars", ["tian_xing"])]
+    hours = [hour_number(h) for h in options.get("hours", list(range(12)))]
+    month = int(options.get("month", 1))
+    rows = tuple(
+        (branch_name(h), *(palace_of(s, month=month, hour=h) for s in stars)) for h in hours
+    )
+    return Table(("Hour", *(star_name(s) for s in stars)), rows)
+
+
 def _clear_departures(rule: Mapping[str, Any]) -> int:
     return int(rule["disagree"]) - int(rule["unclear"])
 
@@ -561,6 +583,14 @@ TABLES: Final[dict[str, Kind[Table]]] = {
         "stars placed by the year's branch beside stars placed by the hour, one row per branch",
     ),
     # Zi Wei palaces
+    "month_stars": Kind(
+        _month_stars, ("stars", "months"), "each lunar month's landing of some stars (branch)"
+    ),
+    "hour_palace": Kind(
+        _hour_palace,
+        ("stars", "hours", "month"),
+        "the palace holding each of some stars, hour by hour, in one lunar month",
+    ),
     "life_palace": Kind(
         _life_palace,
         ("months", "hours", "palace", "mark"),
