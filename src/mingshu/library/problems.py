@@ -24,6 +24,7 @@ from mingshu.library.engine import (
     PILLARS,
     Kind,
     Options,
+    algorithm_of,
     bazi_cell,
     branch_name,
     branch_number,
@@ -200,6 +201,24 @@ def _p_stems_for(q: Options) -> Answer:
     )
 
 
+def _p_year_star_algorithm(q: Options) -> Answer:
+    """Where the year star ``star`` stands in a ``year`` of that branch under ``algorithm``."""
+    at = year_star_branch(
+        str(q["star"]), branch=branch_number(q["year"], "year"), algorithm=algorithm_of(q)
+    )
+    return _one(branch_name(at))
+
+
+def _p_year_of_algorithm(q: Options) -> Answer:
+    """Every year branch that puts the year star ``star`` on ``branch`` under ``algorithm``."""
+    star, target, algorithm = str(q["star"]), branch_number(q["branch"]), algorithm_of(q)
+    return _either(
+        f"{branch_name(y)} year"
+        for y in range(12)
+        if year_star_branch(star, branch=y, algorithm=algorithm) == target
+    )
+
+
 # ------------------------------------------------------------- the Life palace
 
 
@@ -364,6 +383,16 @@ PROBLEMS: Final[dict[str, Kind[Answer]]] = {
     ),
     "stems_for_star": Kind(
         _p_stems_for, ("star", "branch"), "every year stem that puts a star on a branch"
+    ),
+    "year_star_algorithm": Kind(
+        _p_year_star_algorithm,
+        ("star", "year", "algorithm"),
+        "where a year star stands for a year branch under a setting `algorithm`",
+    ),
+    "year_of_algorithm": Kind(
+        _p_year_of_algorithm,
+        ("star", "branch", "algorithm"),
+        "every year branch that puts a year star on a branch under a setting `algorithm`",
     ),
     # the Life palace
     "life_palace": Kind(

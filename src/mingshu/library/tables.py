@@ -20,6 +20,7 @@ from mingshu.library.engine import (
     Kind,
     Options,
     Table,
+    algorithm_of,
     bazi_cell,
     body_branch,
     branch_name,
@@ -358,6 +359,27 @@ def _hour_palace(options: Options) -> Table:
     return Table(("Hour", *(star_name(s) for s in stars)), rows)
 
 
+def _year_table(options: Options) -> Table:
+    """Some year stars under the setting ``algorithm``, one row per year branch (``by:
+    branch``) or year stem (``by: stem``)."""
+    stars = [str(s) for s in options.get("stars", ["tian_kong"])]
+    algorithm = algorithm_of(options)
+    by = str(options.get("by", "branch"))
+    if by not in ("branch", "stem"):
+        raise InputError("by", f"give stem or branch, not {by!r}")
+
+    def at(star: str, k: int) -> str:
+        where = {by: k}
+        return branch_name(year_star_branch(star, algorithm=algorithm, **where))
+
+    if by == "branch":
+        rows = tuple((branch_name(k), *(at(s, k) for s in stars)) for k in range(12))
+    else:
+        rows = tuple((stem_name(k), *(at(s, k) for s in stars)) for k in range(10))
+    head = "Year branch" if by == "branch" else "Year stem"
+    return Table((head, *(star_name(s) for s in stars)), rows)
+
+
 def _clear_departures(rule: Mapping[str, Any]) -> int:
     return int(rule["disagree"]) - int(rule["unclear"])
 
@@ -590,6 +612,11 @@ TABLES: Final[dict[str, Kind[Table]]] = {
         _hour_palace,
         ("stars", "hours", "month"),
         "the palace holding each of some stars, hour by hour, in one lunar month",
+    ),
+    "year_table": Kind(
+        _year_table,
+        ("stars", "by", "algorithm"),
+        "some year stars under a setting `algorithm`, one row per year branch or stem",
     ),
     "life_palace": Kind(
         _life_palace,
