@@ -102,7 +102,7 @@ def test_hour_palace_of_zuo_fu_is_two_past_the_life_palace() -> None:
     ]
     want = [order[-(2 + h) % 12] for h in range(12)]
     for month in (1, 7):
-        t = T.table("hour_palace", {"star": "zuo_fu", "month": month})
+        t = T.table("hour_palace_halves", {"star": "zuo_fu", "month": month})
         assert [r[1] for r in t.rows] + [r[3] for r in t.rows] == want
 
 

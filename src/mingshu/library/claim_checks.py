@@ -12,6 +12,7 @@ from __future__ import annotations
 import inspect
 import itertools
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from functools import cache
 from typing import Any, Final
 
 from mingshu.cycles import Branch, Stem
@@ -405,6 +406,110 @@ def ten_gods_mirror(pairs: Sequence[Sequence[str]]) -> tuple[int, int]:
         for day, other, key in _ten_gods()
     )
     return bad, 100
+# ------------------------------------------------------- Zi Wei charts under a setting
+# The space is swept under the default settings only; a fact about the 中州 rules (or the
+# 全书 school) walks charts drawn under that setting here instead.
+
+_POLARITY_CASES: Final = (
+    "any",
+    "yang_year",
+    "yin_year",
+    "yang_male_yin_female",
+    "yin_male_yang_female",
+)
+
+
+@cache
+def _ziwei_walk(algorithm: str, school: str) -> tuple[Mapping[str, int], ...]:
+    """Charts in every year of a sixty-year cycle (lunar 1984 甲子 … 2043 癸亥), every month
+    1–12 on its first day, the Rat and Goat hours (so the Life palace takes every branch)
+    and both sexes, under the settings ``algorithm`` and ``school``: for each, ``year``
+    (the year's branch), ``stem``, ``female`` (0 or 1), ``life`` (the Life palace's branch),
+    every star's branch by its key and every twelve-god's as ``CYCLE.KEY``
+    (``sui_qian.long_de``)."""
+    from mingshu import ziwei
+
+    try:
+        settings = ziwei.ZiweiSettings(
+            algorithm=ziwei.Algorithm(algorithm), school=ziwei.School(school)
+        )
+    except ValueError as e:
+        raise InputError("args", f"{e}") from None
+    cases = []
+    for offset in range(60):
+        for month in range(1, 13):
+            for hour, gender in itertools.product((0, 7), ("male", "female")):
+                chart = ziwei.by_lunar(
+                    f"{1984 + offset}-{month}-1", hour, gender, settings=settings
+                )
+                case = {
+                    "year": offset % 12,
+                    "stem": offset % 10,
+                    "female": int(gender == "female"),
+                    "life": int(chart.life_branch),
+                }
+                for palace in chart.palaces:
+                    at = int(palace.branch)
+                    case.update({placed.star.key: at for placed in palace.stars})
+                    for cycle in ("bo_shi", "sui_qian", "jiang_qian"):
+                        case[f"{cycle}.{getattr(palace, cycle).key}"] = at
+                cases.append(case)
+    return tuple(cases)
+
+
+def _walk(algorithm: str, school: str, polarity: str = "any") -> tuple[Mapping[str, int], ...]:
+    """The walked charts whose year (and sex) ``polarity`` names: yang or yin years, or
+    yang men with yin women (阳男阴女) and the other way round (阴男阳女)."""
+    if polarity not in _POLARITY_CASES:
+        raise InputError("args", f"polarity {polarity!r}: one of {', '.join(_POLARITY_CASES)}")
+    cases = _ziwei_walk(algorithm, school)
+    keep: dict[str, Callable[[Mapping[str, int]], bool]] = {
+        "any": lambda c: True,
+        "yang_year": lambda c: c["year"] % 2 == 0,
+        "yin_year": lambda c: c["year"] % 2 == 1,
+        "yang_male_yin_female": lambda c: c["year"] % 2 == c["female"],
+        "yin_male_yang_female": lambda c: c["year"] % 2 != c["female"],
+    }
+    return tuple(c for c in cases if keep[polarity](c))
+
+
+def ziwei_year_table(
+    star: str, table: str, by: str = "year", algorithm: str = "quanshu", school: str = "iztro"
+) -> tuple[int, int]:
+    """On every walked chart under ``algorithm`` and ``school``, ``star`` stands on the
+    branch ``table`` gives for the year's branch (``by: year``, twelve branches 子 … 亥) or
+    stem (``by: stem``, ten, 甲 … 癸); a chart without the star counts against it."""
+    size = {"year": 12, "stem": 10}.get(by)
+    if size is None or len(table) != size:
+        raise InputError("args", f"table: {size or '10 or 12'} branches by {by!r}")
+    _branches(list(table))
+    want = [Branch.parse(c) for c in table]
+    cases = _walk(algorithm, school)
+    return sum(c.get(star) != int(want[c[by]]) for c in cases), len(cases)
+
+
+def ziwei_offset(
+    star: str,
+    other: str,
+    offset: int,
+    algorithm: str = "quanshu",
+    school: str = "iztro",
+    polarity: str = "any",
+) -> tuple[int, int]:
+    """On every walked chart of ``polarity`` under ``algorithm`` and ``school``, ``star``
+    stands ``offset`` palaces forward of ``other`` (a star, a twelve-god ``CYCLE.KEY``,
+    ``life`` or ``year``, the year's branch); a chart without either counts against it."""
+    cases = _walk(algorithm, school, polarity)
+    bad = sum(star not in c or other not in c or c[star] != (c[other] + offset) % 12 for c in cases)
+    return bad, len(cases)
+
+
+def ziwei_not_placed(
+    stars: Sequence[str], algorithm: str = "quanshu", school: str = "iztro"
+) -> tuple[int, int]:
+    """No walked chart under ``algorithm`` and ``school`` places any of ``stars``."""
+    cases = _walk(algorithm, school)
+    return sum(any(s in c for s in stars) for c in cases), len(cases)
 
 
 CHECKS: Final[dict[str, Check]] = {
@@ -430,6 +535,9 @@ CHECKS: Final[dict[str, Check]] = {
         kitchen_vs_literary_star,
         nobleman_table_is_walk,
         cells_avoid,
+        ziwei_year_table,
+        ziwei_offset,
+        ziwei_not_placed,
     )
 }
 """Every check a claim may name, by name."""

@@ -19,6 +19,7 @@ from mingshu.cycles import Branch, Stem
 from mingshu.errors import InputError
 
 __all__ = [
+    "ALGORITHMS",
     "BASIS_WORDS",
     "LATE_RAT",
     "MAJORS",
@@ -27,6 +28,7 @@ __all__ = [
     "Kind",
     "Options",
     "Table",
+    "algorithm_of",
     "bazi_cell",
     "branch_name",
     "branch_number",
@@ -297,21 +299,37 @@ def nobleman_walk(start: int, step: int) -> dict[int, int]:
     return found
 
 
+ALGORITHMS: Final = ("quanshu", "zhongzhou")
+"""The values of the chart setting ``algorithm``: iztro's 全书 (default) and 中州派 rules."""
+
+
+def algorithm_of(options: Options) -> str:
+    """The ``algorithm`` a kind's parameters name (default ``quanshu``)."""
+    value = str(options.get("algorithm", "quanshu"))
+    if value not in ALGORITHMS:
+        raise InputError("algorithm", f"{value!r} is not an algorithm ({', '.join(ALGORITHMS)})")
+    return value
+
+
 @cache
-def _year_chart(offset: int) -> Any:
+def _year_chart(offset: int, algorithm: str = "quanshu") -> Any:
     """A Zi Wei chart born in the lunar year 1984 + ``offset`` (1984 is 甲子, so the year's
     stem is ``offset % 10`` and its branch ``offset % 12``), on the first day of the sixth
-    month, far from both year boundaries."""
+    month, far from both year boundaries, under the setting ``algorithm``."""
     from mingshu import ziwei
 
-    return ziwei.from_birth(ziwei.Birth.lunar(f"{1984 + offset}-6-1", 0, "female"))
+    settings = ziwei.ZiweiSettings(algorithm=ziwei.Algorithm(algorithm))
+    return ziwei.from_birth(ziwei.Birth.lunar(f"{1984 + offset}-6-1", 0, "female"), settings)
 
 
-def year_star_branch(star: str, *, stem: int | None = None, branch: int | None = None) -> int:
-    """Where a Zi Wei year star stands for a birth year of the given stem or branch."""
+def year_star_branch(
+    star: str, *, stem: int | None = None, branch: int | None = None, algorithm: str = "quanshu"
+) -> int:
+    """Where a Zi Wei year star stands for a birth year of the given stem or branch (under
+    the setting ``algorithm``: the 中州 rules place stars the default does not)."""
     offset = stem if stem is not None else (branch or 0)
     try:
-        return int(_year_chart(offset).star(star).branch)
+        return int(_year_chart(offset, algorithm).star(star).branch)
     except (InputError, KeyError, ValueError):
         raise InputError("star", f"no Zi Wei star {star!r} on the chart") from None
 

@@ -25,6 +25,7 @@ from mingshu.library.engine import (
     PILLARS,
     Kind,
     Options,
+    algorithm_of,
     bazi_cell,
     branch_name,
     branch_number,
@@ -148,6 +149,13 @@ def _p_days_of(q: Options) -> Answer:
     return Answer(", or ".join(parts) or "none", solutions)
 
 
+def _p_months_of(q: Options) -> Answer:
+    """Every lunar month 1–12 (an ordinary, not leap, month) that puts a month star on
+    ``branch``; the day and the hour do not move such a star."""
+    star, target = str(q["star"]), branch_number(q["branch"])
+    return _either(f"month {m}" for m in range(1, 13) if star_branch(star, month=m) == target)
+
+
 # ------------------------------------------------------------------ Zi Wei year stars
 
 
@@ -194,6 +202,24 @@ def _p_stems_for(q: Options) -> Answer:
     star, target = str(q["star"]), branch_number(q["branch"])
     return _either(
         stem_name(st) for st in range(10) if int(stem_chart(st).star(star).branch) == target
+    )
+
+
+def _p_year_star_algorithm(q: Options) -> Answer:
+    """Where the year star ``star`` stands in a ``year`` of that branch under ``algorithm``."""
+    at = year_star_branch(
+        str(q["star"]), branch=branch_number(q["year"], "year"), algorithm=algorithm_of(q)
+    )
+    return _one(branch_name(at))
+
+
+def _p_year_of_algorithm(q: Options) -> Answer:
+    """Every year branch that puts the year star ``star`` on ``branch`` under ``algorithm``."""
+    star, target, algorithm = str(q["star"]), branch_number(q["branch"]), algorithm_of(q)
+    return _either(
+        f"{branch_name(y)} year"
+        for y in range(12)
+        if year_star_branch(star, branch=y, algorithm=algorithm) == target
     )
 
 
@@ -322,13 +348,6 @@ def _p_horse_of_birth(q: Options) -> Answer:
 # ----------------------------------------- minor stars by month, palace, year and hour
 
 
-def _p_months_of(q: Options) -> Answer:
-    """Every lunar month 1–12 that puts a month star ``star`` on ``branch`` (day 1, the Rat
-    hour)."""
-    star, target = str(q["star"]), branch_number(q["branch"])
-    return _either(f"month {m}" for m in range(1, 13) if star_branch(star, month=m) == target)
-
-
 def _p_hours_in_palace(q: Options) -> Answer:
     """Every hour, the late Rat hour too, that puts ``star`` in the palace named ``palace``
     (English) in lunar ``month``."""
@@ -423,6 +442,11 @@ PROBLEMS: Final[dict[str, Kind[Answer]]] = {
         "every lunar day 1–30 that puts a month-and-day star on a branch, then the days "
         "whose late Rat hour does",
     ),
+    "months_of": Kind(
+        _p_months_of,
+        ("star", "branch"),
+        "every lunar month (an ordinary month) that puts a month star on a branch",
+    ),
     # Zi Wei year stars
     "year_star": Kind(_p_year_star, ("star", "year"), "where a year star stands for a year branch"),
     "year_of": Kind(
@@ -440,6 +464,16 @@ PROBLEMS: Final[dict[str, Kind[Answer]]] = {
     "stems_for_star": Kind(
         _p_stems_for, ("star", "branch"), "every year stem that puts a star on a branch"
     ),
+    "year_star_algorithm": Kind(
+        _p_year_star_algorithm,
+        ("star", "year", "algorithm"),
+        "where a year star stands for a year branch under a setting `algorithm`",
+    ),
+    "year_of_algorithm": Kind(
+        _p_year_of_algorithm,
+        ("star", "branch", "algorithm"),
+        "every year branch that puts a year star on a branch under a setting `algorithm`",
+    ),
     # the Life palace
     "life_palace": Kind(
         _p_life_palace, ("month", "hour"), "the Life palace's branch for a month and hour"
@@ -455,9 +489,6 @@ PROBLEMS: Final[dict[str, Kind[Answer]]] = {
         "the civil date and the Life palace of a birth recorded by its lunar date and hour",
     ),
     # minor stars by month, palace, year and hour
-    "months_of": Kind(
-        _p_months_of, ("star", "branch"), "every lunar month that puts a month star on a branch"
-    ),
     "hours_in_palace": Kind(
         _p_hours_in_palace,
         ("star", "palace", "month"),

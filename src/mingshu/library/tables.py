@@ -21,6 +21,7 @@ from mingshu.library.engine import (
     Kind,
     Options,
     Table,
+    algorithm_of,
     bazi_cell,
     body_branch,
     branch_name,
@@ -344,7 +345,9 @@ def _year_hour(options: Options) -> Table:
 # ------------------------------------------- minor stars by the hour's palace, stem, year
 
 
-def _hour_palace(options: Options) -> Table:
+def _hour_palace_halves(options: Options) -> Table:
+    """The palace holding one star at each hour, the twelve hours in two halves side by side
+    (Rat … Snake beside Horse … Pig), in lunar ``month``."""
     star = str(options.get("star", "zuo_fu"))
     month = int(options.get("month", 1))
     names = [palace_of(star, month=month, hour=h) for h in range(12)]
@@ -392,6 +395,47 @@ def _year_branch_hour(options: Options) -> Table:
         for y in range(12)
     )
     return Table(("Year", *(f"{branch_name(h)} hour" for h in hours)), rows)
+def _month_stars(options: Options) -> Table:
+    """Each lunar month's landing of some stars (an ordinary month: day 1, the Rat hour)."""
+    stars = [str(s) for s in options.get("stars", ["tian_xing"])]
+    months = _range(options, "months", (1, 12))
+    rows = tuple(
+        (f"Month {m}", *(branch_name(star_branch(s, month=m)) for s in stars)) for m in months
+    )
+    return Table(("Month", *(star_name(s) for s in stars)), rows)
+
+
+def _hour_palace(options: Options) -> Table:
+    """The palace holding each of some stars, hour by hour, in lunar ``month`` (default 1):
+    for a star the month places, the month moves its branch and the Life palace alike."""
+    stars = [str(s) for s in options.get("stars", ["tian_xing"])]
+    hours = [hour_number(h) for h in options.get("hours", list(range(12)))]
+    month = int(options.get("month", 1))
+    rows = tuple(
+        (branch_name(h), *(palace_of(s, month=month, hour=h) for s in stars)) for h in hours
+    )
+    return Table(("Hour", *(star_name(s) for s in stars)), rows)
+
+
+def _year_table(options: Options) -> Table:
+    """Some year stars under the setting ``algorithm``, one row per year branch (``by:
+    branch``) or year stem (``by: stem``)."""
+    stars = [str(s) for s in options.get("stars", ["tian_kong"])]
+    algorithm = algorithm_of(options)
+    by = str(options.get("by", "branch"))
+    if by not in ("branch", "stem"):
+        raise InputError("by", f"give stem or branch, not {by!r}")
+
+    def at(star: str, k: int) -> str:
+        where = {by: k}
+        return branch_name(year_star_branch(star, algorithm=algorithm, **where))
+
+    if by == "branch":
+        rows = tuple((branch_name(k), *(at(s, k) for s in stars)) for k in range(12))
+    else:
+        rows = tuple((stem_name(k), *(at(s, k) for s in stars)) for k in range(10))
+    head = "Year branch" if by == "branch" else "Year stem"
+    return Table((head, *(star_name(s) for s in stars)), rows)
 
 
 def _clear_departures(rule: Mapping[str, Any]) -> int:
@@ -675,8 +719,10 @@ TABLES: Final[dict[str, Kind[Table]]] = {
         "stars placed by the year's branch beside stars placed by the hour, one row per branch",
     ),
     # minor stars by the hour's palace, the year stem, the year branch and hour
-    "hour_palace": Kind(
-        _hour_palace, ("star", "month"), "the palace holding a star, by hour (in one lunar month)"
+    "hour_palace_halves": Kind(
+        _hour_palace_halves,
+        ("star", "month"),
+        "the palace holding a star, by hour (in one lunar month), the hours in two halves",
     ),
     "year_stem_stars": Kind(
         _year_stem_stars,
@@ -689,6 +735,19 @@ TABLES: Final[dict[str, Kind[Table]]] = {
         "a star's branch for each year branch (rows) at some hours (columns)",
     ),
     # Zi Wei palaces
+    "month_stars": Kind(
+        _month_stars, ("stars", "months"), "each lunar month's landing of some stars (branch)"
+    ),
+    "hour_palace": Kind(
+        _hour_palace,
+        ("stars", "hours", "month"),
+        "the palace holding each of some stars, hour by hour, in one lunar month",
+    ),
+    "year_table": Kind(
+        _year_table,
+        ("stars", "by", "algorithm"),
+        "some year stars under a setting `algorithm`, one row per year branch or stem",
+    ),
     "life_palace": Kind(
         _life_palace,
         ("months", "hours", "palace", "mark"),
