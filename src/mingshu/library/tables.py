@@ -336,6 +336,20 @@ def _year_hour(options: Options) -> Table:
     return Table(("Branch", *heads), rows)
 
 
+def _year_stem(options: Options) -> Table:
+    """Stars placed by the year's stem: one row per stem, each star's branch in a year of
+    that stem."""
+    stars = [str(s) for s in options.get("stars", ["tian_guan"])]
+    rows = tuple(
+        (
+            f"{stem_name(st)} ({Stem(st).names.hans})",
+            *(branch_name(year_star_branch(s, stem=st)) for s in stars),
+        )
+        for st in range(10)
+    )
+    return Table(("Year stem", *(star_name(s) for s in stars)), rows)
+
+
 def _clear_departures(rule: Mapping[str, Any]) -> int:
     return int(rule["disagree"]) - int(rule["unclear"])
 
@@ -559,6 +573,9 @@ TABLES: Final[dict[str, Kind[Table]]] = {
         _year_hour,
         ("by_year", "by_hour"),
         "stars placed by the year's branch beside stars placed by the hour, one row per branch",
+    ),
+    "year_stem": Kind(
+        _year_stem, ("stars",), "each year stem's landing of some stars placed by the year's stem"
     ),
     # Zi Wei palaces
     "life_palace": Kind(
