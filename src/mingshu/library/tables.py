@@ -41,6 +41,7 @@ from mingshu.library.engine import (
     star_grade,
     star_name,
     stem_name,
+    year_palaces,
     year_star_branch,
 )
 
@@ -350,6 +351,16 @@ def _year_stem(options: Options) -> Table:
     return Table(("Year stem", *(star_name(s) for s in stars)), rows)
 
 
+def _year_palaces(options: Options) -> Table:
+    """For each year branch, the palace names that hold each star over every month and
+    hour of a year of that branch."""
+    stars = [str(s) for s in options.get("stars", ["tian_cai"])]
+    rows = tuple(
+        (branch_name(b), *(" / ".join(year_palaces(s, b)) for s in stars)) for b in range(12)
+    )
+    return Table(("Year", *(star_name(s) for s in stars)), rows)
+
+
 def _clear_departures(rule: Mapping[str, Any]) -> int:
     return int(rule["disagree"]) - int(rule["unclear"])
 
@@ -576,6 +587,11 @@ TABLES: Final[dict[str, Kind[Table]]] = {
     ),
     "year_stem": Kind(
         _year_stem, ("stars",), "each year stem's landing of some stars placed by the year's stem"
+    ),
+    "year_palaces": Kind(
+        _year_palaces,
+        ("stars",),
+        "for each year branch, the palace names holding some stars over every month and hour",
     ),
     # Zi Wei palaces
     "life_palace": Kind(
