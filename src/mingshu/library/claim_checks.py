@@ -406,6 +406,8 @@ def ten_gods_mirror(pairs: Sequence[Sequence[str]]) -> tuple[int, int]:
         for day, other, key in _ten_gods()
     )
     return bad, 100
+
+
 # ------------------------------------------------------- Zi Wei charts under a setting
 # The space is swept under the default settings only; a fact about the 中州 rules (or the
 # 全书 school) walks charts drawn under that setting here instead.
@@ -512,6 +514,47 @@ def ziwei_not_placed(
     return sum(any(s in c for s in stars) for c in cases), len(cases)
 
 
+def year_boundary_moves(
+    setting: str, moves: Sequence[str], stays: Sequence[str], years: Sequence[int] = (1900, 2100)
+) -> tuple[int, int]:
+    """Zi Wei stars and the two year boundaries: on every day of ``years`` (first, last)
+    whose year differs between the lunar new year and 立春 (the whole day of 立春 in the new
+    year), a noon birth charted under the defaults and again with ``setting``
+    (``year_boundary`` or ``horoscope_boundary``) at ``spring_begins``: every star of
+    ``moves`` stands elsewhere and every star of ``stays`` where it stood."""
+    import datetime as dt
+
+    from mingshu import ziwei
+    from mingshu.calendar import (
+        solar_to_lunar,
+        year_pillar_by_lichun_day,
+        year_pillar_of_lunar_year,
+    )
+
+    if setting not in ("year_boundary", "horoscope_boundary"):
+        raise InputError("setting", f"give year_boundary or horoscope_boundary, not {setting!r}")
+    other = (
+        ziwei.ZiweiSettings(year_boundary="spring_begins")
+        if setting == "year_boundary"
+        else ziwei.ZiweiSettings(horoscope_boundary="spring_begins")
+    )
+    first, last = (int(y) for y in years)
+    bad = n = 0
+    for year in range(first, last + 1):
+        # both boundaries fall between 20 January and 20 February
+        for day in range(31):
+            d = dt.date(year, 1, 20) + dt.timedelta(days=day)
+            lunar_year = year_pillar_of_lunar_year(solar_to_lunar(d).year)
+            if lunar_year == year_pillar_by_lichun_day(d):
+                continue
+            n += 1
+            a = ziwei.chart(d.isoformat(), "12:00", "female")
+            b = ziwei.chart(d.isoformat(), "12:00", "female", settings=other)
+            moved = {s for s in (*moves, *stays) if a.star(s).branch != b.star(s).branch}
+            bad += not moved.issuperset(moves) or not moved.isdisjoint(stays)
+    return bad, n
+
+
 CHECKS: Final[dict[str, Check]] = {
     f.__name__: f
     for f in (
@@ -538,6 +581,7 @@ CHECKS: Final[dict[str, Check]] = {
         ziwei_year_table,
         ziwei_offset,
         ziwei_not_placed,
+        year_boundary_moves,
     )
 }
 """Every check a claim may name, by name."""

@@ -334,6 +334,30 @@ def year_star_branch(
         raise InputError("star", f"no Zi Wei star {star!r} on the chart") from None
 
 
+@cache
+def _year_month_hour_chart(branch: int, month: int, hour: int) -> Any:
+    """A Zi Wei chart born in the lunar year 1984 + ``branch`` (a year of that branch), on
+    the first day of lunar ``month`` at ``hour``."""
+    from mingshu import ziwei
+
+    return ziwei.from_birth(ziwei.Birth.lunar(f"{1984 + branch}-{month}-1", hour, "female"))
+
+
+def year_palaces(star: str, branch: int) -> list[str]:
+    """The palace names (English) that hold a Zi Wei star in a year of ``branch``, over
+    every lunar month and every hour, in the order of the palaces from the Life palace."""
+    found: set[Any] = set()
+    for month in range(1, 13):
+        for hour in range(12):
+            chart = _year_month_hour_chart(branch, month, hour)
+            try:
+                at = chart.star(star).branch
+            except (InputError, KeyError, ValueError):
+                raise InputError("star", f"no Zi Wei star {star!r} on the chart") from None
+            found.add(chart.palace_at(at).name)
+    return [str(name.names.english) for name in sorted(found)]
+
+
 # ------------------------------------------------------------------ brightness grades
 
 

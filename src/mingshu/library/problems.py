@@ -45,6 +45,7 @@ from mingshu.library.engine import (
     stem_chart,
     stem_name,
     year_hour_branch,
+    year_palaces,
     year_star_branch,
 )
 
@@ -185,6 +186,13 @@ def _p_year_star_years(q: Options) -> Answer:
             branch_name(b) for b in range(12) if year_star_branch(star, branch=b) == target
         )
     raise InputError("by", f"give stem or branch, not {by!r}")
+
+
+def _p_year_palace(q: Options) -> Answer:
+    """The palace names holding ``star`` in a ``year`` of that branch, over every month and
+    hour."""
+    names = year_palaces(str(q["star"]), branch_number(q["year"], "year"))
+    return Answer(" / ".join(names), tuple(names))
 
 
 def _p_year_stars(q: Options) -> Answer:
@@ -460,6 +468,11 @@ PROBLEMS: Final[dict[str, Kind[Answer]]] = {
     ),
     "year_stars": Kind(
         _p_year_stars, ("year_stem", "stars"), "where some stars stand in a year of a stem"
+    ),
+    "year_palace": Kind(
+        _p_year_palace,
+        ("star", "year"),
+        "the palace names holding a star in a year of a branch, over every month and hour",
     ),
     "stems_for_star": Kind(
         _p_stems_for, ("star", "branch"), "every year stem that puts a star on a branch"

@@ -47,6 +47,7 @@ from mingshu.library.engine import (
     star_name,
     stem_name,
     year_hour_branch,
+    year_palaces,
     year_star_branch,
 )
 
@@ -395,6 +396,8 @@ def _year_branch_hour(options: Options) -> Table:
         for y in range(12)
     )
     return Table(("Year", *(f"{branch_name(h)} hour" for h in hours)), rows)
+
+
 def _month_stars(options: Options) -> Table:
     """Each lunar month's landing of some stars (an ordinary month: day 1, the Rat hour)."""
     stars = [str(s) for s in options.get("stars", ["tian_xing"])]
@@ -436,6 +439,30 @@ def _year_table(options: Options) -> Table:
         rows = tuple((stem_name(k), *(at(s, k) for s in stars)) for k in range(10))
     head = "Year branch" if by == "branch" else "Year stem"
     return Table((head, *(star_name(s) for s in stars)), rows)
+
+
+def _year_stem(options: Options) -> Table:
+    """Stars placed by the year's stem: one row per stem, each star's branch in a year of
+    that stem."""
+    stars = [str(s) for s in options.get("stars", ["tian_guan"])]
+    rows = tuple(
+        (
+            f"{stem_name(st)} ({Stem(st).names.hans})",
+            *(branch_name(year_star_branch(s, stem=st)) for s in stars),
+        )
+        for st in range(10)
+    )
+    return Table(("Year stem", *(star_name(s) for s in stars)), rows)
+
+
+def _year_palaces(options: Options) -> Table:
+    """For each year branch, the palace names that hold each star over every month and
+    hour of a year of that branch."""
+    stars = [str(s) for s in options.get("stars", ["tian_cai"])]
+    rows = tuple(
+        (branch_name(b), *(" / ".join(year_palaces(s, b)) for s in stars)) for b in range(12)
+    )
+    return Table(("Year", *(star_name(s) for s in stars)), rows)
 
 
 def _clear_departures(rule: Mapping[str, Any]) -> int:
@@ -733,6 +760,14 @@ TABLES: Final[dict[str, Kind[Table]]] = {
         _year_branch_hour,
         ("star", "hours"),
         "a star's branch for each year branch (rows) at some hours (columns)",
+    ),
+    "year_stem": Kind(
+        _year_stem, ("stars",), "each year stem's landing of some stars placed by the year's stem"
+    ),
+    "year_palaces": Kind(
+        _year_palaces,
+        ("stars",),
+        "for each year branch, the palace names holding some stars over every month and hour",
     ),
     # Zi Wei palaces
     "month_stars": Kind(
