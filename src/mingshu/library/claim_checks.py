@@ -16,6 +16,7 @@ from typing import Any, Final
 
 from mingshu.cycles import Branch, Stem
 from mingshu.errors import InputError
+from mingshu.library import god_cycles
 
 __all__ = ["CHECKS", "run_check"]
 
@@ -377,6 +378,10 @@ CHECKS: Final[dict[str, Check]] = {
         kitchen_vs_literary_star,
         nobleman_table_is_walk,
         cells_avoid,
+        # the twelve-god cycles, over the walk of god_cycles
+        god_cycles.cycle_from,
+        god_cycles.god_only_on,
+        god_cycles.schools_same_cycle,
     )
 }
 """Every check a claim may name, by name."""

@@ -17,7 +17,7 @@ from typing import Final
 
 from mingshu.cycles import Stem
 from mingshu.errors import InputError
-from mingshu.library import bazi_stars, selfcheck
+from mingshu.library import bazi_stars, god_cycles, selfcheck
 from mingshu.library.engine import (
     BASIS_WORDS,
     LATE_RAT,
@@ -419,6 +419,23 @@ PROBLEMS: Final[dict[str, Kind[Answer]]] = {
         _text(selfcheck.p_known_reason),
         ("file",),
         "the documented iztro error behind a file's known differences",
+    ),
+    # the twelve-god cycles (god_cycles)
+    "cycle_god": Kind(
+        lambda q: _one(god_cycles.cycle_god_answer(q)),
+        ("cycle", "god", "lunar", "hour", "gender", "leap", "school"),
+        "where one god of a twelve-god cycle stands for a lunar birth under a school",
+    ),
+    "cycle_classes": Kind(
+        lambda q: _either(god_cycles.cycle_classes(q)),
+        ("cycle", "god", "branch", "gender", "year", "school"),
+        "every five-element class putting a god on a branch (for a gender and a `year` "
+        "polarity, yang or yin)",
+    ),
+    "cycle_years": Kind(
+        lambda q: _either(god_cycles.cycle_years(q)),
+        ("cycle", "god", "branch", "gender", "year", "by", "school"),
+        "every birth-year stem (`by: stem`) or branch (`by: branch`) putting a god on a branch",
     ),
 }
 """Every problem kind by name."""

@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from mingshu.cycles import Stem
 from mingshu.errors import InputError
-from mingshu.library import bazi_stars, selfcheck
+from mingshu.library import bazi_stars, god_cycles, selfcheck
 from mingshu.library.engine import (
     SCHOOLS,
     Kind,
@@ -673,6 +673,23 @@ TABLES: Final[dict[str, Kind[Table]]] = {
         _setting_counts,
         ("columns", "rows"),
         "counts from the whole-space record: each cell names a claim and shows its N (no `expect`)",
+    ),
+    # the twelve-god cycles (god_cycles)
+    "class_starts": Kind(
+        god_cycles.class_starts_table,
+        ("cycle", "god"),
+        "each five-element class and the branch holding one god of a cycle",
+    ),
+    "cycle_directions": Kind(
+        god_cycles.cycle_directions_table,
+        ("cycle",),
+        "the way a cycle runs for each gender and year polarity, under each school",
+    ),
+    "cycle_gods": Kind(
+        god_cycles.cycle_gods_table,
+        ("cycle", "births"),
+        "a cycle's twelve gods and their branches, one column per birth (`{label, lunar, "
+        "hour, gender, leap, school}`)",
     ),
 }
 """Every table kind by name."""

@@ -1,0 +1,320 @@
+"""The four twelve-god cycles of a Zi Wei chart (长生, 博士, 岁前, 将前) as the library's
+kinds need them: which god stands where on a chart, the way a cycle runs, and a walk over
+every birth a cycle depends on, under either school.
+
+A cycle depends on the year pillar (its stem's polarity, the year branch, 禄存 by the stem),
+the Life palace (whose pillar gives the five-element class), the gender and the school; the
+walk charts every year of the sixty (1984 甲子 on, lunar new year's day, far from the year
+boundaries) in each of the twelve months (so the Life palace visits every branch) for both
+genders.  The table, problem and claim kinds built here read the charts at call time;
+nothing about a cycle is typed in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from functools import cache
+from typing import Any, Final
+
+from mingshu.errors import InputError
+from mingshu.library.engine import (
+    SCHOOLS,
+    Options,
+    Table,
+    branch_name,
+    branch_number,
+    lunar_chart,
+    school_of,
+    school_settings,
+)
+
+__all__ = [
+    "DIRECTIONS",
+    "class_name",
+    "class_starts_table",
+    "cycle_classes",
+    "cycle_directions_table",
+    "cycle_god_answer",
+    "cycle_gods_table",
+    "cycle_years",
+    "god_branch",
+    "god_index",
+    "runs",
+    "walk",
+]
+
+DIRECTIONS: Final = ("polarity", "gender", "forward")
+"""The ways a claim may say a cycle runs: forward for a yang-year man or a yin-year woman
+(阳男阴女) and back otherwise; forward for a man and back for a woman; always forward."""
+
+
+def _cycle(key: object) -> Any:
+    from mingshu.ziwei.tables import CYCLES
+
+    if str(key) not in CYCLES:
+        raise InputError("cycle", f"{key!r} is not a cycle ({', '.join(CYCLES)})")
+    return CYCLES[str(key)]
+
+
+def god_index(cycle: object, god: object) -> int:
+    """The place (0 … 11) of ``god`` (key, pinyin or 简体 name) in ``cycle``."""
+    text = str(god).strip().lower()
+    for g in _cycle(cycle).gods:
+        if text in (g.key, g.names.pinyin.lower(), g.names.hans, g.names.hant):
+            return int(g.position)
+    raise InputError("god", f"{god!r} is not a god of the {cycle} cycle")
+
+
+def god_label(cycle: object, position: int) -> str:
+    g = _cycle(cycle).gods[position]
+    return f"{g.names.pinyin} ({g.names.hans}, {g.names.english})"
+
+
+def gods_at(chart: Any, cycle: str) -> dict[int, int]:
+    """God position → the branch holding it on ``chart``."""
+    return {int(getattr(p, cycle).position): int(p.branch) for p in chart.palaces}
+
+
+def god_branch(chart: Any, cycle: str, god: int) -> int:
+    return gods_at(chart, cycle)[god]
+
+
+def runs(chart: Any, cycle: str) -> int:
+    """1 when the cycle runs forward (子 → 丑 …) on the chart, -1 when it runs back."""
+    at = gods_at(chart, cycle)
+    return 1 if (at[1] - at[0]) % 12 == 1 else -1
+
+
+def class_name(chart: Any) -> str:
+    """The chart's five-element class as the articles write it: "Water 2"."""
+    return str(chart.five_elements_class.names.english)
+
+
+@cache
+def _walk_chart(offset: int, month: int, gender: str, school: str) -> Any:
+    from mingshu import ziwei
+
+    return ziwei.by_lunar(
+        f"{1984 + offset}-{month:02d}-01", 0, gender, settings=school_settings(school)
+    )
+
+
+def walk(school: str = "iztro") -> Iterator[Any]:
+    """Every chart of the walk under ``school``: the sixty years × twelve months × both
+    genders (1,440 charts)."""
+    if school not in SCHOOLS:
+        raise InputError("school", f"{school!r} is not a school ({', '.join(SCHOOLS)})")
+    for offset in range(60):
+        for month in range(1, 13):
+            for gender in ("male", "female"):
+                yield _walk_chart(offset, month, gender, school)
+
+
+def is_man(chart: Any) -> bool:
+    from mingshu.gender import Gender
+
+    return bool(chart.birth.gender is Gender.MALE)
+
+
+def yang_year(chart: Any) -> bool:
+    return int(chart.pillars.year.stem) % 2 == 0
+
+
+def expected_runs(chart: Any, direction: str) -> int:
+    """The way ``direction`` (one of :data:`DIRECTIONS`) says the cycle runs on ``chart``."""
+    if direction == "forward":
+        return 1
+    if direction == "gender":
+        return 1 if is_man(chart) else -1
+    if direction == "polarity":
+        return 1 if is_man(chart) == yang_year(chart) else -1
+    raise InputError("direction", f"{direction!r}: write one of {', '.join(DIRECTIONS)}")
+
+
+# -------------------------------------------------------------------------------- tables
+
+
+def _way(ways: set[int]) -> str:
+    return " or ".join(w for v, w in ((1, "forward"), (-1, "back")) if v in ways)
+
+
+def class_starts_table(options: Options) -> Table:
+    """Each five-element class and the branch(es) holding ``god`` of ``cycle`` on every chart
+    of that class in the walk (default school)."""
+    cycle = str(options.get("cycle", "chang_sheng"))
+    god = god_index(cycle, options.get("god", _cycle(cycle).gods[0].key))
+    found: dict[int, tuple[str, set[int]]] = {}
+    for chart in walk():
+        klass = chart.five_elements_class
+        name = f"{klass.names.english} ({klass.names.hans})"
+        found.setdefault(int(klass), (name, set()))[1].add(god_branch(chart, cycle, god))
+    rows = tuple(
+        (name, ", ".join(branch_name(b) for b in sorted(branches)))
+        for _n, (name, branches) in sorted(found.items())
+    )
+    return Table(("Five-element class", god_label(cycle, god)), rows)
+
+
+def cycle_directions_table(options: Options) -> Table:
+    """The way ``cycle`` runs for each gender and year polarity, under each school, over
+    every chart of the walk."""
+    cycle = str(options.get("cycle", "chang_sheng"))
+    _cycle(cycle)
+    ways: dict[tuple[bool, bool, str], set[int]] = {}
+    for school in SCHOOLS:
+        for chart in walk(school):
+            ways.setdefault((yang_year(chart), is_man(chart), school), set()).add(
+                runs(chart, cycle)
+            )
+    rows = tuple(
+        (
+            f"{'yang' if yang else 'yin'}-year {'man' if man else 'woman'}",
+            *(_way(ways[(yang, man, s)]) for s in SCHOOLS),
+        )
+        for yang in (True, False)
+        for man in (True, False)
+    )
+    return Table(("Birth", *SCHOOLS), rows)
+
+
+def cycle_gods_table(options: Options) -> Table:
+    """The twelve gods of ``cycle`` and the branch each stands on, one column per birth
+    (``births``: each ``{label, lunar, hour, gender, leap, school}``)."""
+    cycle = str(options.get("cycle", "chang_sheng"))
+    births = options.get("births")
+    if not isinstance(births, list) or not births:
+        raise InputError("births", "give births as a list of {label, lunar, hour, gender, leap}")
+    columns = []
+    for b in births:
+        if not isinstance(b, Mapping) or "lunar" not in b or "label" not in b:
+            raise InputError("births", "each birth needs a label and a lunar date")
+        columns.append(gods_at(lunar_chart(b, school_of(b)), cycle))
+    rows = tuple((god_label(cycle, g), *(branch_name(at[g]) for at in columns)) for g in range(12))
+    return Table(("God", *(str(b["label"]) for b in births)), rows)
+
+
+# ------------------------------------------------------------------------------ problems
+
+
+def cycle_god_answer(q: Options) -> str:
+    """The branch of one god of ``cycle`` on a lunar birth under ``school``."""
+    cycle = str(q["cycle"])
+    chart = lunar_chart(q, school_of(q))
+    return branch_name(god_branch(chart, cycle, god_index(cycle, q["god"])))
+
+
+def _matching(q: Options) -> Iterator[Any]:
+    """The walk's charts (under ``school``) of the ``gender`` and year polarity ``year``
+    (yang or yin) the query names, whose god of ``cycle`` stands on ``branch``."""
+    cycle = str(q["cycle"])
+    god, target = god_index(cycle, q["god"]), branch_number(q["branch"])
+    gender = str(q.get("gender", "")).lower()
+    if gender not in ("", "male", "female"):
+        raise InputError("gender", f"{gender!r}: write male or female")
+    year = str(q.get("year", "")).lower()
+    if year not in ("", "yang", "yin"):
+        raise InputError("year", f"{year!r}: write yang or yin")
+    for chart in walk(school_of(q)):
+        if gender and is_man(chart) != (gender == "male"):
+            continue
+        if year and yang_year(chart) != (year == "yang"):
+            continue
+        if god_branch(chart, cycle, god) == target:
+            yield chart
+
+
+def cycle_classes(q: Options) -> tuple[str, ...]:
+    """Every five-element class whose charts put a god of ``cycle`` on ``branch`` (for the
+    ``gender`` and year polarity ``year`` given, if given), in class order."""
+    found = {int(c.five_elements_class): class_name(c) for c in _matching(q)}
+    return tuple(found[k] for k in sorted(found))
+
+
+def cycle_years(q: Options) -> tuple[str, ...]:
+    """Every year stem (``by: stem``) or branch (``by: branch``) whose charts put a god of
+    ``cycle`` on ``branch``, in cycle order."""
+    by = str(q.get("by", "stem"))
+    if by not in ("stem", "branch"):
+        raise InputError("by", f"{by!r}: write stem or branch")
+    found: dict[int, str] = {}
+    for chart in _matching(q):
+        year = chart.pillars.year
+        part = year.stem if by == "stem" else year.branch
+        found[int(part)] = str(part.names.english)
+    return tuple(found[k] for k in sorted(found))
+
+
+# -------------------------------------------------------------------------- claim checks
+
+
+def _starts(chart: Any, spec: Mapping[str, Any]) -> int:
+    """The branch a claim says the cycle starts from on ``chart``: ``class_starts`` (class
+    number → branch), ``star`` (a star's branch on the chart) or ``year_starts`` (twelve
+    branches by the year branch 子 … 亥)."""
+    from mingshu.cycles import Branch
+
+    if spec.get("class_starts"):
+        return int(Branch.parse(spec["class_starts"][str(int(chart.five_elements_class))]))
+    if spec.get("star"):
+        return int(chart.star(str(spec["star"])).branch)
+    if spec.get("year_starts"):
+        return int(Branch.parse(str(spec["year_starts"])[int(chart.god_year.branch)]))
+    raise InputError("args", "name the start: class_starts, star or year_starts")
+
+
+def cycle_from(
+    cycle: str,
+    school: str,
+    direction: str,
+    class_starts: Mapping[str, str] | None = None,
+    star: str = "",
+    year_starts: str = "",
+) -> tuple[int, int]:
+    """Over every chart of the walk under ``school``: the first god of ``cycle`` stands on
+    the start the arguments name, and god n stands n branches on in ``direction``."""
+    spec = {"class_starts": class_starts, "star": star, "year_starts": year_starts}
+    bad = n = 0
+    for chart in walk(school):
+        n += 1
+        start, way = _starts(chart, spec), expected_runs(chart, direction)
+        at = gods_at(chart, cycle)
+        bad += any(at[g] != (start + way * g) % 12 for g in range(12))
+    return bad, n
+
+
+def god_only_on(
+    cycle: str, god: str, branches: Sequence[str], school: str = "iztro", way: str = "either"
+) -> tuple[int, int]:
+    """Over every chart of the walk under ``school`` on which ``cycle`` runs ``way``
+    (forward, back or either), ``god`` stands on one of ``branches``, and on each of them
+    on some chart."""
+    from mingshu.cycles import Branch
+
+    wanted = {int(Branch.parse(b)) for b in branches}
+    ways = {"forward": {1}, "back": {-1}, "either": {1, -1}}
+    if way not in ways:
+        raise InputError("way", f"{way!r}: write forward, back or either")
+    g = god_index(cycle, god)
+    seen: set[int] = set()
+    bad = n = 0
+    for chart in walk(school):
+        if runs(chart, cycle) not in ways[way]:
+            continue
+        n += 1
+        branch = god_branch(chart, cycle, g)
+        seen.add(branch)
+        bad += branch not in wanted
+    return bad + len(wanted - seen), n
+
+
+def schools_same_cycle(cycle: str, same_when: str) -> tuple[int, int]:
+    """Over the walk's births, both schools put every god of ``cycle`` on the same branch
+    exactly when ``same_when`` says: ``always``, ``yang_year`` or ``never``."""
+    when = {"always": lambda c: True, "never": lambda c: False, "yang_year": yang_year}
+    if same_when not in when:
+        raise InputError("same_when", f"{same_when!r}: write always, yang_year or never")
+    bad = n = 0
+    for a, b in zip(walk("iztro"), walk("quanshu"), strict=True):
+        n += 1
+        bad += (gods_at(a, cycle) == gods_at(b, cycle)) != when[same_when](a)
+    return bad, n
