@@ -106,3 +106,11 @@ def test_bad_parameters_are_one_input_error(query: dict[str, str], field: str) -
     with pytest.raises(InputError) as e:
         solve(query)
     assert e.value.field == field
+
+
+def test_god_with_star_counts_the_charts_apart() -> None:
+    # Run either way, Li Shi meets Qing Yang on the forward half of the walk only.
+    assert god_cycles.god_with_star("bo_shi", "li_shi", "qing_yang", way="forward") == (0, 720)
+    assert god_cycles.god_with_star("bo_shi", "li_shi", "qing_yang") == (720, 1440)
+    with pytest.raises(InputError):
+        god_cycles.god_with_star("bo_shi", "li_shi", "qing_yang", way="sideways")

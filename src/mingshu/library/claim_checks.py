@@ -381,6 +381,7 @@ CHECKS: Final[dict[str, Check]] = {
         # the twelve-god cycles, over the walk of god_cycles
         god_cycles.cycle_from,
         god_cycles.god_only_on,
+        god_cycles.god_with_star,
         god_cycles.schools_same_cycle,
     )
 }

@@ -282,6 +282,15 @@ def cycle_from(
     return bad, n
 
 
+class _Ways(dict[str, frozenset[int]]):
+    def __missing__(self, way: str) -> frozenset[int]:
+        raise InputError("way", f"{way!r}: write forward, back or either")
+
+
+_WAYS: Final = _Ways(forward=frozenset({1}), back=frozenset({-1}), either=frozenset({1, -1}))
+"""A claim's ``way``: the charts whose cycle runs forward, back, or either way."""
+
+
 def god_only_on(
     cycle: str, god: str, branches: Sequence[str], school: str = "iztro", way: str = "either"
 ) -> tuple[int, int]:
@@ -291,20 +300,32 @@ def god_only_on(
     from mingshu.cycles import Branch
 
     wanted = {int(Branch.parse(b)) for b in branches}
-    ways = {"forward": {1}, "back": {-1}, "either": {1, -1}}
-    if way not in ways:
-        raise InputError("way", f"{way!r}: write forward, back or either")
     g = god_index(cycle, god)
     seen: set[int] = set()
     bad = n = 0
     for chart in walk(school):
-        if runs(chart, cycle) not in ways[way]:
+        if runs(chart, cycle) not in _WAYS[way]:
             continue
         n += 1
         branch = god_branch(chart, cycle, g)
         seen.add(branch)
         bad += branch not in wanted
     return bad + len(wanted - seen), n
+
+
+def god_with_star(
+    cycle: str, god: str, star: str, school: str = "iztro", way: str = "either"
+) -> tuple[int, int]:
+    """Over every chart of the walk under ``school`` on which ``cycle`` runs ``way``
+    (forward, back or either), ``god`` stands in the palace of ``star``."""
+    g = god_index(cycle, god)
+    bad = n = 0
+    for chart in walk(school):
+        if runs(chart, cycle) not in _WAYS[way]:
+            continue
+        n += 1
+        bad += god_branch(chart, cycle, g) != int(chart.star(star).branch)
+    return bad, n
 
 
 def schools_same_cycle(cycle: str, same_when: str) -> tuple[int, int]:
