@@ -23,7 +23,7 @@ from mingshu.library.engine import (
     Table,
     branch_name,
     branch_number,
-    lunar_chart,
+    hour_number,
     school_of,
     school_settings,
 )
@@ -59,7 +59,8 @@ def _cycle(key: object) -> Any:
 def god_index(cycle: object, god: object) -> int:
     """The place (0 … 11) of ``god`` (key, pinyin or 简体 name) in ``cycle``."""
     text = str(god).strip().lower()
-    for g in _cycle(cycle).gods:
+    c = _cycle(cycle)
+    for g in (*c.gods, *c.zhongzhou_gods):
         if text in (g.key, g.names.pinyin.lower(), g.names.hans, g.names.hant):
             return int(g.position)
     raise InputError("god", f"{god!r} is not a god of the {cycle} cycle")
@@ -73,6 +74,20 @@ def god_label(cycle: object, position: int) -> str:
 def gods_at(chart: Any, cycle: str) -> dict[int, int]:
     """God position → the branch holding it on ``chart``."""
     return {int(getattr(p, cycle).position): int(p.branch) for p in chart.palaces}
+
+
+def _named_gods(chart: Any, cycle: str) -> dict[int, tuple[int, str]]:
+    """God position → (branch, the name the chart gives that god)."""
+    return {
+        int(getattr(p, cycle).position): (int(p.branch), getattr(p, cycle).names.hans)
+        for p in chart.palaces
+    }
+
+
+def _cell(cycle: str, position: int, branch: int, hans: str) -> str:
+    """A branch, with the god's name where the chart names it otherwise (中州's 岁破)."""
+    usual = _cycle(cycle).gods[position].names.hans
+    return branch_name(branch) if hans == usual else f"{branch_name(branch)} ({hans})"
 
 
 def god_branch(chart: Any, cycle: str, god: int) -> int:
@@ -90,24 +105,48 @@ def class_name(chart: Any) -> str:
     return str(chart.five_elements_class.names.english)
 
 
-@cache
-def _walk_chart(offset: int, month: int, gender: str, school: str) -> Any:
+def _settings(school: str, algorithm: str = "") -> Any:
+    """The chart settings of ``school``; ``algorithm: zhongzhou`` for the 中州 rules (the
+    default algorithm otherwise)."""
     from mingshu import ziwei
 
-    return ziwei.by_lunar(
-        f"{1984 + offset}-{month:02d}-01", 0, gender, settings=school_settings(school)
-    )
+    if not algorithm:
+        return school_settings(school)
+    if algorithm not in tuple(ziwei.Algorithm):
+        raise InputError("algorithm", f"{algorithm!r}: write {' or '.join(ziwei.Algorithm)}")
+    return ziwei.ZiweiSettings(school=ziwei.School(school), algorithm=ziwei.Algorithm(algorithm))
 
 
-def walk(school: str = "iztro") -> Iterator[Any]:
-    """Every chart of the walk under ``school``: the sixty years × twelve months × both
-    genders (1,440 charts)."""
+@cache
+def _walk_chart(offset: int, month: int, gender: str, school: str, algorithm: str) -> Any:
+    from mingshu import ziwei
+
+    settings = _settings(school, algorithm)
+    return ziwei.by_lunar(f"{1984 + offset}-{month:02d}-01", 0, gender, settings=settings)
+
+
+def walk(school: str = "iztro", algorithm: str = "") -> Iterator[Any]:
+    """Every chart of the walk under ``school`` (and ``algorithm``): the sixty years ×
+    twelve months × both genders (1,440 charts)."""
     if school not in SCHOOLS:
         raise InputError("school", f"{school!r} is not a school ({', '.join(SCHOOLS)})")
     for offset in range(60):
         for month in range(1, 13):
             for gender in ("male", "female"):
-                yield _walk_chart(offset, month, gender, school)
+                yield _walk_chart(offset, month, gender, school, algorithm)
+
+
+def birth_chart(b: Options) -> Any:
+    """The chart of a birth ``{lunar, hour, gender, leap, school, algorithm}``."""
+    from mingshu import ziwei
+
+    return ziwei.by_lunar(
+        str(b["lunar"]),
+        hour_number(b.get("hour", 0)),
+        str(b.get("gender", "male")),
+        leap=bool(b.get("leap", False)),
+        settings=_settings(school_of(b), str(b.get("algorithm", ""))),
+    )
 
 
 def is_man(chart: Any) -> bool:
@@ -179,7 +218,7 @@ def cycle_directions_table(options: Options) -> Table:
 
 def cycle_gods_table(options: Options) -> Table:
     """The twelve gods of ``cycle`` and the branch each stands on, one column per birth
-    (``births``: each ``{label, lunar, hour, gender, leap, school}``)."""
+    (``births``: each ``{label, lunar, hour, gender, leap, school, algorithm}``)."""
     cycle = str(options.get("cycle", "chang_sheng"))
     births = options.get("births")
     if not isinstance(births, list) or not births:
@@ -188,8 +227,10 @@ def cycle_gods_table(options: Options) -> Table:
     for b in births:
         if not isinstance(b, Mapping) or "lunar" not in b or "label" not in b:
             raise InputError("births", "each birth needs a label and a lunar date")
-        columns.append(gods_at(lunar_chart(b, school_of(b)), cycle))
-    rows = tuple((god_label(cycle, g), *(branch_name(at[g]) for at in columns)) for g in range(12))
+        columns.append(_named_gods(birth_chart(b), cycle))
+    rows = tuple(
+        (god_label(cycle, g), *(_cell(cycle, g, *at[g]) for at in columns)) for g in range(12)
+    )
     return Table(("God", *(str(b["label"]) for b in births)), rows)
 
 
@@ -199,7 +240,7 @@ def cycle_gods_table(options: Options) -> Table:
 def cycle_god_answer(q: Options) -> str:
     """The branch of one god of ``cycle`` on a lunar birth under ``school``."""
     cycle = str(q["cycle"])
-    chart = lunar_chart(q, school_of(q))
+    chart = birth_chart(q)
     return branch_name(god_branch(chart, cycle, god_index(cycle, q["god"])))
 
 
@@ -314,13 +355,18 @@ def god_only_on(
 
 
 def god_with_star(
-    cycle: str, god: str, star: str, school: str = "iztro", way: str = "either"
+    cycle: str,
+    god: str,
+    star: str,
+    school: str = "iztro",
+    way: str = "either",
+    algorithm: str = "",
 ) -> tuple[int, int]:
-    """Over every chart of the walk under ``school`` on which ``cycle`` runs ``way``
-    (forward, back or either), ``god`` stands in the palace of ``star``."""
+    """Over every chart of the walk under ``school`` (and ``algorithm``) on which ``cycle``
+    runs ``way`` (forward, back or either), ``god`` stands in the palace of ``star``."""
     g = god_index(cycle, god)
     bad = n = 0
-    for chart in walk(school):
+    for chart in walk(school, algorithm):
         if runs(chart, cycle) not in _WAYS[way]:
             continue
         n += 1

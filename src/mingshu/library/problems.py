@@ -423,8 +423,9 @@ PROBLEMS: Final[dict[str, Kind[Answer]]] = {
     # the twelve-god cycles (god_cycles)
     "cycle_god": Kind(
         lambda q: _one(god_cycles.cycle_god_answer(q)),
-        ("cycle", "god", "lunar", "hour", "gender", "leap", "school"),
-        "where one god of a twelve-god cycle stands for a lunar birth under a school",
+        ("cycle", "god", "lunar", "hour", "gender", "leap", "school", "algorithm"),
+        "where one god of a twelve-god cycle stands for a lunar birth under a school (and "
+        "`algorithm`)",
     ),
     "cycle_classes": Kind(
         lambda q: _either(god_cycles.cycle_classes(q)),

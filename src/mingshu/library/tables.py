@@ -689,7 +689,7 @@ TABLES: Final[dict[str, Kind[Table]]] = {
         god_cycles.cycle_gods_table,
         ("cycle", "births"),
         "a cycle's twelve gods and their branches, one column per birth (`{label, lunar, "
-        "hour, gender, leap, school}`)",
+        "hour, gender, leap, school, algorithm}`)",
     ),
 }
 """Every table kind by name."""
