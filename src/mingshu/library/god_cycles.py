@@ -32,6 +32,7 @@ __all__ = [
     "DIRECTIONS",
     "class_name",
     "class_starts_table",
+    "companions_table",
     "cycle_classes",
     "cycle_directions_table",
     "cycle_god_answer",
@@ -232,6 +233,28 @@ def cycle_gods_table(options: Options) -> Table:
         (god_label(cycle, g), *(_cell(cycle, g, *at[g]) for at in columns)) for g in range(12)
     )
     return Table(("God", *(str(b["label"]) for b in births)), rows)
+
+
+def companions_table(options: Options) -> Table:
+    """Each god of ``cycle`` and the stars that share its palace on every chart of the walk
+    under ``school`` (and ``algorithm``); "–" where none does."""
+    cycle = str(options.get("cycle", "chang_sheng"))
+    school, algorithm = school_of(options), str(options.get("algorithm", ""))
+    always: dict[int, set[str]] = {}
+    names: dict[str, str] = {}
+    for chart in walk(school, algorithm):
+        for p in chart.palaces:
+            keys = set()
+            for placed in p.stars:
+                keys.add(placed.star.key)
+                names[placed.star.key] = f"{placed.star.names.pinyin} ({placed.star.names.hans})"
+            g = int(getattr(p, cycle).position)
+            always[g] = always[g] & keys if g in always else keys
+    rows = tuple(
+        (god_label(cycle, g), ", ".join(sorted(names[k] for k in always[g])) or "–")
+        for g in range(12)
+    )
+    return Table(("God", "Always in its palace"), rows)
 
 
 # ------------------------------------------------------------------------------ problems

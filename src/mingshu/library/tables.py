@@ -685,6 +685,11 @@ TABLES: Final[dict[str, Kind[Table]]] = {
         ("cycle",),
         "the way a cycle runs for each gender and year polarity, under each school",
     ),
+    "cycle_companions": Kind(
+        god_cycles.companions_table,
+        ("cycle", "school", "algorithm"),
+        "each god of a cycle and the stars sharing its palace on every chart of the walk",
+    ),
     "cycle_gods": Kind(
         god_cycles.cycle_gods_table,
         ("cycle", "births"),
