@@ -382,6 +382,7 @@ CHECKS: Final[dict[str, Check]] = {
         god_cycles.cycle_from,
         god_cycles.god_only_on,
         god_cycles.god_with_star,
+        god_cycles.gods_as_bazi_stars,
         god_cycles.schools_same_cycle,
     )
 }

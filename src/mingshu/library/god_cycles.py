@@ -30,6 +30,7 @@ from mingshu.library.engine import (
 
 __all__ = [
     "DIRECTIONS",
+    "bazi_stars_table",
     "class_name",
     "class_starts_table",
     "companions_table",
@@ -257,6 +258,46 @@ def companions_table(options: Options) -> Table:
     return Table(("God", "Always in its palace"), rows)
 
 
+def _bazi_year_stars() -> dict[str, Any]:
+    """BaZi stars whose first table is read by the year branch alone (not by the gender as
+    well): key → the star."""
+    from mingshu.bazi import stars
+
+    return {
+        s.key: s
+        for s in stars.STARS
+        if "year_branch" in s.variants[0].basis
+        and len(s.variants[0].lookup) == 12
+        and not s.variants[0].gendered
+    }
+
+
+def _bazi_targets(star: Any, year_branch: int) -> set[int]:
+    return {int(target) for _kind, target in star.variants[0].lookup[year_branch]}
+
+
+def bazi_stars_table(options: Options) -> Table:
+    """Each god of ``cycle`` and the BaZi stars, looked up by the year branch in their first
+    table, that land on the god's branch on every chart of the walk; "–" where none does."""
+    cycle = str(options.get("cycle", "jiang_qian"))
+    found: dict[int, set[str]] = {}
+    bazi = _bazi_year_stars()
+    for chart in walk():
+        yb = int(chart.god_year.branch)
+        for g, branch in gods_at(chart, cycle).items():
+            keys = {k for k, s in bazi.items() if branch in _bazi_targets(s, yb)}
+            found[g] = found[g] & keys if g in found else keys
+    rows = tuple(
+        (
+            god_label(cycle, g),
+            ", ".join(f"{bazi[k].names.english} ({bazi[k].names.hans})" for k in sorted(found[g]))
+            or "–",
+        )
+        for g in range(12)
+    )
+    return Table(("God", "BaZi star from the year branch"), rows)
+
+
 # ------------------------------------------------------------------------------ problems
 
 
@@ -394,6 +435,24 @@ def god_with_star(
             continue
         n += 1
         bad += god_branch(chart, cycle, g) != int(chart.star(star).branch)
+    return bad, n
+
+
+def gods_as_bazi_stars(cycle: str, pairs: Mapping[str, str]) -> tuple[int, int]:
+    """Over every chart of the walk, each god of ``pairs`` (god → BaZi star) stands on a
+    branch the BaZi star's first table gives for the year branch."""
+    bazi = _bazi_year_stars()
+    unknown = [k for k in pairs.values() if k not in bazi]
+    if unknown:
+        raise InputError("pairs", f"no BaZi star read by the year branch: {unknown!r}")
+    bad = n = 0
+    for chart in walk():
+        yb = int(chart.god_year.branch)
+        for god, star in pairs.items():
+            n += 1
+            bad += god_branch(chart, cycle, god_index(cycle, god)) not in _bazi_targets(
+                bazi[star], yb
+            )
     return bad, n
 
 

@@ -690,6 +690,11 @@ TABLES: Final[dict[str, Kind[Table]]] = {
         ("cycle", "school", "algorithm"),
         "each god of a cycle and the stars sharing its palace on every chart of the walk",
     ),
+    "cycle_bazi_stars": Kind(
+        god_cycles.bazi_stars_table,
+        ("cycle",),
+        "each god of a cycle and the BaZi stars, read by the year branch, on its branch",
+    ),
     "cycle_gods": Kind(
         god_cycles.cycle_gods_table,
         ("cycle", "births"),
