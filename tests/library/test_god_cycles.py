@@ -114,3 +114,40 @@ def test_god_with_star_counts_the_charts_apart() -> None:
     assert god_cycles.god_with_star("bo_shi", "li_shi", "qing_yang") == (720, 1440)
     with pytest.raises(InputError):
         god_cycles.god_with_star("bo_shi", "li_shi", "qing_yang", way="sideways")
+
+
+def test_school_star_count_fails_a_shifted_count() -> None:
+    from mingshu.library.claim_checks import school_star_count
+
+    # The book's Dou Jun (安斗君诀): year as month 1, back by the month, on by the hour.
+    assert school_star_count("dou_jun", "quanshu", "子", year=1, month=-1, hour=1)[0] == 0
+    bad, n = school_star_count("dou_jun", "quanshu", "丑", year=1, month=-1, hour=1)
+    assert bad == n > 0
+    with pytest.raises(InputError):
+        school_star_count("dou_jun", "quanshu", "子丑")
+
+
+@pytest.mark.parametrize(
+    ("query", "field"),
+    [
+        (
+            {"ask": "school_star", "school": "iztro", "star": "dou_jun", "lunar": "1984-03-10"},
+            "star",
+        ),
+        (
+            {
+                "ask": "school_star_hours",
+                "school": "quanshu",
+                "star": "dou_jun",
+                "lunar": "1984-03-10",
+            },
+            "branches",
+        ),
+    ],
+)
+def test_school_star_problems_refuse_what_they_cannot_answer(
+    query: dict[str, str], field: str
+) -> None:
+    with pytest.raises(InputError) as e:
+        solve(query)
+    assert e.value.field == field

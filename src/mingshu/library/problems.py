@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from mingshu.cycles import Stem
 from mingshu.errors import InputError
@@ -232,6 +232,36 @@ def _p_school_year_branches(q: Options) -> Answer:
     return _either(branch_name(b) for b in years)
 
 
+def _school_star_at(chart: Any, star: str) -> int:
+    try:
+        return int(chart.star(star).branch)
+    except (InputError, KeyError, ValueError):
+        raise InputError("star", f"no star {star!r} on a chart of that school") from None
+
+
+def _p_school_star(q: Options) -> Answer:
+    """Where ``star`` stands on a lunar birth under ``school``."""
+    return _one(branch_name(_school_star_at(lunar_chart(q, school_of(q)), str(q["star"]))))
+
+
+def _p_school_star_hours(q: Options) -> Answer:
+    """Every hour, the late Rat hour too, that puts ``star`` on one of ``branches`` for a
+    lunar birth date under ``school``."""
+    targets = {branch_number(b) for b in q.get("branches", [])}
+    if not targets:
+        raise InputError("branches", "name the branches, e.g. [dragon, dog]")
+    from mingshu import ziwei
+
+    settings, star = school_settings(school_of(q)), str(q["star"])
+    lunar, gender, leap = str(q["lunar"]), str(q.get("gender", "male")), bool(q.get("leap"))
+    return _either(
+        hour_name(h)
+        for h in HOURS
+        if _school_star_at(ziwei.by_lunar(lunar, h, gender, leap=leap, settings=settings), star)
+        in targets
+    )
+
+
 # ----------------------------------------------------------------------- BaZi stars
 
 
@@ -372,6 +402,17 @@ PROBLEMS: Final[dict[str, Kind[Answer]]] = {
         _p_school_year_branches,
         ("school", "star", "branch"),
         "every year branch for which a star stands on a branch under a school",
+    ),
+    "school_star": Kind(
+        _p_school_star,
+        ("school", "star", "lunar", "hour", "gender", "leap"),
+        "where a star stands on a lunar birth under a school",
+    ),
+    "school_star_hours": Kind(
+        _p_school_star_hours,
+        ("school", "star", "lunar", "branches", "gender", "leap"),
+        "every hour, the late Rat hour too, putting a star on one of some branches for a "
+        "lunar birth date under a school",
     ),
     # BaZi stars
     "literary_hits": Kind(

@@ -37,6 +37,7 @@ from mingshu.library.engine import (
     palace_names,
     palace_of,
     school_of,
+    school_settings,
     star_branch,
     star_grade,
     star_name,
@@ -418,6 +419,31 @@ def _school_row(item: Options, chart: Any) -> str:
     raise InputError("what", f"{what!r}: a row shows life, chang_sheng or stars")
 
 
+def _school_year_stars(options: Options) -> Table:
+    """Each year branch (a chart on lunar new year's day, 1984 甲子 on, Rat hour) and the
+    branch of each of ``stars`` under ``school``."""
+    from mingshu import ziwei
+
+    settings = school_settings(school_of(options))
+    keys = [str(k) for k in options.get("stars", [])]
+    charts = [
+        ziwei.by_lunar(f"{1984 + yb}-01-01", 0, "male", settings=settings) for yb in range(12)
+    ]
+    rows = tuple(
+        (branch_name(yb), *(branch_name(int(c.star(k).branch)) for k in keys))
+        for yb, c in enumerate(charts)
+    )
+    return Table(("Year", *(star_name_in(charts[0], k) for k in keys)), rows)
+
+
+def star_name_in(chart: Any, key: str) -> str:
+    """A star's pinyin as the chart's own catalogue names it (a school's star too)."""
+    try:
+        return str(chart.star(key).star.names.pinyin)
+    except (InputError, KeyError, ValueError):
+        raise InputError("stars", f"no star {key!r} on a chart of that school") from None
+
+
 def _schools(options: Options) -> Table:
     """One birth under both schools, row by row: the Life palace, 长生, or named stars."""
     birth = options.get("birth")
@@ -694,6 +720,12 @@ TABLES: Final[dict[str, Kind[Table]]] = {
         god_cycles.bazi_stars_table,
         ("cycle",),
         "each god of a cycle and the BaZi stars, read by the year branch, on its branch",
+    ),
+    "school_year_stars": Kind(
+        _school_year_stars,
+        ("school", "stars"),
+        "each year branch and where some stars stand under a school (lunar new year's day, "
+        "Rat hour)",
     ),
     "cycle_gods": Kind(
         god_cycles.cycle_gods_table,
