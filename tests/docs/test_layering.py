@@ -246,6 +246,7 @@ LIBRARY = "mingshu.library"
 LIBRARY_LOOKUPS = frozenset({"engine"})
 LIBRARY_KINDS = LIBRARY_LOOKUPS | {
     "bazi_stars",
+    "frame",
     "god_cycles",
     "selfcheck",
     "tables",

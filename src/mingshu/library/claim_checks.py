@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from mingshu.cycles import Branch, Stem
 from mingshu.errors import InputError
-from mingshu.library import god_cycles
+from mingshu.library import frame, god_cycles
 
 __all__ = ["CHECKS", "run_check"]
 
@@ -439,6 +439,7 @@ CHECKS: Final[dict[str, Check]] = {
         god_cycles.gods_as_bazi_stars,
         god_cycles.schools_same_cycle,
         school_star_count,
+        frame.no_mutagen,
     )
 }
 """Every check a claim may name, by name."""

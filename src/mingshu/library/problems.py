@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from mingshu.cycles import Stem
 from mingshu.errors import InputError
-from mingshu.library import bazi_stars, god_cycles, selfcheck
+from mingshu.library import bazi_stars, frame, god_cycles, selfcheck
 from mingshu.library.engine import (
     BASIS_WORDS,
     LATE_RAT,
@@ -460,6 +460,17 @@ PROBLEMS: Final[dict[str, Kind[Answer]]] = {
         _text(selfcheck.p_known_reason),
         ("file",),
         "the documented iztro error behind a file's known differences",
+    ),
+    # the chart's frame (frame)
+    "mutagen_star": Kind(
+        lambda q: _one(frame.mutagen_star(q)),
+        ("year_stem", "mutagen"),
+        "the star a year stem transforms into one of 禄 权 科 忌",
+    ),
+    "mutagen_stems": Kind(
+        lambda q: _either(frame.mutagen_stems(q)),
+        ("star", "mutagen"),
+        "every year stem transforming a star into one of 禄 权 科 忌",
     ),
     # the twelve-god cycles (god_cycles)
     "cycle_god": Kind(

@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from mingshu.cycles import Stem
 from mingshu.errors import InputError
-from mingshu.library import bazi_stars, god_cycles, selfcheck
+from mingshu.library import bazi_stars, frame, god_cycles, selfcheck
 from mingshu.library.engine import (
     SCHOOLS,
     Kind,
@@ -720,6 +720,15 @@ TABLES: Final[dict[str, Kind[Table]]] = {
         god_cycles.bazi_stars_table,
         ("cycle",),
         "each god of a cycle and the BaZi stars, read by the year branch, on its branch",
+    ),
+    # the chart's frame (frame)
+    "mutagen_table": Kind(
+        frame.mutagen_table, (), "each year stem and the stars it transforms into 禄 权 科 忌"
+    ),
+    "mutagen_stars": Kind(
+        frame.mutagen_stars_table,
+        (),
+        "each star some stem transforms, with the stems giving it each of 禄 权 科 忌",
     ),
     "school_year_stars": Kind(
         _school_year_stars,

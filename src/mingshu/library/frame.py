@@ -1,0 +1,127 @@
+"""The chart's frame as the library's kinds need it: the four transformations (四化) by year
+stem, read off charts of each stem; every value is the engine's at call time.
+
+A year of each stem is charted by :func:`mingshu.library.engine.stem_chart` (1984 甲子 + the
+stem, mid-year, far from the year boundaries); a transformation is a star's natal
+``mutagen`` on that chart.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+from functools import cache
+from typing import Any, Final
+
+from mingshu.cycles import Stem
+from mingshu.errors import InputError
+from mingshu.library.engine import Options, Table, parse_stem, star_name, stem_chart
+
+__all__ = [
+    "MUTAGENS",
+    "mutagen_index",
+    "mutagen_star",
+    "mutagen_stars_table",
+    "mutagen_stems",
+    "mutagen_table",
+    "no_mutagen",
+    "stem_mutagens",
+]
+
+MUTAGENS: Final = ("lu", "quan", "ke", "ji")
+"""The four transformations in order: 禄 权 科 忌."""
+
+
+def mutagen_index(value: object) -> int:
+    """0 … 3 for a transformation written as its key (lu), 简体 (禄) or English."""
+    from mingshu.ziwei.stars import Mutagen
+
+    text = str(value).strip().lower()
+    for m in Mutagen:
+        if text in (m.key, m.names.hans, m.names.hant, m.names.english.lower()):
+            return int(m)
+    raise InputError("mutagen", f"{value!r} is not a transformation (lu, quan, ke, ji)")
+
+
+def _label(m: int) -> str:
+    """ "Hua Lu (禄)": the pinyin without tone marks, as the articles write it."""
+    from mingshu.ziwei.stars import Mutagen
+
+    names = Mutagen(m).names
+    plain = "".join(
+        c for c in unicodedata.normalize("NFD", names.pinyin) if not unicodedata.combining(c)
+    )
+    return f"Hua {plain.capitalize()} ({names.hans})"
+
+
+@cache
+def stem_mutagens(stem: int) -> tuple[str, ...]:
+    """The star keys a year of ``stem`` transforms, in the order 禄 权 科 忌 (from the
+    chart; an empty place where the chart has none)."""
+    chart: Any = stem_chart(stem)
+    found = {
+        int(p.mutagen): p.star.key
+        for pal in chart.palaces
+        for p in pal.stars
+        if p.mutagen is not None
+    }
+    return tuple(found.get(m, "") for m in range(4))
+
+
+def _stem_cell(stem: int) -> str:
+    s = Stem(stem)
+    return f"{s.names.hans} {s.names.english}"
+
+
+def mutagen_table(options: Options) -> Table:
+    """Each year stem and the stars it transforms into 禄 权 科 忌."""
+    rows = tuple(
+        (_stem_cell(stem), *(star_name(k) if k else "–" for k in stem_mutagens(stem)))
+        for stem in range(10)
+    )
+    return Table(("Year stem", *(_label(m) for m in range(4))), rows)
+
+
+def mutagen_stars_table(options: Options) -> Table:
+    """Each star some stem transforms, with the stems (甲 … 癸) giving it each of 禄 权 科
+    忌, in the engine's star order."""
+    from mingshu import ziwei
+
+    by_star: dict[str, list[list[str]]] = {}
+    for stem in range(10):
+        for m, key in enumerate(stem_mutagens(stem)):
+            if key:
+                by_star.setdefault(key, [[] for _ in range(4)])[m].append(Stem(stem).names.hans)
+    order = [s.key for s in ziwei.STARS if s.key in by_star]
+    rows = tuple(
+        (
+            star_name(k),
+            *(" ".join(cell) or "–" for cell in by_star[k]),
+            str(sum(map(len, by_star[k]))),
+        )
+        for k in order
+    )
+    return Table(("Star", *(_label(m) for m in range(4)), "Stems"), rows)
+
+
+def mutagen_star(q: Options) -> str:
+    """The star a year of ``year_stem`` transforms into ``mutagen``."""
+    key = stem_mutagens(parse_stem(q["year_stem"]))[mutagen_index(q["mutagen"])]
+    return star_name(key) if key else "none"
+
+
+def mutagen_stems(q: Options) -> tuple[str, ...]:
+    """Every year stem that transforms ``star`` into ``mutagen``, 甲 … 癸."""
+    star, m = str(q["star"]), mutagen_index(q["mutagen"])
+    star_name(star)  # an unknown star is an InputError
+    return tuple(Stem(s).names.english for s in range(10) if stem_mutagens(s)[m] == star)
+
+
+def no_mutagen(stars: Sequence[str]) -> tuple[int, int]:
+    """On the chart of a year of every stem, none of ``stars`` carries a transformation,
+    and the chart carries exactly four."""
+    bad = 0
+    for stem in range(10):
+        keys = stem_mutagens(stem)
+        bad += any(k in stars for k in keys) + (sum(bool(k) for k in keys) != 4)
+    return bad, 10

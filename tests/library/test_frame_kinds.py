@@ -1,0 +1,52 @@
+"""The frame kinds (mingshu.library.frame): the 四化 look-ups agree with the Quan Shu's own
+worked row, and bad parameters are one InputError.
+
+The expected row is the book's line 44 of juan 2 (如甲生人廉贞化禄、破军化权、武曲化科、太阳化忌),
+read from the transcription, not from the data file the engine uses."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from mingshu import ziwei
+from mingshu.errors import InputError
+from mingshu.library import frame
+from mingshu.library.problems import solve
+
+ROOT = Path(__file__).resolve().parents[2]
+NAME = "ziwei-quanshu.juan2.newdu-full.txt"
+
+
+def _book_jia_row() -> tuple[str, ...]:
+    full = ROOT.parent / "shared" / "sources" / NAME
+    path = full if full.exists() else ROOT / "sources" / f"{NAME}.excerpt"
+    text = path.read_text(encoding="utf-8")
+    line = next(x for x in text.splitlines() if "如甲生人廉贞化禄" in x)
+    names = re.findall(r"([\u4e00-\u9fff]{2})化[禄权科忌]", line.split("如甲生人", 1)[1])
+    return tuple(ziwei.star(n).key for n in names)
+
+
+def test_the_jia_row_is_the_books_worked_example() -> None:
+    assert frame.stem_mutagens(0) == _book_jia_row()
+
+
+def test_no_mutagen_counts_a_transformed_star() -> None:
+    assert frame.no_mutagen(["tian_fu", "tian_xiang", "qi_sha"]) == (0, 10)
+    assert frame.no_mutagen(["tai_yin"])[0] == 5  # five stems transform Tai Yin
+
+
+@pytest.mark.parametrize(
+    ("query", "field"),
+    [
+        ({"ask": "mutagen_star", "year_stem": "甲", "mutagen": "fortune"}, "mutagen"),
+        ({"ask": "mutagen_star", "year_stem": "X", "mutagen": "lu"}, "stem"),
+        ({"ask": "mutagen_stems", "star": "no_star", "mutagen": "lu"}, "star"),
+    ],
+)
+def test_bad_parameters_are_one_input_error(query: dict[str, str], field: str) -> None:
+    with pytest.raises(InputError) as e:
+        solve(query)
+    assert e.value.field == field
