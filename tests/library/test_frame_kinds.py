@@ -50,3 +50,43 @@ def test_bad_parameters_are_one_input_error(query: dict[str, str], field: str) -
     with pytest.raises(InputError) as e:
         solve(query)
     assert e.value.field == field
+
+
+STEMS = "甲乙丙丁戊己庚辛壬癸"
+BRANCHES = "子丑寅卯辰巳午未申酉戌亥"
+CLASS = {"水": 2, "木": 3, "金": 4, "土": 5, "火": 6}
+
+
+def _book_classes() -> dict[tuple[int, int], int]:
+    """(year stem, Life branch) → class, from the Tiger stems (起五行寅例) and the nayin song
+    of juan 2 as transcribed."""
+    full = ROOT.parent / "shared" / "sources" / NAME
+    path = full if full.exists() else ROOT / "sources" / f"{NAME}.excerpt"
+    text = path.read_text(encoding="utf-8").replace(" ", "")
+    # Two misprints of the transcription's song: 甲戊 for 甲戌 and 已亥 for 己亥.
+    text = text.replace("甲戊乙亥", "甲戌乙亥").replace("戊戌已亥", "戊戌己亥")
+    tiger = dict(re.findall(r"(.).之岁起(.)寅", text))  # 甲 → 丙 (甲己之岁起丙寅)
+    nayin = {}
+    for a, b, element in re.findall(r"(..)(..)..(.)[，。]", text[text.index("甲子乙丑") :]):
+        if element in CLASS:
+            nayin[a] = nayin[b] = CLASS[element]
+        if len(nayin) == 60:
+            break
+    out = {}
+    for y, stem in enumerate(STEMS):
+        first = next(
+            STEMS.index(t)
+            for s, t in tiger.items()
+            if stem in (s, STEMS[(STEMS.index(s) + 5) % 10])
+        )
+        for life in range(12):
+            palace_stem = STEMS[(first + (life - 2) % 12) % 10]
+            out[(y, life)] = nayin[palace_stem + BRANCHES[life]]
+    return out
+
+
+def test_the_class_is_the_nayin_of_the_life_palace_pillar() -> None:
+    book = _book_classes()
+    assert len(book) == 120
+    for (stem, life), number in book.items():
+        assert int(frame.class_of(stem, life)) == number, (STEMS[stem], BRANCHES[life])

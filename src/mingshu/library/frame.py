@@ -1,5 +1,6 @@
 """The chart's frame as the library's kinds need it: the four transformations (四化) by year
-stem, read off charts of each stem; every value is the engine's at call time.
+stem, read off charts of each stem, and the five-element class (五行局) by year stem and
+Life palace; every value is the engine's at call time.
 
 A year of each stem is charted by :func:`mingshu.library.engine.stem_chart` (1984 甲子 + the
 stem, mid-year, far from the year boundaries); a transformation is a star's natal
@@ -19,6 +20,10 @@ from mingshu.library.engine import Options, Table, parse_stem, star_name, stem_c
 
 __all__ = [
     "MUTAGENS",
+    "class_grid_table",
+    "class_lives",
+    "class_of",
+    "five_class",
     "mutagen_index",
     "mutagen_star",
     "mutagen_stars_table",
@@ -125,3 +130,72 @@ def no_mutagen(stars: Sequence[str]) -> tuple[int, int]:
         keys = stem_mutagens(stem)
         bad += any(k in stars for k in keys) + (sum(bool(k) for k in keys) != 4)
     return bad, 10
+
+
+# ------------------------------------------------------- the five-element class (五行局)
+
+_PAIRS: Final = ("甲己", "乙庚", "丙辛", "丁壬", "戊癸")
+"""Year stems that start the palace stems alike (起五行寅例), so give one row."""
+
+
+@cache
+def _class_chart(stem: int, life: int) -> Any:
+    """A chart of a year of ``stem`` whose Life palace is on ``life``: the month that puts
+    it there at the Rat hour (Life = Tiger + month − 1)."""
+    from mingshu import ziwei
+
+    month = (life - 2) % 12 + 1
+    return ziwei.by_lunar(f"{1984 + stem}-{month:02d}-01", 0, "male")
+
+
+def class_of(stem: int, life: int) -> Any:
+    """The five-element class of a chart of a year of ``stem`` with the Life palace on
+    ``life``."""
+    chart = _class_chart(stem, life)
+    if int(chart.life_branch) != life:
+        raise RuntimeError(f"no chart with the Life palace on {life}")
+    return chart.five_elements_class
+
+
+def _class_text(klass: Any) -> str:
+    return str(klass.names.english)
+
+
+def class_grid_table(options: Options) -> Table:
+    """The class for each pair of year stems (rows) and each pair of Life branches
+    (columns, 子丑 … 戌亥); a cell whose two stems or two branches part shows both."""
+    from mingshu.library.engine import branch_name
+
+    rows = []
+    for p, pair in enumerate(_PAIRS):
+        cells = []
+        for b in range(0, 12, 2):
+            found = {_class_text(class_of(s, life)) for s in (p, p + 5) for life in (b, b + 1)}
+            cells.append(" / ".join(sorted(found)))
+        rows.append((pair, *cells))
+    heads = tuple(f"{branch_name(b)}–{branch_name(b + 1)}" for b in range(0, 12, 2))
+    return Table(("Year stems", *heads), tuple(rows))
+
+
+def five_class(q: Options) -> str:
+    """The class of a chart of a year of ``year_stem`` with the Life palace on ``life``."""
+    from mingshu.library.engine import branch_number
+
+    return _class_text(class_of(parse_stem(q["year_stem"]), branch_number(q["life"], "life")))
+
+
+def class_lives(q: Options) -> tuple[str, ...]:
+    """Every Life palace branch that gives a year of ``year_stem`` the class ``klass``
+    (its English name, "Fire 6", or its number)."""
+    from mingshu.library.engine import branch_name
+
+    stem, want = parse_stem(q["year_stem"]), str(q["klass"]).strip().lower()
+    names = {_class_text(class_of(stem, b)).lower() for b in range(12)}
+    numbers = {n.split()[-1] for n in names}
+    if want not in names | numbers:
+        raise InputError("klass", f"{q['klass']!r} is not a class (Water 2 … Fire 6)")
+    return tuple(
+        branch_name(b)
+        for b in range(12)
+        if want in (_class_text(class_of(stem, b)).lower(), str(int(class_of(stem, b))))
+    )

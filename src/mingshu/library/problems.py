@@ -472,6 +472,16 @@ PROBLEMS: Final[dict[str, Kind[Answer]]] = {
         ("star", "mutagen"),
         "every year stem transforming a star into one of 禄 权 科 忌",
     ),
+    "five_class": Kind(
+        lambda q: _one(frame.five_class(q)),
+        ("year_stem", "life"),
+        "the five-element class of a year stem with the Life palace on a branch",
+    ),
+    "class_lives": Kind(
+        lambda q: _either(frame.class_lives(q)),
+        ("year_stem", "klass"),
+        "every Life palace branch giving a year stem a five-element class",
+    ),
     # the twelve-god cycles (god_cycles)
     "cycle_god": Kind(
         lambda q: _one(god_cycles.cycle_god_answer(q)),

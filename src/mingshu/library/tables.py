@@ -730,6 +730,11 @@ TABLES: Final[dict[str, Kind[Table]]] = {
         (),
         "each star some stem transforms, with the stems giving it each of 禄 权 科 忌",
     ),
+    "class_grid": Kind(
+        frame.class_grid_table,
+        (),
+        "the five-element class by pair of year stems and pair of Life palace branches",
+    ),
     "school_year_stars": Kind(
         _school_year_stars,
         ("school", "stars"),
