@@ -90,3 +90,19 @@ def test_the_class_is_the_nayin_of_the_life_palace_pillar() -> None:
     assert len(book) == 120
     for (stem, life), number in book.items():
         assert int(frame.class_of(stem, life)) == number, (STEMS[stem], BRANCHES[life])
+
+
+def test_the_life_master_table_is_the_books_line() -> None:
+    full = ROOT.parent / "shared" / "sources" / NAME
+    path = full if full.exists() else ROOT / "sources" / f"{NAME}.excerpt"
+    text = path.read_text(encoding="utf-8")
+    line = next(x for x in text.splitlines() if x.strip().startswith("贪狼子宫"))
+    table = [""] * 12
+    for name, branches in re.findall(r"(..)([子丑寅卯辰巳午未申酉戌亥]+)宫", line):
+        key = ziwei.star(name.replace("廉真", "廉贞")).key  # the transcription's 真 for 贞
+        for b in branches:
+            table[BRANCHES.index(b)] = key
+    assert all(table)
+    assert frame.master_by("life", "life", table) == (0, 1440)
+    shifted = table[1:] + table[:1]
+    assert frame.master_by("life", "life", shifted)[0] > 0

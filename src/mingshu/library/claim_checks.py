@@ -440,6 +440,7 @@ CHECKS: Final[dict[str, Check]] = {
         god_cycles.schools_same_cycle,
         school_star_count,
         frame.no_mutagen,
+        frame.master_by,
     )
 }
 """Every check a claim may name, by name."""

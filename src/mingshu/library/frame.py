@@ -1,6 +1,7 @@
 """The chart's frame as the library's kinds need it: the four transformations (四化) by year
-stem, read off charts of each stem, and the five-element class (五行局) by year stem and
-Life palace; every value is the engine's at call time.
+stem, read off charts of each stem, the five-element class (五行局) by year stem and
+Life palace, and the Life and Body masters (命主, 身主); every value is the engine's at
+call time.
 
 A year of each stem is charted by :func:`mingshu.library.engine.stem_chart` (1984 甲子 + the
 stem, mid-year, far from the year boundaries); a transformation is a star's natal
@@ -20,10 +21,14 @@ from mingshu.library.engine import Options, Table, parse_stem, star_name, stem_c
 
 __all__ = [
     "MUTAGENS",
+    "chart_masters",
     "class_grid_table",
     "class_lives",
     "class_of",
     "five_class",
+    "master_branches",
+    "master_by",
+    "masters_table",
     "mutagen_index",
     "mutagen_star",
     "mutagen_stars_table",
@@ -199,3 +204,78 @@ def class_lives(q: Options) -> tuple[str, ...]:
         for b in range(12)
         if want in (_class_text(class_of(stem, b)).lower(), str(int(class_of(stem, b))))
     )
+
+
+# ------------------------------------------------------- the Life and Body masters
+
+
+_MASTER_BY: Final = ("life", "year")
+
+
+def _master(chart: Any, which: str) -> Any:
+    if which not in ("life", "body"):
+        raise InputError("which", f"{which!r}: write life or body")
+    return chart.life_master if which == "life" else chart.body_master
+
+
+def _by_branch(chart: Any, by: str) -> int:
+    if by not in _MASTER_BY:
+        raise InputError("by", f"{by!r}: write life (the Life palace) or year (the year branch)")
+    return int(chart.life_branch if by == "life" else chart.pillars.year.branch)
+
+
+def master_by(which: str, by: str, stars: Sequence[str], algorithm: str = "") -> tuple[int, int]:
+    """Over every chart of the cycles' walk (sixty years × twelve months × both genders),
+    the ``which`` master (life or body) is ``stars[b]``, b the branch ``by`` names (the Life
+    palace's or the year's)."""
+    from mingshu.library.god_cycles import walk
+
+    if len(stars) != 12:
+        raise InputError("stars", "give twelve stars, one per branch 子 … 亥")
+    bad = n = 0
+    for chart in walk("iztro", algorithm):
+        n += 1
+        bad += _master(chart, which).key != stars[_by_branch(chart, by)]
+    return bad, n
+
+
+def masters_table(options: Options) -> Table:
+    """Each branch with the Life master of a Life palace there and the Body master of a
+    year of that branch (under ``algorithm``), over every chart of the walk."""
+    from mingshu.library.engine import branch_name
+    from mingshu.library.god_cycles import walk
+
+    life: dict[int, set[str]] = {}
+    body: dict[int, set[str]] = {}
+    for chart in walk("iztro", str(options.get("algorithm", ""))):
+        life.setdefault(int(chart.life_branch), set()).add(star_name(chart.life_master.key))
+        body.setdefault(int(chart.pillars.year.branch), set()).add(star_name(chart.body_master.key))
+    rows = tuple(
+        (branch_name(b), " / ".join(sorted(life[b])), " / ".join(sorted(body[b])))
+        for b in range(12)
+    )
+    return Table(("Branch", "Life master (Life palace here)", "Body master (year here)"), rows)
+
+
+def chart_masters(q: Options) -> str:
+    """ "Life master X; Body master Y" for a lunar birth (``algorithm`` optional)."""
+    from mingshu.library.god_cycles import birth_chart
+
+    chart = birth_chart({"school": "iztro", **q})
+    life, body = star_name(chart.life_master.key), star_name(chart.body_master.key)
+    return f"Life master {life}; Body master {body}"
+
+
+def master_branches(q: Options) -> tuple[str, ...]:
+    """Every branch whose Life palace (``which: life``) or year (``which: body``) gives
+    ``star`` as that master, under ``algorithm``; the Life master under 中州 rules reads the
+    year."""
+    from mingshu.library.engine import branch_name
+    from mingshu.library.god_cycles import walk
+
+    which, star = str(q.get("which", "life")), str(q["star"])
+    star_name(star)  # an unknown star is an InputError
+    algorithm = str(q.get("algorithm", ""))
+    by = "year" if which == "body" or algorithm == "zhongzhou" else "life"
+    found = {_by_branch(c, by) for c in walk("iztro", algorithm) if _master(c, which).key == star}
+    return tuple(branch_name(b) for b in sorted(found))

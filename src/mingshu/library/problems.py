@@ -482,6 +482,17 @@ PROBLEMS: Final[dict[str, Kind[Answer]]] = {
         ("year_stem", "klass"),
         "every Life palace branch giving a year stem a five-element class",
     ),
+    "chart_masters": Kind(
+        lambda q: _one(frame.chart_masters(q)),
+        ("lunar", "hour", "gender", "leap", "algorithm"),
+        "the Life and Body masters of a lunar birth",
+    ),
+    "master_branches": Kind(
+        lambda q: _either(frame.master_branches(q)),
+        ("which", "star", "algorithm"),
+        "every Life palace branch (`which: life`) or year branch (`which: body`) giving a "
+        "star as that master",
+    ),
     # the twelve-god cycles (god_cycles)
     "cycle_god": Kind(
         lambda q: _one(god_cycles.cycle_god_answer(q)),

@@ -735,6 +735,12 @@ TABLES: Final[dict[str, Kind[Table]]] = {
         (),
         "the five-element class by pair of year stems and pair of Life palace branches",
     ),
+    "masters": Kind(
+        frame.masters_table,
+        ("algorithm",),
+        "each branch with the Life master of a Life palace there and the Body master of a "
+        "year of that branch",
+    ),
     "school_year_stars": Kind(
         _school_year_stars,
         ("school", "stars"),
