@@ -17,6 +17,7 @@ from typing import Any, Final
 
 from mingshu.cycles import Branch, Stem
 from mingshu.errors import InputError
+from mingshu.library import frame, god_cycles
 
 __all__ = ["CHECKS", "run_check"]
 
@@ -555,6 +556,60 @@ def year_boundary_moves(
     return bad, n
 
 
+# ----------------------------------------- Zi Wei: a school's star as a count over the ring
+
+
+def _thirty_day_year(branch: int, month: int) -> int:
+    """A lunar year of ``branch`` (1900 is 庚子) whose month ``month`` has 30 days."""
+    from mingshu import calendar
+
+    for year in range(1900 + branch, 2101, 12):
+        try:
+            calendar.lunar_to_solar(year, month, 30, False)
+        except InputError:
+            continue
+        return year
+    raise RuntimeError(f"no 30-day month {month} in a year of branch {branch}")
+
+
+def school_star_count(
+    star: str,
+    school: str,
+    base: str,
+    year: int = 0,
+    month: int = 0,
+    day: int = 0,
+    hour: int = 0,
+    life: int = 0,
+) -> tuple[int, int]:
+    """A Zi Wei star stands at ``base`` (a branch, or twelve branches by the year branch
+    子 … 亥) + ``year`` × the year branch + ``month`` × (lunar month − 1) + ``day`` × (lunar
+    day − 1) + ``hour`` × the clock's hour + ``life`` × the Life palace's branch, counted
+    round the ring, on every birth: each year branch, each month outside leap months, each
+    day 1 … 30 when ``day`` counts (else day 1), and every time index (the late Rat hour
+    read as the Rat hour of the same calendar day), for both genders when the day does not
+    count (else men)."""
+    from mingshu import ziwei
+    from mingshu.cycles import Branch
+
+    if len(base) not in (1, 12):
+        raise InputError("base", "give one branch, or twelve by the year branch")
+    starts = [int(Branch.parse(c)) for c in (base * 12 if len(base) == 1 else base)]
+    settings = ziwei.ZiweiSettings(school=ziwei.School(school))
+    days = range(1, 31) if day else range(1, 2)
+    genders = ("male",) if day else ("male", "female")
+    bad = n = 0
+    for yb, m in itertools.product(range(12), range(1, 13)):
+        lunar_year = _thirty_day_year(yb, m)
+        for d, ti, gender in itertools.product(days, range(13), genders):
+            chart = ziwei.by_lunar(f"{lunar_year}-{m:02d}-{d:02d}", ti, gender, settings=settings)
+            want = starts[yb] + year * yb + month * (m - 1) + day * (d - 1) + hour * (ti % 12)
+            want += life * int(chart.life_branch)
+            n += 1
+            bad += int(chart.star(star).branch) != want % 12
+    return bad, n
+
+
 CHECKS: Final[dict[str, Check]] = {
     f.__name__: f
     for f in (
@@ -582,6 +637,15 @@ CHECKS: Final[dict[str, Check]] = {
         ziwei_offset,
         ziwei_not_placed,
         year_boundary_moves,
+        # the twelve-god cycles, over the walk of god_cycles
+        god_cycles.cycle_from,
+        god_cycles.god_only_on,
+        god_cycles.god_with_star,
+        god_cycles.gods_as_bazi_stars,
+        god_cycles.schools_same_cycle,
+        school_star_count,
+        frame.no_mutagen,
+        frame.master_by,
     )
 }
 """Every check a claim may name, by name."""

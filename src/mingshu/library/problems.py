@@ -13,11 +13,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from mingshu.cycles import Stem
 from mingshu.errors import InputError
-from mingshu.library import bazi_stars, selfcheck, ten_gods
+from mingshu.library import bazi_stars, frame, god_cycles, selfcheck, ten_gods
 from mingshu.library.engine import (
     BASIS_WORDS,
     LATE_RAT,
@@ -277,6 +277,36 @@ def _p_school_year_branches(q: Options) -> Answer:
     return _either(branch_name(b) for b in years)
 
 
+def _school_star_at(chart: Any, star: str) -> int:
+    try:
+        return int(chart.star(star).branch)
+    except (InputError, KeyError, ValueError):
+        raise InputError("star", f"no star {star!r} on a chart of that school") from None
+
+
+def _p_school_star(q: Options) -> Answer:
+    """Where ``star`` stands on a lunar birth under ``school``."""
+    return _one(branch_name(_school_star_at(lunar_chart(q, school_of(q)), str(q["star"]))))
+
+
+def _p_school_star_hours(q: Options) -> Answer:
+    """Every hour, the late Rat hour too, that puts ``star`` on one of ``branches`` for a
+    lunar birth date under ``school``."""
+    targets = {branch_number(b) for b in q.get("branches", [])}
+    if not targets:
+        raise InputError("branches", "name the branches, e.g. [dragon, dog]")
+    from mingshu import ziwei
+
+    settings, star = school_settings(school_of(q)), str(q["star"])
+    lunar, gender, leap = str(q["lunar"]), str(q.get("gender", "male")), bool(q.get("leap"))
+    return _either(
+        hour_name(h)
+        for h in HOURS
+        if _school_star_at(ziwei.by_lunar(lunar, h, gender, leap=leap, settings=settings), star)
+        in targets
+    )
+
+
 # ----------------------------------------------------------------------- BaZi stars
 
 
@@ -528,6 +558,17 @@ PROBLEMS: Final[dict[str, Kind[Answer]]] = {
         ("school", "star", "branch"),
         "every year branch for which a star stands on a branch under a school",
     ),
+    "school_star": Kind(
+        _p_school_star,
+        ("school", "star", "lunar", "hour", "gender", "leap"),
+        "where a star stands on a lunar birth under a school",
+    ),
+    "school_star_hours": Kind(
+        _p_school_star_hours,
+        ("school", "star", "lunar", "branches", "gender", "leap"),
+        "every hour, the late Rat hour too, putting a star on one of some branches for a "
+        "lunar birth date under a school",
+    ),
     # BaZi stars
     "literary_hits": Kind(
         _p_literary_hits,
@@ -601,6 +642,56 @@ PROBLEMS: Final[dict[str, Kind[Answer]]] = {
         _p_zi_wei_for,
         ("star", "branch"),
         "every branch of Zi Wei that puts a major star on a branch",
+    ),
+    # the chart's frame (frame)
+    "mutagen_star": Kind(
+        lambda q: _one(frame.mutagen_star(q)),
+        ("year_stem", "mutagen"),
+        "the star a year stem transforms into one of 禄 权 科 忌",
+    ),
+    "mutagen_stems": Kind(
+        lambda q: _either(frame.mutagen_stems(q)),
+        ("star", "mutagen"),
+        "every year stem transforming a star into one of 禄 权 科 忌",
+    ),
+    "five_class": Kind(
+        lambda q: _one(frame.five_class(q)),
+        ("year_stem", "life"),
+        "the five-element class of a year stem with the Life palace on a branch",
+    ),
+    "class_lives": Kind(
+        lambda q: _either(frame.class_lives(q)),
+        ("year_stem", "klass"),
+        "every Life palace branch giving a year stem a five-element class",
+    ),
+    "chart_masters": Kind(
+        lambda q: _one(frame.chart_masters(q)),
+        ("lunar", "hour", "gender", "leap", "algorithm"),
+        "the Life and Body masters of a lunar birth",
+    ),
+    "master_branches": Kind(
+        lambda q: _either(frame.master_branches(q)),
+        ("which", "star", "algorithm"),
+        "every Life palace branch (`which: life`) or year branch (`which: body`) giving a "
+        "star as that master",
+    ),
+    # the twelve-god cycles (god_cycles)
+    "cycle_god": Kind(
+        lambda q: _one(god_cycles.cycle_god_answer(q)),
+        ("cycle", "god", "lunar", "hour", "gender", "leap", "school", "algorithm"),
+        "where one god of a twelve-god cycle stands for a lunar birth under a school (and "
+        "`algorithm`)",
+    ),
+    "cycle_classes": Kind(
+        lambda q: _either(god_cycles.cycle_classes(q)),
+        ("cycle", "god", "branch", "gender", "year", "school"),
+        "every five-element class putting a god on a branch (for a gender and a `year` "
+        "polarity, yang or yin)",
+    ),
+    "cycle_years": Kind(
+        lambda q: _either(god_cycles.cycle_years(q)),
+        ("cycle", "god", "branch", "gender", "year", "by", "school"),
+        "every birth-year stem (`by: stem`) or branch (`by: branch`) putting a god on a branch",
     ),
 }
 """Every problem kind by name."""

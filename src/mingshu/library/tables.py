@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from mingshu.cycles import Stem
 from mingshu.errors import InputError
-from mingshu.library import bazi_stars, selfcheck, ten_gods
+from mingshu.library import bazi_stars, frame, god_cycles, selfcheck, ten_gods
 from mingshu.library.engine import (
     MAJORS,
     SCHOOLS,
@@ -41,6 +41,7 @@ from mingshu.library.engine import (
     palace_names,
     palace_of,
     school_of,
+    school_settings,
     school_stem_branch,
     star_branch,
     star_grade,
@@ -547,6 +548,31 @@ def _school_row(item: Options, chart: Any) -> str:
     raise InputError("what", f"{what!r}: a row shows life, chang_sheng or stars")
 
 
+def _school_year_stars(options: Options) -> Table:
+    """Each year branch (a chart on lunar new year's day, 1984 甲子 on, Rat hour) and the
+    branch of each of ``stars`` under ``school``."""
+    from mingshu import ziwei
+
+    settings = school_settings(school_of(options))
+    keys = [str(k) for k in options.get("stars", [])]
+    charts = [
+        ziwei.by_lunar(f"{1984 + yb}-01-01", 0, "male", settings=settings) for yb in range(12)
+    ]
+    rows = tuple(
+        (branch_name(yb), *(branch_name(int(c.star(k).branch)) for k in keys))
+        for yb, c in enumerate(charts)
+    )
+    return Table(("Year", *(star_name_in(charts[0], k) for k in keys)), rows)
+
+
+def star_name_in(chart: Any, key: str) -> str:
+    """A star's pinyin as the chart's own catalogue names it (a school's star too)."""
+    try:
+        return str(chart.star(key).star.names.pinyin)
+    except (InputError, KeyError, ValueError):
+        raise InputError("stars", f"no star {key!r} on a chart of that school") from None
+
+
 def _schools(options: Options) -> Table:
     """One birth under both schools, row by row: the Life palace, 长生, or named stars."""
     birth = options.get("birth")
@@ -919,6 +945,59 @@ TABLES: Final[dict[str, Kind[Table]]] = {
         _major_layout,
         ("stars", "branches"),
         "where each of some major stars stands for each branch of Zi Wei, from real charts",
+    ),
+    # the twelve-god cycles (god_cycles)
+    "class_starts": Kind(
+        god_cycles.class_starts_table,
+        ("cycle", "god"),
+        "each five-element class and the branch holding one god of a cycle",
+    ),
+    "cycle_directions": Kind(
+        god_cycles.cycle_directions_table,
+        ("cycle",),
+        "the way a cycle runs for each gender and year polarity, under each school",
+    ),
+    "cycle_companions": Kind(
+        god_cycles.companions_table,
+        ("cycle", "school", "algorithm"),
+        "each god of a cycle and the stars sharing its palace on every chart of the walk",
+    ),
+    "cycle_bazi_stars": Kind(
+        god_cycles.bazi_stars_table,
+        ("cycle",),
+        "each god of a cycle and the BaZi stars, read by the year branch, on its branch",
+    ),
+    # the chart's frame (frame)
+    "mutagen_table": Kind(
+        frame.mutagen_table, (), "each year stem and the stars it transforms into 禄 权 科 忌"
+    ),
+    "mutagen_stars": Kind(
+        frame.mutagen_stars_table,
+        (),
+        "each star some stem transforms, with the stems giving it each of 禄 权 科 忌",
+    ),
+    "class_grid": Kind(
+        frame.class_grid_table,
+        (),
+        "the five-element class by pair of year stems and pair of Life palace branches",
+    ),
+    "masters": Kind(
+        frame.masters_table,
+        ("algorithm",),
+        "each branch with the Life master of a Life palace there and the Body master of a "
+        "year of that branch",
+    ),
+    "school_year_stars": Kind(
+        _school_year_stars,
+        ("school", "stars"),
+        "each year branch and where some stars stand under a school (lunar new year's day, "
+        "Rat hour)",
+    ),
+    "cycle_gods": Kind(
+        god_cycles.cycle_gods_table,
+        ("cycle", "births"),
+        "a cycle's twelve gods and their branches, one column per birth (`{label, lunar, "
+        "hour, gender, leap, school, algorithm}`)",
     ),
 }
 """Every table kind by name."""
