@@ -20,7 +20,14 @@ from mingshu.bazi.shensha import Hit, StarResult
 from mingshu.bazi.stars import BRANCH_TARGET, STARS, StarDef, Variant, star
 from mingshu.cycles import Branch, Pillar, Stem
 from mingshu.errors import InputError
-from mingshu.library.engine import BASIS_WORDS, Options, Table, branch_name, stem_name
+from mingshu.library.engine import (
+    BASIS_WORDS,
+    Options,
+    Table,
+    branch_name,
+    branch_number,
+    stem_name,
+)
 
 _TARGET_WORDS: Final = {
     "branch": "branch",
@@ -178,6 +185,41 @@ def p_tables_finding(q: Options) -> str:
         if result_of({**q, "variants": chosen}, s.key).hits:
             found.append(v.id)
     return " and ".join(found) or "none"
+
+
+def _target_text(kind: int, value: int) -> str:
+    return branch_name(value) if kind == BRANCH_TARGET else stem_name(value)
+
+
+def star_cells(options: Options) -> Table:
+    """Several star tables keyed alike (``tables``: ``[star, variant, head]``), one row per
+    key (stems, or branches from ``start``), each cell the targets its table gives ("—" for
+    none).  Marked: cells equal to the first table's, with ``marked`` naming the rule."""
+    tables = options.get("tables")
+    if not (isinstance(tables, list) and tables and all(isinstance(t, list) for t in tables)):
+        raise InputError("tables", "give the tables as [[star, variant, head], …]")
+    if any(len(t) != 3 for t in tables):
+        raise InputError("tables", "each table is [star, variant, column head]")
+    variants = [_star(key).variant(str(v)) for key, v, _ in tables]
+    size = len(variants[0].lookup)
+    if any(len(v.lookup) != size or v.rule != "lookup" for v in variants):
+        raise InputError("tables", "the tables must be look-up tables keyed alike")
+    by_stem = size == 10
+    first = 0 if by_stem else branch_number(options.get("start", 0), "start")
+    rows: list[tuple[str, ...]] = []
+    marked: set[tuple[int, int]] = set()
+    for r, key in enumerate((first + i) % size for i in range(size)):
+        cells = [sorted(v.lookup[key]) for v in variants]
+        marked |= {(r, c) for c, cell in enumerate(cells[1:], start=2) if cell == cells[0]}
+        texts = (", ".join(_target_text(k, t) for k, t in cell) or "—" for cell in cells)
+        rows.append(((stem_name if by_stem else branch_name)(key), *texts))
+    head = "Stem" if by_stem else "Branch"
+    return Table(
+        (str(options.get("key_head", head)), *(str(h) for _, _, h in tables)),
+        tuple(rows),
+        frozenset(marked),
+        str(options.get("marked", f"the same as {tables[0][2]}")),
+    )
 
 
 # -------------------------------------------------------------- where a star sits

@@ -357,6 +357,131 @@ def cells_avoid(
     return sum(bool(avoid & set(c)) or len(c) != size for c in cells), len(cells)
 
 
+# ------------------------------------------- stars keyed by the month (天德 月德 and their 合)
+
+
+def _cells_of(ref: str) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The cells of a table named ``STAR.VARIANT``: per basis value, its (kind, target)s."""
+    from mingshu.bazi import stars
+
+    key, _, variant = ref.partition(".")
+    return stars.star(key).variant(variant).lookup
+
+
+def _keys(names: Sequence[str], size: int) -> set[int]:
+    """Basis values named in Chinese: stems for a table of ten keys, branches of twelve."""
+    return _stems(names) if size == 10 else _branches(names)
+
+
+def month_star_in_four_pillars(star: str) -> tuple[int, int]:
+    """For every month pillar with every pillar standing in the other three places, the
+    engine's hits of ``star`` (default table) are exactly the places whose stem, or whose
+    branch where the cell is a branch, the data file's cell for the month branch names."""
+    from mingshu.bazi import stars
+    from mingshu.cycles import SIXTY
+
+    # The data file's characters, read here on their own: a stem, else a branch.
+    by_char = {s.names.hans: ("stem", int(s)) for s in Stem}
+    by_char |= {b.names.hans: ("branch", int(b)) for b in Branch}
+    v = stars.star(star).variant(stars.star(star).default)
+    cells = {_branches([k]).pop(): [by_char[c] for c in text] for k, text in v.cells}
+    bad = n = 0
+    for month in SIXTY:
+        want_cell = cells[int(month.branch)]
+        for other in SIXTY:
+            pillars = (other, month, other, other)
+            n += 1
+            at = [
+                i
+                for i, p in enumerate(pillars)
+                if ("stem", int(p.stem)) in want_cell or ("branch", int(p.branch)) in want_cell
+            ]
+            bad += _hits_by_basis(star, pillars) != ({"month_branch": at} if at else {})
+    return bad, n
+
+
+def tables_agree(a: str, b: str, same_at: Sequence[str]) -> tuple[int, int]:
+    """Two tables (``STAR.VARIANT``) keyed alike give the same targets exactly at the keys
+    ``same_at`` (stems or branches): a key counts against the claim where that is not so."""
+    cells_a, cells_b = _cells_of(a), _cells_of(b)
+    if len(cells_a) != len(cells_b):
+        raise InputError("args", f"{a} and {b} are not keyed alike")
+    same = _keys(same_at, len(cells_a))
+    bad = sum(
+        (sorted(x) == sorted(y)) != (k in same)
+        for k, (x, y) in enumerate(zip(cells_a, cells_b, strict=True))
+    )
+    return bad, len(cells_a)
+
+
+def combination_partners(table: str, of: str, empty_at: Sequence[str] = ()) -> tuple[int, int]:
+    """Each cell of ``table`` holds the combination partners of the cell of ``of`` (a stem's
+    五合 partner, a branch's 六合 partner, from bazi/data/relations.toml), except at the keys
+    ``empty_at``, where it is empty."""
+    from mingshu.bazi.stars import BRANCH_TARGET
+    from mingshu.bazi.tables import BRANCH_COMBINE, STEM_COMBINE
+
+    cells, others = _cells_of(table), _cells_of(of)
+    empty = _keys(empty_at, len(cells))
+    bad = 0
+    for k, (cell, other) in enumerate(zip(cells, others, strict=True)):
+        partners = [
+            (kind, int(BRANCH_COMBINE[t]) if kind == BRANCH_TARGET else int(STEM_COMBINE[t]))
+            for kind, t in other
+        ]
+        bad += sorted(cell) != ([] if k in empty else sorted(partners))
+    return bad, len(cells)
+
+
+def _group_element(branch: int) -> Any:
+    """The element of a branch's three-harmony group: that of its middle branch (子 卯 午 酉)."""
+    from mingshu.library.engine import group_head
+
+    return Branch((group_head(branch) + 4) % 12).element
+
+
+def _stem_of(element: Any, polarity: int) -> int:
+    return next(int(s) for s in Stem if s.element is element and int(s.polarity) == polarity)
+
+
+def month_virtue_from_group(table: str) -> tuple[int, int]:
+    """Each cell of ``table`` (keyed by the month branch) is the one Yang stem of the
+    element of the month's three-harmony group."""
+    from mingshu.bazi.stars import STEM_TARGET
+    from mingshu.cycles import Polarity
+
+    cells = _cells_of(table)
+    bad = sum(
+        list(cell) != [(STEM_TARGET, _stem_of(_group_element(m), int(Polarity.YANG)))]
+        for m, cell in enumerate(cells)
+    )
+    return bad, len(cells)
+
+
+def heavenly_virtue_from_group(table: str) -> tuple[int, int]:
+    """Each cell of ``table`` (keyed by the month branch) follows the month's place in its
+    three-harmony group: the first month (寅 申 巳 亥) gives the Yin stem of the group's
+    element, the last (辰 戌 丑 未) the Yang stem, the middle one (子 午 卯 酉) the branch
+    just after the group's last (the corner trigram's branch)."""
+    from mingshu.bazi.stars import BRANCH_TARGET, STEM_TARGET
+    from mingshu.cycles import Polarity
+    from mingshu.library.engine import group_head
+
+    cells = _cells_of(table)
+    bad = 0
+    for m, cell in enumerate(cells):
+        head = group_head(m)
+        element = _group_element(m)
+        if m == head:
+            want = (STEM_TARGET, _stem_of(element, int(Polarity.YIN)))
+        elif m == (head + 8) % 12:
+            want = (STEM_TARGET, _stem_of(element, int(Polarity.YANG)))
+        else:
+            want = (BRANCH_TARGET, (head + 9) % 12)
+        bad += list(cell) != [want]
+    return bad, len(cells)
+
+
 CHECKS: Final[dict[str, Check]] = {
     f.__name__: f
     for f in (
@@ -377,6 +502,11 @@ CHECKS: Final[dict[str, Check]] = {
         kitchen_vs_literary_star,
         nobleman_table_is_walk,
         cells_avoid,
+        month_star_in_four_pillars,
+        tables_agree,
+        combination_partners,
+        month_virtue_from_group,
+        heavenly_virtue_from_group,
     )
 }
 """Every check a claim may name, by name."""

@@ -287,6 +287,24 @@ def _p_bazi_stems_for(q: Options) -> Answer:
     return _either(stem_name(int(s)) for s in Stem if target in bazi_cell(star, variant, int(s)))
 
 
+def _p_bazi_keys_for(q: Options) -> Answer:
+    """Every key of a BaZi star's table ``variant`` (a stem or a branch, as the table is
+    keyed: the month branch for 天德) whose cell holds ``target`` (a stem or a branch)."""
+    from mingshu.bazi import stars
+
+    star = stars.star(str(q["star"]))
+    v = star.variant(str(q.get("variant", star.default)))
+    try:
+        want = (stars.STEM_TARGET, parse_stem(q["target"]))
+    except InputError:
+        try:
+            want = (stars.BRANCH_TARGET, branch_number(q["target"]))
+        except InputError:
+            raise InputError("target", f"{q['target']!r} is neither a stem nor a branch") from None
+    name = stem_name if len(v.lookup) == 10 else branch_name
+    return _either(name(k) for k, cell in enumerate(v.lookup) if want in cell)
+
+
 def _p_horse_of_birth(q: Options) -> Answer:
     """A real birth in both systems: each one's year branch and the Horse it gives (BaZi's
     year pillar turns at the Start of Spring; Zi Wei's year by its ``year_boundary``)."""
@@ -388,6 +406,11 @@ PROBLEMS: Final[dict[str, Kind[Answer]]] = {
         _p_bazi_stems_for,
         ("star", "branch", "variant"),
         "every day stem whose table gives a branch",
+    ),
+    "bazi_keys_for": Kind(
+        _p_bazi_keys_for,
+        ("star", "target", "variant"),
+        "every key (stem or branch) of a star's table whose cell holds a stem or branch",
     ),
     "horse_of_birth": Kind(
         _p_horse_of_birth,

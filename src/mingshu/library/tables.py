@@ -640,6 +640,12 @@ TABLES: Final[dict[str, Kind[Table]]] = {
         ("stars",),
         "the basis branches whose table gives that same branch",
     ),
+    "star_cells": Kind(
+        bazi_stars.star_cells,
+        ("tables", "start", "key_head", "marked"),
+        "several star tables keyed alike ([star, variant, head]), one row per key from "
+        "`start`; marked where equal to the first",
+    ),
     # the book beside the engine
     "conformance_summary": Kind(
         _conformance_summary, (), "per school, the conformance run's rules by agreement"
