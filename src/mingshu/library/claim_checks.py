@@ -482,6 +482,81 @@ def heavenly_virtue_from_group(table: str) -> tuple[int, int]:
     return bad, len(cells)
 
 
+# ------------------------------------------------ stars keyed by a stem (太极 国印 金舆 福星)
+
+
+def stem_star_in_four_pillars(star: str) -> tuple[int, int]:
+    """For every case, the engine's hits of ``star`` (default table and bases) are exactly,
+    per basis, the pillars whose branch the data file's cell for the basis stem names.  A
+    star read from the day stem walks every day stem with every arrangement of four branches;
+    one read from the year stem too, every year pillar with every day pillar."""
+    from mingshu.bazi import stars
+
+    s = stars.star(star)
+    v = s.variant(s.default)
+    cells = {_stems([k]).pop(): _branches(list(text)) for k, text in v.cells}
+    at_stem = {"day_stem": 2, "year_stem": 0}
+    unknown = [b for b in v.basis if b not in at_stem]
+    if unknown:
+        raise InputError("args", f"{star} is not read from the day or year stem: {unknown}")
+    cases = _year_and_day_pillars() if "year_stem" in v.basis else _pillar_layouts()
+    bad = n = 0
+    for branches, pillars in cases:
+        n += 1
+        want: dict[str, list[int]] = {}
+        for basis in v.basis:
+            cell = cells[int(pillars[at_stem[basis]].stem)]
+            at = [i for i, b in enumerate(branches) if b in cell]
+            if at:
+                want[basis] = at
+        bad += _hits_by_basis(star, pillars) != want
+    return bad, n
+
+
+def emolument_steps(table: str, steps: int) -> tuple[int, int]:
+    """Each cell of ``table`` (keyed by a stem) is the one branch ``steps`` after the stem's
+    Emolument (禄, its Office stage under the default stage rules)."""
+    from mingshu.bazi.stars import BRANCH_TARGET
+    from mingshu.library.engine import emolument
+
+    cells = _cells_of(table)
+    bad = sum(
+        list(cell) != [(BRANCH_TARGET, (emolument(s) + steps) % 12)] for s, cell in enumerate(cells)
+    )
+    return bad, len(cells)
+
+
+def tables_apart(a: str, b: str, steps: int) -> tuple[int, int]:
+    """Each cell of ``a`` is the one branch ``steps`` after the one branch of ``b``'s cell
+    for the same key."""
+    cells_a, cells_b = _cells_of(a), _cells_of(b)
+    bad = 0
+    for x, y in zip(cells_a, cells_b, strict=True):
+        bad += len(x) != 1 or len(y) != 1 or x[0][1] != (y[0][1] + steps) % 12
+    return bad, len(cells_a)
+
+
+def element_pairs_share(table: str) -> tuple[int, int]:
+    """The Yang and the Yin stem of each element have the same cell in ``table``."""
+    cells = _cells_of(table)
+    bad = sum(sorted(cells[2 * e]) != sorted(cells[2 * e + 1]) for e in range(5))
+    return bad, 5
+
+
+def own_branch_pillars(table: str, pillars: Sequence[str]) -> tuple[int, int]:
+    """The pillars of the sixty whose own branch is in their stem's cell of ``table`` are
+    exactly ``pillars`` (written 甲子 …): a pillar counts against the claim where not so."""
+    from mingshu.bazi.stars import BRANCH_TARGET
+    from mingshu.cycles import SIXTY, Pillar
+
+    named = {Pillar.parse(p, "args").index for p in pillars}
+    cells = _cells_of(table)
+    bad = sum(
+        ((BRANCH_TARGET, int(p.branch)) in cells[int(p.stem)]) != (p.index in named) for p in SIXTY
+    )
+    return bad, len(SIXTY)
+
+
 CHECKS: Final[dict[str, Check]] = {
     f.__name__: f
     for f in (
@@ -507,6 +582,11 @@ CHECKS: Final[dict[str, Check]] = {
         combination_partners,
         month_virtue_from_group,
         heavenly_virtue_from_group,
+        stem_star_in_four_pillars,
+        emolument_steps,
+        tables_apart,
+        element_pairs_share,
+        own_branch_pillars,
     )
 }
 """Every check a claim may name, by name."""
