@@ -18,7 +18,7 @@ from mingshu.bazi.common import POSITIONS, Position
 from mingshu.bazi.settings import BaziSettings
 from mingshu.bazi.shensha import Hit, StarResult
 from mingshu.bazi.stars import BRANCH_TARGET, STARS, StarDef, Variant, star
-from mingshu.cycles import Branch, Pillar, Stem
+from mingshu.cycles import Branch, Element, Pillar, Stem
 from mingshu.errors import InputError
 from mingshu.library.engine import (
     BASIS_WORDS,
@@ -193,8 +193,9 @@ def _target_text(kind: int, value: int) -> str:
 
 def star_cells(options: Options) -> Table:
     """Several star tables keyed alike (``tables``: ``[star, variant, head]``), one row per
-    key (stems, or branches from ``start``), each cell the targets its table gives ("—" for
-    none).  Marked: cells equal to the first table's, with ``marked`` naming the rule."""
+    key (stems, nayin elements, or branches from ``start``), each cell the targets its table
+    gives ("—" for none).  Marked: cells equal to the first table's, ``marked`` naming the
+    rule."""
     tables = options.get("tables")
     if not (isinstance(tables, list) and tables and all(isinstance(t, list) for t in tables)):
         raise InputError("tables", "give the tables as [[star, variant, head], …]")
@@ -204,16 +205,20 @@ def star_cells(options: Options) -> Table:
     size = len(variants[0].lookup)
     if any(len(v.lookup) != size or v.rule != "lookup" for v in variants):
         raise InputError("tables", "the tables must be look-up tables keyed alike")
-    by_stem = size == 10
-    first = 0 if by_stem else branch_number(options.get("start", 0), "start")
+    # Keys by the table's size: ten stems, twelve branches (from ``start``), five elements.
+    head, name = {
+        10: ("Stem", stem_name),
+        12: ("Branch", branch_name),
+        5: ("Element", lambda e: str(Element(e).names.english)),
+    }[size]
+    first = branch_number(options.get("start", 0), "start") if size == 12 else 0
     rows: list[tuple[str, ...]] = []
     marked: set[tuple[int, int]] = set()
     for r, key in enumerate((first + i) % size for i in range(size)):
         cells = [sorted(v.lookup[key]) for v in variants]
         marked |= {(r, c) for c, cell in enumerate(cells[1:], start=2) if cell == cells[0]}
         texts = (", ".join(_target_text(k, t) for k, t in cell) or "—" for cell in cells)
-        rows.append(((stem_name if by_stem else branch_name)(key), *texts))
-    head = "Stem" if by_stem else "Branch"
+        rows.append((name(key), *texts))
     return Table(
         (str(options.get("key_head", head)), *(str(h) for _, _, h in tables)),
         tuple(rows),

@@ -14,7 +14,7 @@ import itertools
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Final
 
-from mingshu.cycles import Branch, Stem
+from mingshu.cycles import Branch, Element, Stem
 from mingshu.errors import InputError
 
 __all__ = ["CHECKS", "run_check"]
@@ -485,32 +485,42 @@ def heavenly_virtue_from_group(table: str) -> tuple[int, int]:
 # ------------------------------------------------ stars keyed by a stem (太极 国印 金舆 福星)
 
 
-def stem_star_in_four_pillars(star: str) -> tuple[int, int]:
+def stem_star_in_pillars(star: str, pillars: Sequence[str]) -> tuple[int, int]:
     """For every case, the engine's hits of ``star`` (default table and bases) are exactly,
-    per basis, the pillars whose branch the data file's cell for the basis stem names.  A
-    star read from the day stem walks every day stem with every arrangement of four branches;
-    one read from the year stem too, every year pillar with every day pillar."""
+    per basis, those of the ``pillars`` (year, month, day, hour) whose branch the data file's
+    cell for the basis stem names.  A star read from the day stem walks every day stem with
+    every arrangement of four branches; one read from the year stem too, every year pillar
+    with every day pillar."""
     from mingshu.bazi import stars
 
+    places = ("year", "month", "day", "hour")
+    unknown = [p for p in pillars if p not in places]
+    if unknown:
+        raise InputError("args", f"pillars are {', '.join(places)}, not {unknown}")
+    searched = {places.index(p) for p in pillars}
     s = stars.star(star)
     v = s.variant(s.default)
     cells = {_stems([k]).pop(): _branches(list(text)) for k, text in v.cells}
     at_stem = {"day_stem": 2, "year_stem": 0}
-    unknown = [b for b in v.basis if b not in at_stem]
-    if unknown:
-        raise InputError("args", f"{star} is not read from the day or year stem: {unknown}")
+    if any(b not in at_stem for b in v.basis):
+        raise InputError("args", f"{star} is not read from the day or year stem")
     cases = _year_and_day_pillars() if "year_stem" in v.basis else _pillar_layouts()
     bad = n = 0
-    for branches, pillars in cases:
+    for branches, layout in cases:
         n += 1
         want: dict[str, list[int]] = {}
         for basis in v.basis:
-            cell = cells[int(pillars[at_stem[basis]].stem)]
-            at = [i for i, b in enumerate(branches) if b in cell]
+            cell = cells[int(layout[at_stem[basis]].stem)]
+            at = [i for i, b in enumerate(branches) if b in cell and i in searched]
             if at:
                 want[basis] = at
-        bad += _hits_by_basis(star, pillars) != want
+        bad += _hits_by_basis(star, layout) != want
     return bad, n
+
+
+def stem_star_in_four_pillars(star: str) -> tuple[int, int]:
+    """:func:`stem_star_in_pillars` over all four pillars."""
+    return stem_star_in_pillars(star, ("year", "month", "day", "hour"))
 
 
 def emolument_steps(table: str, steps: int) -> tuple[int, int]:
@@ -557,6 +567,36 @@ def own_branch_pillars(table: str, pillars: Sequence[str]) -> tuple[int, int]:
     return bad, len(SIXTY)
 
 
+def stage_cells(
+    table: str, stage: str, same_at: Sequence[str] | None = None, earth: str = "fire_earth"
+) -> tuple[int, int]:
+    """Each cell of ``table`` is the one branch where its key stands at the twelve-stage
+    ``stage`` (``chang_sheng``, ``lin_guan`` …; yin stems counted backward, Earth with Fire
+    or, ``earth = "water_earth"``, with Water), exactly at the keys ``same_at`` (every key
+    when not given).  A table keyed by a nayin element is read with the element's Yang stem."""
+    from mingshu.bazi.stars import BRANCH_TARGET
+    from mingshu.bazi.tables import stage_table
+
+    if earth not in ("fire_earth", "water_earth"):
+        raise InputError("args", f"earth is fire_earth or water_earth, not {earth!r}")
+    stages = stage_table(earth, "backward")
+    if stage not in {stages[b].key for b in range(12)}:
+        raise InputError("args", f"no stage {stage!r}")
+    cells = _cells_of(table)
+    if len(cells) == 5:
+        elements = {e.names.hans: int(e) for e in Element}
+        stems = [2 * e for e in range(5)]  # 甲 丙 戊 庚 壬: each element's Yang stem
+        same = {elements[n] for n in same_at} if same_at is not None else set(range(5))
+    else:
+        stems = list(range(10))
+        same = _stems(same_at) if same_at is not None else set(range(10))
+    bad = 0
+    for k, cell in enumerate(cells):
+        at = next(b for b in range(12) if stages[stems[k] * 12 + b].key == stage)
+        bad += (list(cell) == [(BRANCH_TARGET, at)]) != (k in same)
+    return bad, len(cells)
+
+
 CHECKS: Final[dict[str, Check]] = {
     f.__name__: f
     for f in (
@@ -587,6 +627,8 @@ CHECKS: Final[dict[str, Check]] = {
         tables_apart,
         element_pairs_share,
         own_branch_pillars,
+        stem_star_in_pillars,
+        stage_cells,
     )
 }
 """Every check a claim may name, by name."""
