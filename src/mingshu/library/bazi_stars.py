@@ -18,7 +18,7 @@ from mingshu.bazi.common import POSITIONS, Position
 from mingshu.bazi.settings import BaziSettings
 from mingshu.bazi.shensha import Hit, StarResult
 from mingshu.bazi.stars import BRANCH_TARGET, STARS, StarDef, Variant, star
-from mingshu.cycles import Branch, Element, Pillar, Stem
+from mingshu.cycles import SIXTY, Branch, Element, Pillar, Stem
 from mingshu.errors import InputError
 from mingshu.library.engine import (
     BASIS_WORDS,
@@ -225,6 +225,53 @@ def star_cells(options: Options) -> Table:
         frozenset(marked),
         str(options.get("marked", f"the same as {tables[0][2]}")),
     )
+
+
+def _pillar_list(v: Variant) -> list[Pillar]:
+    if v.rule != "pillar_set":
+        raise InputError("tables", f"{v.star} {v.id} is not a list of pillars")
+    return [SIXTY[i] for i in sorted(v.pillars)]
+
+
+def pillar_sets(options: Options) -> Table:
+    """Lists of day pillars (``tables``: ``[star, variant]``): each one's days in sixty-cycle
+    order and how many of the sixty they are.  Marked: the star's default table."""
+    tables = options.get("tables")
+    if not (isinstance(tables, list) and tables and all(isinstance(t, list) for t in tables)):
+        raise InputError("tables", "give the tables as [[star, variant], …]")
+    if any(len(t) != 2 for t in tables):
+        raise InputError("tables", "each table is [star, variant]")
+    rows: list[tuple[str, ...]] = []
+    marked: set[tuple[int, int]] = set()
+    for key, variant in tables:
+        s = _star(key)
+        v = s.variant(str(variant))
+        days = _pillar_list(v)
+        if v.id == s.default:
+            marked.add((len(rows), 1))
+        rows.append((str(s.names.english), v.id, str(len(days)), " ".join(map(str, days))))
+    return Table(
+        ("Star", "Table", "Days of 60", "Day pillars"),
+        tuple(rows),
+        frozenset(marked),
+        "the engine's default table",
+    )
+
+
+def shared_pillars(options: Options) -> Table:
+    """Every pillar of the sixty that the default lists of two or more of the ``stars`` hold,
+    with those stars."""
+    by_pillar: dict[int, list[str]] = {}
+    for key in options.get("stars", []):
+        s = _star(key)
+        for p in _pillar_list(s.variant(s.default)):
+            by_pillar.setdefault(p.index, []).append(str(s.names.english))
+    rows = tuple(
+        (str(SIXTY[i]), "; ".join(names))
+        for i, names in sorted(by_pillar.items())
+        if len(names) > 1
+    )
+    return Table(("Day pillar", "Stars"), rows)
 
 
 # -------------------------------------------------------------- where a star sits

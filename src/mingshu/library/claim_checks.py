@@ -597,6 +597,64 @@ def stage_cells(
     return bad, len(cells)
 
 
+# ---------------------------------------------- stars of the day pillar (魁罡 十恶大败 …)
+
+
+def _pillar_set(ref: str) -> frozenset[int]:
+    """The sixty-cycle indices a ``pillar_set`` table (``STAR.VARIANT``) lists."""
+    from mingshu.bazi import stars
+
+    key, _, variant = ref.partition(".")
+    v = stars.star(key).variant(variant)
+    if v.rule != "pillar_set":
+        raise InputError("args", f"{ref} is not a list of pillars")
+    return v.pillars
+
+
+def day_pillar_star(star: str, pillars: Sequence[str]) -> tuple[int, int]:
+    """For every day pillar with every hour pillar, the engine (default settings) finds
+    ``star`` in the day pillar exactly when the day is one of ``pillars`` (written 甲子 …),
+    and never in the hour pillar."""
+    from mingshu.cycles import SIXTY, Pillar
+
+    days = {Pillar.parse(p, "args").index for p in pillars}
+    other = SIXTY[0]
+    bad = n = 0
+    for day in SIXTY:
+        for hour in SIXTY:
+            n += 1
+            want = {"day_pillar": [2]} if day.index in days else {}
+            bad += _hits_by_basis(star, (other, other, day, hour)) != want
+    return bad, n
+
+
+def emolument_void_days(table: str) -> tuple[int, int]:
+    """The pillars a list holds are exactly those of the sixty whose stem's Emolument (禄)
+    is one of the two void branches (空亡) of the pillar's own decade (旬)."""
+    from mingshu.cycles import SIXTY
+    from mingshu.library.engine import emolument
+
+    listed = _pillar_set(table)
+    bad = sum(
+        (emolument(int(p.stem)) in {int(b) for b in p.void_branches}) != (p.index in listed)
+        for p in SIXTY
+    )
+    return bad, len(SIXTY)
+
+
+def clash_pairs(table: str) -> tuple[int, int]:
+    """Each pillar a list holds comes with the pillar of the same stem on the opposite
+    branch (丙子 with 丙午): a listed pillar whose partner is missing counts against it."""
+    from mingshu.cycles import SIXTY, Pillar
+
+    listed = _pillar_set(table)
+    bad = sum(
+        Pillar.of(int(SIXTY[i].stem), (int(SIXTY[i].branch) + 6) % 12).index not in listed
+        for i in listed
+    )
+    return bad, len(listed)
+
+
 CHECKS: Final[dict[str, Check]] = {
     f.__name__: f
     for f in (
@@ -629,6 +687,9 @@ CHECKS: Final[dict[str, Check]] = {
         own_branch_pillars,
         stem_star_in_pillars,
         stage_cells,
+        day_pillar_star,
+        emolument_void_days,
+        clash_pairs,
     )
 }
 """Every check a claim may name, by name."""
