@@ -655,6 +655,113 @@ def clash_pairs(table: str) -> tuple[int, int]:
     return bad, len(listed)
 
 
+# ------------------------------------------------- 金神 三奇 六秀日 德秀: hours, runs, groups
+
+
+def hour_star_on_real_hours(
+    star: str, day_stems: Sequence[str], hours: Sequence[str], variant: str = ""
+) -> tuple[int, int]:
+    """For every day pillar and each of its twelve real hour pillars (the hour stem follows
+    the day stem, 五鼠遁), the engine finds ``star`` (default table, or ``variant``) exactly
+    when the day stem is one of ``day_stems`` and the hour one of ``hours``, and then in the
+    hour pillar only."""
+    from mingshu.bazi import BaziSettings
+    from mingshu.calendar.pillars import hour_pillar
+    from mingshu.cycles import SIXTY
+
+    settings = BaziSettings(star_variants={star: variant}) if variant else None
+    stems, branches = _stems(day_stems), _branches(hours)
+    other = SIXTY[0]
+    bad = n = 0
+    for day in SIXTY:
+        for b in Branch:
+            n += 1
+            hour = hour_pillar(day.stem, b)
+            found = _hits_by_basis(star, (other, other, day, hour), settings)
+            at = sorted({p for ps in found.values() for p in ps})
+            want = [3] if int(day.stem) in stems and int(b) in branches else []
+            bad += at != want
+    return bad, n
+
+
+def stem_run_hits(star: str, runs: Sequence[str], reversible: bool) -> tuple[int, int]:
+    """For every arrangement of the four stems (year to hour), the engine (default table)
+    finds ``star`` in exactly the three pillars of a run of ``runs`` (written 乙丙丁) standing
+    in adjacent pillars in order, or also backward when ``reversible``."""
+    from mingshu.cycles import Pillar
+
+    orders = [tuple(sorted(_stems([c])).pop() for c in run) for run in runs]
+    if reversible:
+        orders += [o[::-1] for o in orders]
+    bad = n = 0
+    for stems in itertools.product(range(10), repeat=4):
+        n += 1
+        pillars = tuple(Pillar.of(s, s % 2) for s in stems)
+        want = sorted(
+            {
+                p
+                for start in (0, 1)
+                if stems[start : start + 3] in orders
+                for p in (start, start + 1, start + 2)
+            }
+        )
+        found = _hits_by_basis(star, pillars)
+        bad += sorted({p for ps in found.values() for p in ps}) != want
+    return bad, n
+
+
+def virtue_and_grace_from_group(table: str) -> tuple[int, int]:
+    """Each month's cell of ``table`` is its three-harmony element's two stems (the 德) and
+    the two stems whose combination transforms into that element (the 秀); a Water month
+    takes Earth's as well (水土同宫: 戊己 and 甲己)."""
+    from mingshu.bazi.stars import STEM_TARGET
+
+    def elements_of(m: int) -> set[int]:
+        element = int(_group_element(m))
+        return {element, 2} if element == 4 else {element}  # Water carries Earth (2)
+
+    cells = _cells_of(table)
+    bad = 0
+    for m, cell in enumerate(cells):
+        want: set[int] = set()
+        for e in elements_of(m):
+            want |= {2 * e, 2 * e + 1}
+            # 甲己 化土, 乙庚 化金, 丙辛 化水, 丁壬 化木, 戊癸 化火: pair s, s + 5 gives (s + 2) % 5
+            pair = next(s for s in range(5) if (s + 2) % 5 == e)
+            want |= {pair, pair + 5}
+        bad += sorted(cell) != sorted((STEM_TARGET, s) for s in want)
+    return bad, len(cells)
+
+
+def run_fixes_branch(run: str, start: int, at: str, branches: Sequence[str]) -> tuple[int, int]:
+    """On real charts (the month stem follows the year stem, 五虎遁; the hour stem the day
+    stem, 五鼠遁), the stems ``run`` (乙丙丁) standing in order from pillar ``start`` (0 year,
+    1 month) occur only when the pillar ``at`` (month or hour) stands on one of ``branches``,
+    and on each of them: every other case, and every branch never met, counts against it."""
+    from mingshu.calendar.pillars import hour_pillar, month_stem
+    from mingshu.cycles import SIXTY
+
+    where = {"month": 1, "hour": 3}
+    if at not in where or start not in (0, 1):
+        raise InputError("args", "start is 0 or 1, at is month or hour")
+    want = tuple(sorted(_stems([c])).pop() for c in run)
+    allowed, met = _branches(branches), set()
+    bad = n = 0
+    for year in Stem:
+        for m in Branch:
+            month = int(month_stem(year, m))
+            for day in SIXTY:
+                for h in Branch:
+                    stems = (int(year), month, int(day.stem), int(hour_pillar(day.stem, h).stem))
+                    if stems[start : start + 3] != want:
+                        continue
+                    n += 1
+                    branch = int(m) if at == "month" else int(h)
+                    met.add(branch)
+                    bad += branch not in allowed
+    return bad + len(allowed - met), n
+
+
 CHECKS: Final[dict[str, Check]] = {
     f.__name__: f
     for f in (
@@ -690,6 +797,10 @@ CHECKS: Final[dict[str, Check]] = {
         day_pillar_star,
         emolument_void_days,
         clash_pairs,
+        hour_star_on_real_hours,
+        stem_run_hits,
+        virtue_and_grace_from_group,
+        run_fixes_branch,
     )
 }
 """Every check a claim may name, by name."""
