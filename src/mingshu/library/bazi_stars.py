@@ -17,7 +17,7 @@ from typing import Final
 from mingshu.bazi.common import POSITIONS, Position
 from mingshu.bazi.settings import BaziSettings
 from mingshu.bazi.shensha import Hit, StarResult
-from mingshu.bazi.stars import BRANCH_TARGET, STARS, StarDef, Variant, star
+from mingshu.bazi.stars import BRANCH_TARGET, PILLAR_TARGET, STARS, StarDef, Variant, star
 from mingshu.cycles import SIXTY, Branch, Element, Pillar, Stem
 from mingshu.errors import InputError
 from mingshu.library.engine import (
@@ -188,6 +188,8 @@ def p_tables_finding(q: Options) -> str:
 
 
 def _target_text(kind: int, value: int) -> str:
+    if kind == PILLAR_TARGET:
+        return str(SIXTY[value])
     return branch_name(value) if kind == BRANCH_TARGET else stem_name(value)
 
 

@@ -373,13 +373,18 @@ def _keys(names: Sequence[str], size: int) -> set[int]:
     return _stems(names) if size == 10 else _branches(names)
 
 
-def month_star_in_four_pillars(star: str) -> tuple[int, int]:
+def month_star_in_pillars(star: str, pillars: Sequence[str]) -> tuple[int, int]:
     """For every month pillar with every pillar standing in the other three places, the
-    engine's hits of ``star`` (default table) are exactly the places whose stem, or whose
-    branch where the cell is a branch, the data file's cell for the month branch names."""
+    engine's hits of ``star`` (default table) are exactly those of the ``pillars`` (year,
+    month, day, hour) whose stem, or whose branch where the cell is a branch, the data file's
+    cell for the month branch names."""
     from mingshu.bazi import stars
     from mingshu.cycles import SIXTY
 
+    places = ("year", "month", "day", "hour")
+    if any(p not in places for p in pillars):
+        raise InputError("args", f"pillars are {', '.join(places)}")
+    searched = {places.index(p) for p in pillars}
     # The data file's characters, read here on their own: a stem, else a branch.
     by_char = {s.names.hans: ("stem", int(s)) for s in Stem}
     by_char |= {b.names.hans: ("branch", int(b)) for b in Branch}
@@ -389,15 +394,21 @@ def month_star_in_four_pillars(star: str) -> tuple[int, int]:
     for month in SIXTY:
         want_cell = cells[int(month.branch)]
         for other in SIXTY:
-            pillars = (other, month, other, other)
+            layout = (other, month, other, other)
             n += 1
             at = [
                 i
-                for i, p in enumerate(pillars)
-                if ("stem", int(p.stem)) in want_cell or ("branch", int(p.branch)) in want_cell
+                for i, p in enumerate(layout)
+                if i in searched
+                and (("stem", int(p.stem)) in want_cell or ("branch", int(p.branch)) in want_cell)
             ]
-            bad += _hits_by_basis(star, pillars) != ({"month_branch": at} if at else {})
+            bad += _hits_by_basis(star, layout) != ({"month_branch": at} if at else {})
     return bad, n
+
+
+def month_star_in_four_pillars(star: str) -> tuple[int, int]:
+    """:func:`month_star_in_pillars` over all four pillars."""
+    return month_star_in_pillars(star, ("year", "month", "day", "hour"))
 
 
 def tables_agree(a: str, b: str, same_at: Sequence[str]) -> tuple[int, int]:
@@ -762,6 +773,85 @@ def run_fixes_branch(run: str, start: int, at: str, branches: Sequence[str]) -> 
     return bad + len(allowed - met), n
 
 
+# ------------------------------------------------- 天赦 天医 童子煞 六厄: month, season, year
+
+
+def month_day_pillar_star(star: str) -> tuple[int, int]:
+    """For every month pillar with every day pillar, the engine finds ``star`` (default
+    table, whose cells are day pillars) in the day pillar exactly when the day pillar is the
+    one the data file's cell for the month branch names, and nowhere else."""
+    from mingshu.bazi import stars
+    from mingshu.cycles import SIXTY, Pillar
+
+    v = stars.star(star).variant(stars.star(star).default)
+    cells = {_branches([k]).pop(): {Pillar.parse(w).index for w in t.split()} for k, t in v.cells}
+    other = SIXTY[0]
+    bad = n = 0
+    for month in SIXTY:
+        for day in SIXTY:
+            n += 1
+            want = {"month_branch": [2]} if day.index in cells[int(month.branch)] else {}
+            bad += _hits_by_basis(star, (other, month, day, other)) != want
+    return bad, n
+
+
+def branch_steps(table: str, steps: int) -> tuple[int, int]:
+    """Each cell of ``table`` (keyed by a branch) is the one branch ``steps`` after its key."""
+    from mingshu.bazi.stars import BRANCH_TARGET
+
+    cells = _cells_of(table)
+    bad = sum(list(c) != [(BRANCH_TARGET, (k + steps) % 12)] for k, c in enumerate(cells))
+    return bad, len(cells)
+
+
+def pardon_by_season(table: str, stems: Sequence[str]) -> tuple[int, int]:
+    """Each month's cell of ``table`` is one day pillar, the same for the three months of a
+    season (寅卯辰 spring …), on the Yang branch of the season's element (the element of its
+    middle month: 卯 Wood, 午 Fire, 酉 Metal, 子 Water), with one of the ``stems``."""
+    from mingshu.cycles import SIXTY, Polarity
+
+    allowed = _stems(stems)
+    v_cells = _cells_of(table)
+    bad = 0
+    for m, cell in enumerate(v_cells):
+        season = (m - 2) % 12 // 3
+        element = Branch((3 * season + 3) % 12).element
+        yang = next(b for b in Branch if b.element is element and b.polarity is Polarity.YANG)
+        ok = len(cell) == 1 and (
+            int(SIXTY[cell[0][1]].branch) == int(yang) and int(SIXTY[cell[0][1]].stem) in allowed
+        )
+        same = all(v_cells[(3 * season + 2 + i) % 12] == cell for i in range(3))
+        bad += not (ok and same)
+    return bad, len(v_cells)
+
+
+def branch_star_in_other_pillars(star: str) -> tuple[int, int]:
+    """For every arrangement of the four branches, the engine (default settings) finds
+    ``star``, keyed by the year or day branch, in exactly the other pillars whose branch the
+    data file's cell for the basis branch names (the basis pillar left out)."""
+    from mingshu.bazi import stars
+    from mingshu.cycles import Pillar
+
+    v = stars.star(star).variant(stars.star(star).default)
+    at_basis = {"year_branch": 0, "day_branch": 2}
+    if any(b not in at_basis for b in v.basis):
+        raise InputError("args", f"{star} is not keyed by the year or day branch")
+    cells = {_branches([k]).pop(): _branches(list(t)) for k, t in v.cells}
+    bad = n = 0
+    for branches in itertools.product(range(12), repeat=4):
+        n += 1
+        layout = tuple(Pillar.of(b % 2, b) for b in branches)
+        want: dict[str, list[int]] = {}
+        for basis in v.basis:
+            own = at_basis[basis]
+            cell = cells[branches[own]]
+            at = [i for i, b in enumerate(branches) if b in cell and i != own]
+            if at:
+                want[basis] = at
+        bad += _hits_by_basis(star, layout) != want
+    return bad, n
+
+
 CHECKS: Final[dict[str, Check]] = {
     f.__name__: f
     for f in (
@@ -801,6 +891,11 @@ CHECKS: Final[dict[str, Check]] = {
         stem_run_hits,
         virtue_and_grace_from_group,
         run_fixes_branch,
+        month_star_in_pillars,
+        month_day_pillar_star,
+        branch_steps,
+        pardon_by_season,
+        branch_star_in_other_pillars,
     )
 }
 """Every check a claim may name, by name."""

@@ -289,18 +289,26 @@ def _p_bazi_stems_for(q: Options) -> Answer:
 
 def _p_bazi_keys_for(q: Options) -> Answer:
     """Every key of a BaZi star's table ``variant`` (a stem or a branch, as the table is
-    keyed: the month branch for 天德) whose cell holds ``target`` (a stem or a branch)."""
+    keyed: the month branch for 天德) whose cell holds ``target`` (a stem, a branch, or a
+    pillar such as 甲子)."""
     from mingshu.bazi import stars
+    from mingshu.cycles import Pillar
 
     star = stars.star(str(q["star"]))
     v = star.variant(str(q.get("variant", star.default)))
+    target = str(q["target"])
     try:
-        want = (stars.STEM_TARGET, parse_stem(q["target"]))
+        want = (stars.STEM_TARGET, parse_stem(target))
     except InputError:
         try:
-            want = (stars.BRANCH_TARGET, branch_number(q["target"]))
+            want = (stars.BRANCH_TARGET, branch_number(target))
         except InputError:
-            raise InputError("target", f"{q['target']!r} is neither a stem nor a branch") from None
+            try:
+                want = (stars.PILLAR_TARGET, Pillar.parse(target, "target").index)
+            except InputError:
+                raise InputError(
+                    "target", f"{target!r} is neither a stem, a branch nor a pillar"
+                ) from None
     name = stem_name if len(v.lookup) == 10 else branch_name
     return _either(name(k) for k, cell in enumerate(v.lookup) if want in cell)
 
@@ -410,7 +418,7 @@ PROBLEMS: Final[dict[str, Kind[Answer]]] = {
     "bazi_keys_for": Kind(
         _p_bazi_keys_for,
         ("star", "target", "variant"),
-        "every key (stem or branch) of a star's table whose cell holds a stem or branch",
+        "every key (stem or branch) of a star's table whose cell holds a stem, branch or pillar",
     ),
     "horse_of_birth": Kind(
         _p_horse_of_birth,
