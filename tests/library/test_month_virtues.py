@@ -127,3 +127,17 @@ def test_the_search_check_fails_when_the_engine_uses_another_table(
     monkeypatch.setattr(shensha, "stars_in", planted)
     bad, cases = run("month_star_in_four_pillars", {"star": "tian_de_he"})
     assert cases == 3600 and bad > 0
+
+
+@pytest.mark.parametrize(
+    "tables",
+    [
+        [["shi_e_da_bai", "yuan_bai", "a"]],  # keyed by the sixty year pillars
+        [["tong_zi", "bazi_chart", "a"]],  # keyed by year and month branch
+        [["kui_gang", "four", "a"]],  # a list of pillars, not a look-up
+    ],
+)
+def test_star_cells_refuses_tables_it_cannot_key(tables: list[list[str]]) -> None:
+    with pytest.raises(InputError) as e:
+        table("star_cells", {"tables": tables})
+    assert e.value.field == "tables"

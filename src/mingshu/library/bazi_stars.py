@@ -208,11 +208,14 @@ def star_cells(options: Options) -> Table:
     if any(len(v.lookup) != size or v.rule != "lookup" for v in variants):
         raise InputError("tables", "the tables must be look-up tables keyed alike")
     # Keys by the table's size: ten stems, twelve branches (from ``start``), five elements.
-    head, name = {
+    keyed = {
         10: ("Stem", stem_name),
         12: ("Branch", branch_name),
         5: ("Element", lambda e: str(Element(e).names.english)),
-    }[size]
+    }
+    if size not in keyed:
+        raise InputError("tables", "the tables must be keyed by a stem, a branch or an element")
+    head, name = keyed[size]
     first = branch_number(options.get("start", 0), "start") if size == 12 else 0
     rows: list[tuple[str, ...]] = []
     marked: set[tuple[int, int]] = set()
@@ -229,9 +232,9 @@ def star_cells(options: Options) -> Table:
     )
 
 
-def _pillar_list(v: Variant) -> list[Pillar]:
+def _pillar_list(v: Variant, field: str) -> list[Pillar]:
     if v.rule != "pillar_set":
-        raise InputError("tables", f"{v.star} {v.id} is not a list of pillars")
+        raise InputError(field, f"{v.star} {v.id} is not a list of pillars")
     return [SIXTY[i] for i in sorted(v.pillars)]
 
 
@@ -248,7 +251,7 @@ def pillar_sets(options: Options) -> Table:
     for key, variant in tables:
         s = _star(key)
         v = s.variant(str(variant))
-        days = _pillar_list(v)
+        days = _pillar_list(v, "tables")
         if v.id == s.default:
             marked.add((len(rows), 1))
         rows.append((str(s.names.english), v.id, str(len(days)), " ".join(map(str, days))))
@@ -266,7 +269,7 @@ def shared_pillars(options: Options) -> Table:
     by_pillar: dict[int, list[str]] = {}
     for key in options.get("stars", []):
         s = _star(key)
-        for p in _pillar_list(s.variant(s.default)):
+        for p in _pillar_list(s.variant(s.default), "stars"):
             by_pillar.setdefault(p.index, []).append(str(s.names.english))
     rows = tuple(
         (str(SIXTY[i]), "; ".join(names))
