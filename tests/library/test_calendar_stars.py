@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from mingshu.bazi import BaziSettings, shensha
+from mingshu.errors import InputError
 from mingshu.library import claim_checks
 from mingshu.library import problems as P
 from mingshu.library.tables import table
@@ -54,3 +55,23 @@ def test_the_search_checks_fail_on_a_wrong_engine(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(shensha, "stars_in", planted)
     assert run("month_day_pillar_star", {"star": "tian_she"})[0] > 0
     assert run("branch_star_in_other_pillars", {"star": "liu_e"})[0] > 0
+
+
+@pytest.mark.parametrize(
+    ("check", "args"),
+    [
+        ("month_star_in_four_pillars", {"star": "tian_she"}),  # its cells are pillars
+        ("month_star_in_four_pillars", {"star": "tian_yi"}),  # read from a stem
+        ("combination_partners", {"table": "tian_yi.v1", "of": "tian_de.stems"}),
+        ("tables_apart", {"a": "liu_e.standard", "b": "tian_yi.v1", "steps": 1}),
+        ("stage_cells", {"table": "liu_e.standard", "stage": "si"}),
+        ("branch_steps", {"table": "tian_yi.v1", "steps": 1}),
+        ("tables_agree", {"a": "kui_gang.four", "b": "tian_de.stems", "same_at": []}),
+    ],
+)
+def test_a_check_given_the_wrong_kind_of_table_names_its_args(
+    check: str, args: dict[str, object]
+) -> None:
+    with pytest.raises(InputError) as e:
+        claim_checks.run_check(check, args)
+    assert e.value.field == "args"

@@ -360,12 +360,19 @@ def cells_avoid(
 # ------------------------------------------- stars keyed by the month (天德 月德 and their 合)
 
 
-def _cells_of(ref: str) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """The cells of a table named ``STAR.VARIANT``: per basis value, its (kind, target)s."""
+def _cells_of(
+    ref: str, sizes: tuple[int, ...] = (5, 10, 12)
+) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The cells of a table named ``STAR.VARIANT``: per basis value, its (kind, target)s; an
+    :class:`InputError` unless it is keyed by one of ``sizes`` values (5 elements, 10 stems,
+    12 branches)."""
     from mingshu.bazi import stars
 
     key, _, variant = ref.partition(".")
-    return stars.star(key).variant(variant).lookup
+    cells = stars.star(key).variant(variant).lookup
+    if len(cells) not in sizes:
+        raise InputError("args", f"{ref} is not keyed by {' or '.join(map(str, sizes))} values")
+    return cells
 
 
 def _keys(names: Sequence[str], size: int) -> set[int]:
@@ -389,6 +396,8 @@ def month_star_in_pillars(star: str, pillars: Sequence[str]) -> tuple[int, int]:
     by_char = {s.names.hans: ("stem", int(s)) for s in Stem}
     by_char |= {b.names.hans: ("branch", int(b)) for b in Branch}
     v = stars.star(star).variant(stars.star(star).default)
+    if v.basis != ("month_branch",) or v.target not in ("stem", "branch", "stem_or_branch"):
+        raise InputError("args", f"{star} is not a stem or branch read from the month branch")
     cells = {_branches([k]).pop(): [by_char[c] for c in text] for k, text in v.cells}
     bad = n = 0
     for month in SIXTY:
@@ -432,7 +441,7 @@ def combination_partners(table: str, of: str, empty_at: Sequence[str] = ()) -> t
     from mingshu.bazi.stars import BRANCH_TARGET
     from mingshu.bazi.tables import BRANCH_COMBINE, STEM_COMBINE
 
-    cells, others = _cells_of(table), _cells_of(of)
+    cells, others = _cells_of(table, (12,)), _cells_of(of, (12,))
     empty = _keys(empty_at, len(cells))
     bad = 0
     for k, (cell, other) in enumerate(zip(cells, others, strict=True)):
@@ -461,7 +470,7 @@ def month_virtue_from_group(table: str) -> tuple[int, int]:
     from mingshu.bazi.stars import STEM_TARGET
     from mingshu.cycles import Polarity
 
-    cells = _cells_of(table)
+    cells = _cells_of(table, (12,))
     bad = sum(
         list(cell) != [(STEM_TARGET, _stem_of(_group_element(m), int(Polarity.YANG)))]
         for m, cell in enumerate(cells)
@@ -478,7 +487,7 @@ def heavenly_virtue_from_group(table: str) -> tuple[int, int]:
     from mingshu.cycles import Polarity
     from mingshu.library.engine import group_head
 
-    cells = _cells_of(table)
+    cells = _cells_of(table, (12,))
     bad = 0
     for m, cell in enumerate(cells):
         head = group_head(m)
@@ -540,7 +549,7 @@ def emolument_steps(table: str, steps: int) -> tuple[int, int]:
     from mingshu.bazi.stars import BRANCH_TARGET
     from mingshu.library.engine import emolument
 
-    cells = _cells_of(table)
+    cells = _cells_of(table, (10,))
     bad = sum(
         list(cell) != [(BRANCH_TARGET, (emolument(s) + steps) % 12)] for s, cell in enumerate(cells)
     )
@@ -551,6 +560,8 @@ def tables_apart(a: str, b: str, steps: int) -> tuple[int, int]:
     """Each cell of ``a`` is the one branch ``steps`` after the one branch of ``b``'s cell
     for the same key."""
     cells_a, cells_b = _cells_of(a), _cells_of(b)
+    if len(cells_a) != len(cells_b):
+        raise InputError("args", f"{a} and {b} are not keyed alike")
     bad = 0
     for x, y in zip(cells_a, cells_b, strict=True):
         bad += len(x) != 1 or len(y) != 1 or x[0][1] != (y[0][1] + steps) % 12
@@ -559,7 +570,7 @@ def tables_apart(a: str, b: str, steps: int) -> tuple[int, int]:
 
 def element_pairs_share(table: str) -> tuple[int, int]:
     """The Yang and the Yin stem of each element have the same cell in ``table``."""
-    cells = _cells_of(table)
+    cells = _cells_of(table, (10,))
     bad = sum(sorted(cells[2 * e]) != sorted(cells[2 * e + 1]) for e in range(5))
     return bad, 5
 
@@ -571,7 +582,7 @@ def own_branch_pillars(table: str, pillars: Sequence[str]) -> tuple[int, int]:
     from mingshu.cycles import SIXTY, Pillar
 
     named = {Pillar.parse(p, "args").index for p in pillars}
-    cells = _cells_of(table)
+    cells = _cells_of(table, (10,))
     bad = sum(
         ((BRANCH_TARGET, int(p.branch)) in cells[int(p.stem)]) != (p.index in named) for p in SIXTY
     )
@@ -593,7 +604,7 @@ def stage_cells(
     stages = stage_table(earth, "backward")
     if stage not in {stages[b].key for b in range(12)}:
         raise InputError("args", f"no stage {stage!r}")
-    cells = _cells_of(table)
+    cells = _cells_of(table, (5, 10))
     if len(cells) == 5:
         elements = {e.names.hans: int(e) for e in Element}
         stems = [2 * e for e in range(5)]  # 甲 丙 戊 庚 壬: each element's Yang stem
@@ -731,7 +742,7 @@ def virtue_and_grace_from_group(table: str) -> tuple[int, int]:
         element = int(_group_element(m))
         return {element, 2} if element == 4 else {element}  # Water carries Earth (2)
 
-    cells = _cells_of(table)
+    cells = _cells_of(table, (12,))
     bad = 0
     for m, cell in enumerate(cells):
         want: set[int] = set()
@@ -799,7 +810,7 @@ def branch_steps(table: str, steps: int) -> tuple[int, int]:
     """Each cell of ``table`` (keyed by a branch) is the one branch ``steps`` after its key."""
     from mingshu.bazi.stars import BRANCH_TARGET
 
-    cells = _cells_of(table)
+    cells = _cells_of(table, (12,))
     bad = sum(list(c) != [(BRANCH_TARGET, (k + steps) % 12)] for k, c in enumerate(cells))
     return bad, len(cells)
 
@@ -811,7 +822,7 @@ def pardon_by_season(table: str, stems: Sequence[str]) -> tuple[int, int]:
     from mingshu.cycles import SIXTY, Polarity
 
     allowed = _stems(stems)
-    v_cells = _cells_of(table)
+    v_cells = _cells_of(table, (12,))
     bad = 0
     for m, cell in enumerate(v_cells):
         season = (m - 2) % 12 // 3
