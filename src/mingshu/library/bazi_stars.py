@@ -17,10 +17,17 @@ from typing import Final
 from mingshu.bazi.common import POSITIONS, Position
 from mingshu.bazi.settings import BaziSettings
 from mingshu.bazi.shensha import Hit, StarResult
-from mingshu.bazi.stars import BRANCH_TARGET, STARS, StarDef, Variant, star
-from mingshu.cycles import Branch, Pillar, Stem
+from mingshu.bazi.stars import BRANCH_TARGET, PILLAR_TARGET, STARS, StarDef, Variant, star
+from mingshu.cycles import SIXTY, Branch, Element, Pillar, Stem
 from mingshu.errors import InputError
-from mingshu.library.engine import BASIS_WORDS, Options, Table, branch_name, stem_name
+from mingshu.library.engine import (
+    BASIS_WORDS,
+    Options,
+    Table,
+    branch_name,
+    branch_number,
+    stem_name,
+)
 
 _TARGET_WORDS: Final = {
     "branch": "branch",
@@ -178,6 +185,98 @@ def p_tables_finding(q: Options) -> str:
         if result_of({**q, "variants": chosen}, s.key).hits:
             found.append(v.id)
     return " and ".join(found) or "none"
+
+
+def _target_text(kind: int, value: int) -> str:
+    if kind == PILLAR_TARGET:
+        return str(SIXTY[value])
+    return branch_name(value) if kind == BRANCH_TARGET else stem_name(value)
+
+
+def star_cells(options: Options) -> Table:
+    """Several star tables keyed alike (``tables``: ``[star, variant, head]``), one row per
+    key (stems, nayin elements, or branches from ``start``), each cell the targets its table
+    gives ("—" for none).  Marked: cells equal to the first table's, ``marked`` naming the
+    rule."""
+    tables = options.get("tables")
+    if not (isinstance(tables, list) and tables and all(isinstance(t, list) for t in tables)):
+        raise InputError("tables", "give the tables as [[star, variant, head], …]")
+    if any(len(t) != 3 for t in tables):
+        raise InputError("tables", "each table is [star, variant, column head]")
+    variants = [_star(key).variant(str(v)) for key, v, _ in tables]
+    size = len(variants[0].lookup)
+    if any(len(v.lookup) != size or v.rule != "lookup" for v in variants):
+        raise InputError("tables", "the tables must be look-up tables keyed alike")
+    # Keys by the table's size: ten stems, twelve branches (from ``start``), five elements.
+    keyed = {
+        10: ("Stem", stem_name),
+        12: ("Branch", branch_name),
+        5: ("Element", lambda e: str(Element(e).names.english)),
+    }
+    if size not in keyed:
+        raise InputError("tables", "the tables must be keyed by a stem, a branch or an element")
+    head, name = keyed[size]
+    first = branch_number(options.get("start", 0), "start") if size == 12 else 0
+    rows: list[tuple[str, ...]] = []
+    marked: set[tuple[int, int]] = set()
+    for r, key in enumerate((first + i) % size for i in range(size)):
+        cells = [sorted(v.lookup[key]) for v in variants]
+        marked |= {(r, c) for c, cell in enumerate(cells[1:], start=2) if cell == cells[0]}
+        texts = (", ".join(_target_text(k, t) for k, t in cell) or "—" for cell in cells)
+        rows.append((name(key), *texts))
+    return Table(
+        (str(options.get("key_head", head)), *(str(h) for _, _, h in tables)),
+        tuple(rows),
+        frozenset(marked),
+        str(options.get("marked", f"the same as {tables[0][2]}")),
+    )
+
+
+def _pillar_list(v: Variant, field: str) -> list[Pillar]:
+    if v.rule != "pillar_set":
+        raise InputError(field, f"{v.star} {v.id} is not a list of pillars")
+    return [SIXTY[i] for i in sorted(v.pillars)]
+
+
+def pillar_sets(options: Options) -> Table:
+    """Lists of day pillars (``tables``: ``[star, variant]``): each one's days in sixty-cycle
+    order and how many of the sixty they are.  Marked: the star's default table."""
+    tables = options.get("tables")
+    if not (isinstance(tables, list) and tables and all(isinstance(t, list) for t in tables)):
+        raise InputError("tables", "give the tables as [[star, variant], …]")
+    if any(len(t) != 2 for t in tables):
+        raise InputError("tables", "each table is [star, variant]")
+    rows: list[tuple[str, ...]] = []
+    marked: set[tuple[int, int]] = set()
+    for key, variant in tables:
+        s = _star(key)
+        v = s.variant(str(variant))
+        days = _pillar_list(v, "tables")
+        if v.id == s.default:
+            marked.add((len(rows), 1))
+        rows.append((str(s.names.english), v.id, str(len(days)), " ".join(map(str, days))))
+    return Table(
+        ("Star", "Table", "Days of 60", "Day pillars"),
+        tuple(rows),
+        frozenset(marked),
+        "the engine's default table",
+    )
+
+
+def shared_pillars(options: Options) -> Table:
+    """Every pillar of the sixty that the default lists of two or more of the ``stars`` hold,
+    with those stars."""
+    by_pillar: dict[int, list[str]] = {}
+    for key in options.get("stars", []):
+        s = _star(key)
+        for p in _pillar_list(s.variant(s.default), "stars"):
+            by_pillar.setdefault(p.index, []).append(str(s.names.english))
+    rows = tuple(
+        (str(SIXTY[i]), "; ".join(names))
+        for i, names in sorted(by_pillar.items())
+        if len(names) > 1
+    )
+    return Table(("Day pillar", "Stars"), rows)
 
 
 # -------------------------------------------------------------- where a star sits

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cache
 from typing import Any, Final
 
-from mingshu.cycles import Branch, Stem
+from mingshu.cycles import Branch, Element, Stem
 from mingshu.errors import InputError
 from mingshu.library import frame, god_cycles
 
@@ -610,6 +610,512 @@ def school_star_count(
     return bad, n
 
 
+# ------------------------------------------- stars keyed by the month (天德 月德 and their 合)
+
+
+def _cells_of(
+    ref: str, sizes: tuple[int, ...] = (5, 10, 12)
+) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The cells of a table named ``STAR.VARIANT``: per basis value, its (kind, target)s; an
+    :class:`InputError` unless it is keyed by one of ``sizes`` values (5 elements, 10 stems,
+    12 branches)."""
+    from mingshu.bazi import stars
+
+    key, _, variant = ref.partition(".")
+    cells = stars.star(key).variant(variant).lookup
+    if len(cells) not in sizes:
+        raise InputError("args", f"{ref} is not keyed by {' or '.join(map(str, sizes))} values")
+    return cells
+
+
+def _keys(names: Sequence[str], size: int) -> set[int]:
+    """Basis values named in Chinese: stems for a table of ten keys, branches of twelve."""
+    return _stems(names) if size == 10 else _branches(names)
+
+
+def month_star_in_pillars(star: str, pillars: Sequence[str]) -> tuple[int, int]:
+    """For every month pillar with every pillar standing in the other three places, the
+    engine's hits of ``star`` (default table) are exactly those of the ``pillars`` (year,
+    month, day, hour) whose stem, or whose branch where the cell is a branch, the data file's
+    cell for the month branch names."""
+    from mingshu.bazi import stars
+    from mingshu.cycles import SIXTY
+
+    places = ("year", "month", "day", "hour")
+    if any(p not in places for p in pillars):
+        raise InputError("args", f"pillars are {', '.join(places)}")
+    searched = {places.index(p) for p in pillars}
+    # The data file's characters, read here on their own: a stem, else a branch.
+    by_char = {s.names.hans: ("stem", int(s)) for s in Stem}
+    by_char |= {b.names.hans: ("branch", int(b)) for b in Branch}
+    v = stars.star(star).variant(stars.star(star).default)
+    if v.basis != ("month_branch",) or v.target not in ("stem", "branch", "stem_or_branch"):
+        raise InputError("args", f"{star} is not a stem or branch read from the month branch")
+    cells = {_branches([k]).pop(): [by_char[c] for c in text] for k, text in v.cells}
+    bad = n = 0
+    for month in SIXTY:
+        want_cell = cells[int(month.branch)]
+        for other in SIXTY:
+            layout = (other, month, other, other)
+            n += 1
+            at = [
+                i
+                for i, p in enumerate(layout)
+                if i in searched
+                and (("stem", int(p.stem)) in want_cell or ("branch", int(p.branch)) in want_cell)
+            ]
+            bad += _hits_by_basis(star, layout) != ({"month_branch": at} if at else {})
+    return bad, n
+
+
+def month_star_in_four_pillars(star: str) -> tuple[int, int]:
+    """:func:`month_star_in_pillars` over all four pillars."""
+    return month_star_in_pillars(star, ("year", "month", "day", "hour"))
+
+
+def tables_agree(a: str, b: str, same_at: Sequence[str]) -> tuple[int, int]:
+    """Two tables (``STAR.VARIANT``) keyed alike give the same targets exactly at the keys
+    ``same_at`` (stems or branches): a key counts against the claim where that is not so."""
+    cells_a, cells_b = _cells_of(a), _cells_of(b)
+    if len(cells_a) != len(cells_b):
+        raise InputError("args", f"{a} and {b} are not keyed alike")
+    same = _keys(same_at, len(cells_a))
+    bad = sum(
+        (sorted(x) == sorted(y)) != (k in same)
+        for k, (x, y) in enumerate(zip(cells_a, cells_b, strict=True))
+    )
+    return bad, len(cells_a)
+
+
+def combination_partners(table: str, of: str, empty_at: Sequence[str] = ()) -> tuple[int, int]:
+    """Each cell of ``table`` holds the combination partners of the cell of ``of`` (a stem's
+    五合 partner, a branch's 六合 partner, from bazi/data/relations.toml), except at the keys
+    ``empty_at``, where it is empty."""
+    from mingshu.bazi.stars import BRANCH_TARGET
+    from mingshu.bazi.tables import BRANCH_COMBINE, STEM_COMBINE
+
+    cells, others = _cells_of(table, (12,)), _cells_of(of, (12,))
+    empty = _keys(empty_at, len(cells))
+    bad = 0
+    for k, (cell, other) in enumerate(zip(cells, others, strict=True)):
+        partners = [
+            (kind, int(BRANCH_COMBINE[t]) if kind == BRANCH_TARGET else int(STEM_COMBINE[t]))
+            for kind, t in other
+        ]
+        bad += sorted(cell) != ([] if k in empty else sorted(partners))
+    return bad, len(cells)
+
+
+def _group_element(branch: int) -> Any:
+    """The element of a branch's three-harmony group: that of its middle branch (子 卯 午 酉)."""
+    from mingshu.library.engine import group_head
+
+    return Branch((group_head(branch) + 4) % 12).element
+
+
+def _stem_of(element: Any, polarity: int) -> int:
+    return next(int(s) for s in Stem if s.element is element and int(s.polarity) == polarity)
+
+
+def month_virtue_from_group(table: str) -> tuple[int, int]:
+    """Each cell of ``table`` (keyed by the month branch) is the one Yang stem of the
+    element of the month's three-harmony group."""
+    from mingshu.bazi.stars import STEM_TARGET
+    from mingshu.cycles import Polarity
+
+    cells = _cells_of(table, (12,))
+    bad = sum(
+        list(cell) != [(STEM_TARGET, _stem_of(_group_element(m), int(Polarity.YANG)))]
+        for m, cell in enumerate(cells)
+    )
+    return bad, len(cells)
+
+
+def heavenly_virtue_from_group(table: str) -> tuple[int, int]:
+    """Each cell of ``table`` (keyed by the month branch) follows the month's place in its
+    three-harmony group: the first month (寅 申 巳 亥) gives the Yin stem of the group's
+    element, the last (辰 戌 丑 未) the Yang stem, the middle one (子 午 卯 酉) the branch
+    just after the group's last (the corner trigram's branch)."""
+    from mingshu.bazi.stars import BRANCH_TARGET, STEM_TARGET
+    from mingshu.cycles import Polarity
+    from mingshu.library.engine import group_head
+
+    cells = _cells_of(table, (12,))
+    bad = 0
+    for m, cell in enumerate(cells):
+        head = group_head(m)
+        element = _group_element(m)
+        if m == head:
+            want = (STEM_TARGET, _stem_of(element, int(Polarity.YIN)))
+        elif m == (head + 8) % 12:
+            want = (STEM_TARGET, _stem_of(element, int(Polarity.YANG)))
+        else:
+            want = (BRANCH_TARGET, (head + 9) % 12)
+        bad += list(cell) != [want]
+    return bad, len(cells)
+
+
+# ------------------------------------------------ stars keyed by a stem (太极 国印 金舆 福星)
+
+
+def stem_star_in_pillars(star: str, pillars: Sequence[str]) -> tuple[int, int]:
+    """For every case, the engine's hits of ``star`` (default table and bases) are exactly,
+    per basis, those of the ``pillars`` (year, month, day, hour) whose branch the data file's
+    cell for the basis stem names.  A star read from the day stem walks every day stem with
+    every arrangement of four branches; one read from the year stem too, every year pillar
+    with every day pillar."""
+    from mingshu.bazi import stars
+
+    places = ("year", "month", "day", "hour")
+    unknown = [p for p in pillars if p not in places]
+    if unknown:
+        raise InputError("args", f"pillars are {', '.join(places)}, not {unknown}")
+    searched = {places.index(p) for p in pillars}
+    s = stars.star(star)
+    v = s.variant(s.default)
+    cells = {_stems([k]).pop(): _branches(list(text)) for k, text in v.cells}
+    at_stem = {"day_stem": 2, "year_stem": 0}
+    if any(b not in at_stem for b in v.basis):
+        raise InputError("args", f"{star} is not read from the day or year stem")
+    cases = _year_and_day_pillars() if "year_stem" in v.basis else _pillar_layouts()
+    bad = n = 0
+    for branches, layout in cases:
+        n += 1
+        want: dict[str, list[int]] = {}
+        for basis in v.basis:
+            cell = cells[int(layout[at_stem[basis]].stem)]
+            at = [i for i, b in enumerate(branches) if b in cell and i in searched]
+            if at:
+                want[basis] = at
+        bad += _hits_by_basis(star, layout) != want
+    return bad, n
+
+
+def stem_star_in_four_pillars(star: str) -> tuple[int, int]:
+    """:func:`stem_star_in_pillars` over all four pillars."""
+    return stem_star_in_pillars(star, ("year", "month", "day", "hour"))
+
+
+def emolument_steps(table: str, steps: int) -> tuple[int, int]:
+    """Each cell of ``table`` (keyed by a stem) is the one branch ``steps`` after the stem's
+    Emolument (禄, its Office stage under the default stage rules)."""
+    from mingshu.bazi.stars import BRANCH_TARGET
+    from mingshu.library.engine import emolument
+
+    cells = _cells_of(table, (10,))
+    bad = sum(
+        list(cell) != [(BRANCH_TARGET, (emolument(s) + steps) % 12)] for s, cell in enumerate(cells)
+    )
+    return bad, len(cells)
+
+
+def tables_apart(a: str, b: str, steps: int) -> tuple[int, int]:
+    """Each cell of ``a`` is the one branch ``steps`` after the one branch of ``b``'s cell
+    for the same key."""
+    cells_a, cells_b = _cells_of(a), _cells_of(b)
+    if len(cells_a) != len(cells_b):
+        raise InputError("args", f"{a} and {b} are not keyed alike")
+    bad = 0
+    for x, y in zip(cells_a, cells_b, strict=True):
+        bad += len(x) != 1 or len(y) != 1 or x[0][1] != (y[0][1] + steps) % 12
+    return bad, len(cells_a)
+
+
+def element_pairs_share(table: str) -> tuple[int, int]:
+    """The Yang and the Yin stem of each element have the same cell in ``table``."""
+    cells = _cells_of(table, (10,))
+    bad = sum(sorted(cells[2 * e]) != sorted(cells[2 * e + 1]) for e in range(5))
+    return bad, 5
+
+
+def own_branch_pillars(table: str, pillars: Sequence[str]) -> tuple[int, int]:
+    """The pillars of the sixty whose own branch is in their stem's cell of ``table`` are
+    exactly ``pillars`` (written 甲子 …): a pillar counts against the claim where not so."""
+    from mingshu.bazi.stars import BRANCH_TARGET
+    from mingshu.cycles import SIXTY, Pillar
+
+    named = {Pillar.parse(p, "args").index for p in pillars}
+    cells = _cells_of(table, (10,))
+    bad = sum(
+        ((BRANCH_TARGET, int(p.branch)) in cells[int(p.stem)]) != (p.index in named) for p in SIXTY
+    )
+    return bad, len(SIXTY)
+
+
+def stage_cells(
+    table: str, stage: str, same_at: Sequence[str] | None = None, earth: str = "fire_earth"
+) -> tuple[int, int]:
+    """Each cell of ``table`` is the one branch where its key stands at the twelve-stage
+    ``stage`` (``chang_sheng``, ``lin_guan`` …; yin stems counted backward, Earth with Fire
+    or, ``earth = "water_earth"``, with Water), exactly at the keys ``same_at`` (every key
+    when not given).  A table keyed by a nayin element is read with the element's Yang stem."""
+    from mingshu.bazi.stars import BRANCH_TARGET
+    from mingshu.bazi.tables import stage_table
+
+    if earth not in ("fire_earth", "water_earth"):
+        raise InputError("args", f"earth is fire_earth or water_earth, not {earth!r}")
+    stages = stage_table(earth, "backward")
+    if stage not in {stages[b].key for b in range(12)}:
+        raise InputError("args", f"no stage {stage!r}")
+    cells = _cells_of(table, (5, 10))
+    if len(cells) == 5:
+        elements = {e.names.hans: int(e) for e in Element}
+        stems = [2 * e for e in range(5)]  # 甲 丙 戊 庚 壬: each element's Yang stem
+        same = {elements[n] for n in same_at} if same_at is not None else set(range(5))
+    else:
+        stems = list(range(10))
+        same = _stems(same_at) if same_at is not None else set(range(10))
+    bad = 0
+    for k, cell in enumerate(cells):
+        at = next(b for b in range(12) if stages[stems[k] * 12 + b].key == stage)
+        bad += (list(cell) == [(BRANCH_TARGET, at)]) != (k in same)
+    return bad, len(cells)
+
+
+# ---------------------------------------------- stars of the day pillar (魁罡 十恶大败 …)
+
+
+def _pillar_set(ref: str) -> frozenset[int]:
+    """The sixty-cycle indices a ``pillar_set`` table (``STAR.VARIANT``) lists."""
+    from mingshu.bazi import stars
+
+    key, _, variant = ref.partition(".")
+    v = stars.star(key).variant(variant)
+    if v.rule != "pillar_set":
+        raise InputError("args", f"{ref} is not a list of pillars")
+    return v.pillars
+
+
+def day_pillar_star(star: str, pillars: Sequence[str]) -> tuple[int, int]:
+    """For every day pillar with every hour pillar, the engine (default settings) finds
+    ``star`` in the day pillar exactly when the day is one of ``pillars`` (written 甲子 …),
+    and never in the hour pillar."""
+    from mingshu.cycles import SIXTY, Pillar
+
+    days = {Pillar.parse(p, "args").index for p in pillars}
+    other = SIXTY[0]
+    bad = n = 0
+    for day in SIXTY:
+        for hour in SIXTY:
+            n += 1
+            want = {"day_pillar": [2]} if day.index in days else {}
+            bad += _hits_by_basis(star, (other, other, day, hour)) != want
+    return bad, n
+
+
+def emolument_void_days(table: str) -> tuple[int, int]:
+    """The pillars a list holds are exactly those of the sixty whose stem's Emolument (禄)
+    is one of the two void branches (空亡) of the pillar's own decade (旬)."""
+    from mingshu.cycles import SIXTY
+    from mingshu.library.engine import emolument
+
+    listed = _pillar_set(table)
+    bad = sum(
+        (emolument(int(p.stem)) in {int(b) for b in p.void_branches}) != (p.index in listed)
+        for p in SIXTY
+    )
+    return bad, len(SIXTY)
+
+
+def clash_pairs(table: str) -> tuple[int, int]:
+    """Each pillar a list holds comes with the pillar of the same stem on the opposite
+    branch (丙子 with 丙午): a listed pillar whose partner is missing counts against it."""
+    from mingshu.cycles import SIXTY, Pillar
+
+    listed = _pillar_set(table)
+    bad = sum(
+        Pillar.of(int(SIXTY[i].stem), (int(SIXTY[i].branch) + 6) % 12).index not in listed
+        for i in listed
+    )
+    return bad, len(listed)
+
+
+# ------------------------------------------------- 金神 三奇 六秀日 德秀: hours, runs, groups
+
+
+def hour_star_on_real_hours(
+    star: str, day_stems: Sequence[str], hours: Sequence[str], variant: str = ""
+) -> tuple[int, int]:
+    """For every day pillar and each of its twelve real hour pillars (the hour stem follows
+    the day stem, 五鼠遁), the engine finds ``star`` (default table, or ``variant``) exactly
+    when the day stem is one of ``day_stems`` and the hour one of ``hours``, and then in the
+    hour pillar only."""
+    from mingshu.bazi import BaziSettings
+    from mingshu.calendar.pillars import hour_pillar
+    from mingshu.cycles import SIXTY
+
+    settings = BaziSettings(star_variants={star: variant}) if variant else None
+    stems, branches = _stems(day_stems), _branches(hours)
+    other = SIXTY[0]
+    bad = n = 0
+    for day in SIXTY:
+        for b in Branch:
+            n += 1
+            hour = hour_pillar(day.stem, b)
+            found = _hits_by_basis(star, (other, other, day, hour), settings)
+            at = sorted({p for ps in found.values() for p in ps})
+            want = [3] if int(day.stem) in stems and int(b) in branches else []
+            bad += at != want
+    return bad, n
+
+
+def stem_run_hits(star: str, runs: Sequence[str], reversible: bool) -> tuple[int, int]:
+    """For every arrangement of the four stems (year to hour), the engine (default table)
+    finds ``star`` in exactly the three pillars of a run of ``runs`` (written 乙丙丁) standing
+    in adjacent pillars in order, or also backward when ``reversible``."""
+    from mingshu.cycles import Pillar
+
+    orders = [tuple(sorted(_stems([c])).pop() for c in run) for run in runs]
+    if reversible:
+        orders += [o[::-1] for o in orders]
+    bad = n = 0
+    for stems in itertools.product(range(10), repeat=4):
+        n += 1
+        pillars = tuple(Pillar.of(s, s % 2) for s in stems)
+        want = sorted(
+            {
+                p
+                for start in (0, 1)
+                if stems[start : start + 3] in orders
+                for p in (start, start + 1, start + 2)
+            }
+        )
+        found = _hits_by_basis(star, pillars)
+        bad += sorted({p for ps in found.values() for p in ps}) != want
+    return bad, n
+
+
+def virtue_and_grace_from_group(table: str) -> tuple[int, int]:
+    """Each month's cell of ``table`` is its three-harmony element's two stems (the 德) and
+    the two stems whose combination transforms into that element (the 秀); a Water month
+    takes Earth's as well (水土同宫: 戊己 and 甲己)."""
+    from mingshu.bazi.stars import STEM_TARGET
+
+    def elements_of(m: int) -> set[int]:
+        element = int(_group_element(m))
+        return {element, 2} if element == 4 else {element}  # Water carries Earth (2)
+
+    cells = _cells_of(table, (12,))
+    bad = 0
+    for m, cell in enumerate(cells):
+        want: set[int] = set()
+        for e in elements_of(m):
+            want |= {2 * e, 2 * e + 1}
+            # 甲己 化土, 乙庚 化金, 丙辛 化水, 丁壬 化木, 戊癸 化火: pair s, s + 5 gives (s + 2) % 5
+            pair = next(s for s in range(5) if (s + 2) % 5 == e)
+            want |= {pair, pair + 5}
+        bad += sorted(cell) != sorted((STEM_TARGET, s) for s in want)
+    return bad, len(cells)
+
+
+def run_fixes_branch(run: str, start: int, at: str, branches: Sequence[str]) -> tuple[int, int]:
+    """On real charts (the month stem follows the year stem, 五虎遁; the hour stem the day
+    stem, 五鼠遁), the stems ``run`` (乙丙丁) standing in order from pillar ``start`` (0 year,
+    1 month) occur only when the pillar ``at`` (month or hour) stands on one of ``branches``,
+    and on each of them: every other case, and every branch never met, counts against it."""
+    from mingshu.calendar.pillars import hour_pillar, month_stem
+    from mingshu.cycles import SIXTY
+
+    where = {"month": 1, "hour": 3}
+    if at not in where or start not in (0, 1):
+        raise InputError("args", "start is 0 or 1, at is month or hour")
+    want = tuple(sorted(_stems([c])).pop() for c in run)
+    allowed, met = _branches(branches), set()
+    bad = n = 0
+    for year in Stem:
+        for m in Branch:
+            month = int(month_stem(year, m))
+            for day in SIXTY:
+                for h in Branch:
+                    stems = (int(year), month, int(day.stem), int(hour_pillar(day.stem, h).stem))
+                    if stems[start : start + 3] != want:
+                        continue
+                    n += 1
+                    branch = int(m) if at == "month" else int(h)
+                    met.add(branch)
+                    bad += branch not in allowed
+    return bad + len(allowed - met), n
+
+
+# ------------------------------------------------- 天赦 天医 童子煞 六厄: month, season, year
+
+
+def month_day_pillar_star(star: str) -> tuple[int, int]:
+    """For every month pillar with every day pillar, the engine finds ``star`` (default
+    table, whose cells are day pillars) in the day pillar exactly when the day pillar is the
+    one the data file's cell for the month branch names, and nowhere else."""
+    from mingshu.bazi import stars
+    from mingshu.cycles import SIXTY, Pillar
+
+    v = stars.star(star).variant(stars.star(star).default)
+    cells = {_branches([k]).pop(): {Pillar.parse(w).index for w in t.split()} for k, t in v.cells}
+    other = SIXTY[0]
+    bad = n = 0
+    for month in SIXTY:
+        for day in SIXTY:
+            n += 1
+            want = {"month_branch": [2]} if day.index in cells[int(month.branch)] else {}
+            bad += _hits_by_basis(star, (other, month, day, other)) != want
+    return bad, n
+
+
+def branch_steps(table: str, steps: int) -> tuple[int, int]:
+    """Each cell of ``table`` (keyed by a branch) is the one branch ``steps`` after its key."""
+    from mingshu.bazi.stars import BRANCH_TARGET
+
+    cells = _cells_of(table, (12,))
+    bad = sum(list(c) != [(BRANCH_TARGET, (k + steps) % 12)] for k, c in enumerate(cells))
+    return bad, len(cells)
+
+
+def pardon_by_season(table: str, stems: Sequence[str]) -> tuple[int, int]:
+    """Each month's cell of ``table`` is one day pillar, the same for the three months of a
+    season (寅卯辰 spring …), on the Yang branch of the season's element (the element of its
+    middle month: 卯 Wood, 午 Fire, 酉 Metal, 子 Water), with one of the ``stems``."""
+    from mingshu.cycles import SIXTY, Polarity
+
+    allowed = _stems(stems)
+    v_cells = _cells_of(table, (12,))
+    bad = 0
+    for m, cell in enumerate(v_cells):
+        season = (m - 2) % 12 // 3
+        element = Branch((3 * season + 3) % 12).element
+        yang = next(b for b in Branch if b.element is element and b.polarity is Polarity.YANG)
+        ok = len(cell) == 1 and (
+            int(SIXTY[cell[0][1]].branch) == int(yang) and int(SIXTY[cell[0][1]].stem) in allowed
+        )
+        same = all(v_cells[(3 * season + 2 + i) % 12] == cell for i in range(3))
+        bad += not (ok and same)
+    return bad, len(v_cells)
+
+
+def branch_star_in_other_pillars(star: str) -> tuple[int, int]:
+    """For every arrangement of the four branches, the engine (default settings) finds
+    ``star``, keyed by the year or day branch, in exactly the other pillars whose branch the
+    data file's cell for the basis branch names (the basis pillar left out)."""
+    from mingshu.bazi import stars
+    from mingshu.cycles import Pillar
+
+    v = stars.star(star).variant(stars.star(star).default)
+    at_basis = {"year_branch": 0, "day_branch": 2}
+    if any(b not in at_basis for b in v.basis):
+        raise InputError("args", f"{star} is not keyed by the year or day branch")
+    cells = {_branches([k]).pop(): _branches(list(t)) for k, t in v.cells}
+    bad = n = 0
+    for branches in itertools.product(range(12), repeat=4):
+        n += 1
+        layout = tuple(Pillar.of(b % 2, b) for b in branches)
+        want: dict[str, list[int]] = {}
+        for basis in v.basis:
+            own = at_basis[basis]
+            cell = cells[branches[own]]
+            at = [i for i, b in enumerate(branches) if b in cell and i != own]
+            if at:
+                want[basis] = at
+        bad += _hits_by_basis(star, layout) != want
+    return bad, n
+
+
 CHECKS: Final[dict[str, Check]] = {
     f.__name__: f
     for f in (
@@ -646,6 +1152,30 @@ CHECKS: Final[dict[str, Check]] = {
         school_star_count,
         frame.no_mutagen,
         frame.master_by,
+        month_star_in_four_pillars,
+        tables_agree,
+        combination_partners,
+        month_virtue_from_group,
+        heavenly_virtue_from_group,
+        stem_star_in_four_pillars,
+        emolument_steps,
+        tables_apart,
+        element_pairs_share,
+        own_branch_pillars,
+        stem_star_in_pillars,
+        stage_cells,
+        day_pillar_star,
+        emolument_void_days,
+        clash_pairs,
+        hour_star_on_real_hours,
+        stem_run_hits,
+        virtue_and_grace_from_group,
+        run_fixes_branch,
+        month_star_in_pillars,
+        month_day_pillar_star,
+        branch_steps,
+        pardon_by_season,
+        branch_star_in_other_pillars,
     )
 }
 """Every check a claim may name, by name."""

@@ -362,6 +362,32 @@ def _p_bazi_stems_for(q: Options) -> Answer:
     return _either(stem_name(int(s)) for s in Stem if target in bazi_cell(star, variant, int(s)))
 
 
+def _p_bazi_keys_for(q: Options) -> Answer:
+    """Every key of a BaZi star's table ``variant`` (a stem or a branch, as the table is
+    keyed: the month branch for 天德) whose cell holds ``target`` (a stem, a branch, or a
+    pillar such as 甲子)."""
+    from mingshu.bazi import stars
+    from mingshu.cycles import Pillar
+
+    star = stars.star(str(q["star"]))
+    v = star.variant(str(q.get("variant", star.default)))
+    target = str(q["target"])
+    try:
+        want = (stars.STEM_TARGET, parse_stem(target))
+    except InputError:
+        try:
+            want = (stars.BRANCH_TARGET, branch_number(target))
+        except InputError:
+            try:
+                want = (stars.PILLAR_TARGET, Pillar.parse(target, "target").index)
+            except InputError:
+                raise InputError(
+                    "target", f"{target!r} is neither a stem, a branch nor a pillar"
+                ) from None
+    name = stem_name if len(v.lookup) == 10 else branch_name
+    return _either(name(k) for k, cell in enumerate(v.lookup) if want in cell)
+
+
 def _p_horse_of_birth(q: Options) -> Answer:
     """A real birth in both systems: each one's year branch and the Horse it gives (BaZi's
     year pillar turns at the Start of Spring; Zi Wei's year by its ``year_boundary``)."""
@@ -594,6 +620,11 @@ PROBLEMS: Final[dict[str, Kind[Answer]]] = {
         _text(ten_gods.p_stem_of),
         ("day_stem", "god"),
         "every stem that is a given ten god (its key) to a Day Master",
+    ),
+    "bazi_keys_for": Kind(
+        _p_bazi_keys_for,
+        ("star", "target", "variant"),
+        "every key (stem or branch) of a star's table whose cell holds a stem, branch or pillar",
     ),
     "horse_of_birth": Kind(
         _p_horse_of_birth,

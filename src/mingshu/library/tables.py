@@ -888,6 +888,22 @@ TABLES: Final[dict[str, Kind[Table]]] = {
         ("stars",),
         "the basis branches whose table gives that same branch",
     ),
+    "star_cells": Kind(
+        bazi_stars.star_cells,
+        ("tables", "start", "key_head", "marked"),
+        "several star tables keyed alike ([star, variant, head]), one row per key from "
+        "`start`; marked where equal to the first",
+    ),
+    "pillar_sets": Kind(
+        bazi_stars.pillar_sets,
+        ("tables",),
+        "lists of day pillars ([star, variant]): the days in sixty-cycle order and how many",
+    ),
+    "shared_pillars": Kind(
+        bazi_stars.shared_pillars,
+        ("stars",),
+        "every pillar of the sixty that two or more of the stars' default lists hold",
+    ),
     # the book beside the engine
     "conformance_summary": Kind(
         _conformance_summary, (), "per school, the conformance run's rules by agreement"
