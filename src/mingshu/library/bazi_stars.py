@@ -362,3 +362,55 @@ def own_branch_keys(options: Options) -> Table:
         own = [b for b in range(12) if (BRANCH_TARGET, b) in v.lookup[b]]
         rows.append((str(s.names.english), ", ".join(branch_name(b) for b in own) or "none"))
     return Table(("Star", "Basis branches that give themselves"), tuple(rows))
+
+
+# ------------------------------------------------ several tables side by side, key by key
+
+
+def _triples(options: Options) -> list[tuple[str, str, str]]:
+    """The ``tables`` parameter: ``[star, variant, column head]`` per column."""
+    value = options.get("tables")
+    if not (isinstance(value, list) and value and all(isinstance(t, list) for t in value)):
+        raise InputError("tables", "give the tables as [[star, variant, column head], …]")
+    if any(len(t) != 3 for t in value):
+        raise InputError("tables", "each table is [star, variant, column head]")
+    return [(str(s), str(v), str(h)) for s, v, h in value]
+
+
+def star_tables(options: Options) -> Table:
+    """One row per basis value (the ten stems, or the twelve branches) and one column per
+    table (``[star, variant, head]``): the branches each table gives.  With ``against`` (a
+    column head), the cells of the other columns equal to that column's are marked."""
+    tables = _triples(options)
+    variants = [_star(s).variant(v) for s, v, _ in tables]
+    stem_keyed = {v.basis[0].endswith("_stem") for v in variants}
+    if len(stem_keyed) != 1 or any(v.rule != "lookup" for v in variants):
+        raise InputError("tables", "give lookup tables all entered with stems or all with branches")
+    heads = [h for _, _, h in tables]
+    against = options.get("against")
+    if against is not None and against not in heads:
+        raise InputError("against", f"{against!r} is not one of the column heads {heads}")
+    by_stem = stem_keyed.pop()
+    rows: list[tuple[str, ...]] = []
+    marked: set[tuple[int, int]] = set()
+    for key in range(10 if by_stem else 12):
+        cells = [sorted(int(t) for _kind, t in v.lookup[key]) for v in variants]
+        if against is not None:
+            mine = cells[heads.index(str(against))]
+            marked |= {
+                (key, c)
+                for c, cell in enumerate(cells, start=1)
+                if heads[c - 1] != against and cell == mine
+            }
+        rows.append(
+            (
+                stem_name(key) if by_stem else branch_name(key),
+                *(", ".join(branch_name(b) for b in cell) or "—" for cell in cells),
+            )
+        )
+    return Table(
+        ("Day stem" if by_stem else "Branch", *heads),
+        tuple(rows),
+        frozenset(marked),
+        f"the same branch as {against}" if against is not None else "",
+    )

@@ -357,6 +357,131 @@ def cells_avoid(
     return sum(bool(avoid & set(c)) or len(c) != size for c in cells), len(cells)
 
 
+# ------------------------------------- tables of the day-stem and branch-keyed stars
+
+
+def _keys(star: str, variant: str, names: Sequence[str]) -> set[int]:
+    """The basis values ``names`` of a star's table: stems when it is entered with a stem,
+    branches when with a branch (Chinese characters, as the data file writes them)."""
+    from mingshu.bazi import stars
+
+    stem_keyed = stars.star(star).variant(variant).basis[0].endswith("_stem")
+    return _stems(names) if stem_keyed else _branches(names)
+
+
+def _key_count(star: str, variant: str) -> int:
+    from mingshu.bazi import stars
+
+    return len(stars.star(star).variant(variant).lookup)
+
+
+def table_offset(
+    star: str, variant: str, base: str, base_variant: str, steps: int, at: Sequence[str]
+) -> tuple[int, int]:
+    """The table ``variant`` of ``star`` gives, for the keys ``at``, the branch ``steps``
+    branches on from the one ``base``'s table gives, and something else for every other key."""
+    from mingshu.library.engine import bazi_cell
+
+    keys = _keys(star, variant, at)
+    n = _key_count(star, variant)
+    bad = 0
+    for k in range(n):
+        moved = sorted((b + steps) % 12 for b in bazi_cell(base, base_variant, k))
+        bad += (sorted(bazi_cell(star, variant, k)) == moved) != (k in keys)
+    return bad, n
+
+
+def table_is_stage(star: str, variant: str, stage: str, at: Sequence[str]) -> tuple[int, int]:
+    """A day-stem table gives, for the stems ``at``, the branch where the stem reaches the
+    growth stage ``stage`` (the engine's default stage rules), and another branch elsewhere."""
+    from mingshu.bazi.settings import DEFAULT
+    from mingshu.bazi.tables import stage_table
+    from mingshu.library.engine import bazi_cell
+
+    table = stage_table(DEFAULT.stage_earth.value, DEFAULT.stage_yin.value)
+    if stage not in {t.key for t in table}:
+        raise InputError("args", f"no growth stage {stage!r}")
+    keys = _keys(star, variant, at)
+    bad = 0
+    for s in range(10):
+        there = tuple(b for b in range(12) if table[s * 12 + b].key == stage)
+        bad += (bazi_cell(star, variant, s) == there) != (s in keys)
+    return bad, 10
+
+
+def cells_empty(star: str, variant: str, at: Sequence[str]) -> tuple[int, int]:
+    """The table ``variant`` of ``star`` gives nothing exactly for the keys ``at``."""
+    from mingshu.library.engine import bazi_cell
+
+    keys = _keys(star, variant, at)
+    n = _key_count(star, variant)
+    return sum((not bazi_cell(star, variant, k)) != (k in keys) for k in range(n)), n
+
+
+def cells_within(
+    star: str, variant: str, at: Sequence[str], branches: Sequence[str]
+) -> tuple[int, int]:
+    """For the keys ``at`` the table gives branches, all of them among ``branches``; for
+    every other key it gives none of ``branches``."""
+    from mingshu.library.engine import bazi_cell
+
+    keys = _keys(star, variant, at)
+    within = _branches(branches)
+    n = _key_count(star, variant)
+    bad = 0
+    for k in range(n):
+        cell = set(bazi_cell(star, variant, k))
+        inside = bool(cell) and cell <= within
+        bad += (not inside) if k in keys else bool(cell & within)
+    return bad, n
+
+
+def stem_stars_in_four_pillars(stars: Sequence[str]) -> tuple[int, int]:
+    """Each day-stem star (its default table) is found in exactly the pillars, the day
+    pillar included, whose branch its table gives the day stem, on every layout."""
+    from mingshu.bazi import shensha
+    from mingshu.bazi import stars as star_data
+    from mingshu.library.engine import bazi_cell
+
+    tables = {}
+    for key in stars:
+        s = star_data.star(key)
+        if s.variant(s.default).basis != ("day_stem",):
+            raise InputError("args", f"{key} is not entered with the day stem alone")
+        tables[key] = [set(bazi_cell(key, s.default, stem)) for stem in range(10)]
+    bad = n = 0
+    for branches, pillars in _pillar_layouts():
+        n += 1
+        stem = int(pillars[2].stem)
+        found = {r.star.key: r for r in shensha.stars_in(*pillars) if r.star.key in tables}
+        for key, table in tables.items():
+            got = sorted(int(h.position) for h in found[key].hits)
+            bad += got != [i for i, b in enumerate(branches) if b in table[stem]]
+    return bad, n
+
+
+def day_pillars_holding(star: str, variant: str, pillars: Sequence[str]) -> tuple[int, int]:
+    """Of the sixty day pillars, the engine finds the star (its table ``variant``) in the day
+    pillar itself exactly for ``pillars`` (written 甲子 … 癸亥); the other three pillars are
+    the day's neighbours in the cycle."""
+    from mingshu.bazi import BaziSettings, shensha
+    from mingshu.cycles import SIXTY, Pillar
+
+    wanted = {Pillar.parse(p, "args").index for p in pillars}
+    settings = BaziSettings(star_variants={star: variant})
+    bad = 0
+    for day in SIXTY:
+        year, month, hour = day.next(-1), day.next(1), day.next(2)
+        (found,) = (
+            r
+            for r in shensha.stars_in(year, month, day, hour, settings=settings)
+            if r.star.key == star
+        )
+        in_day = any(int(h.position) == 2 for h in found.hits)
+        bad += in_day != (day.index in wanted)
+    return bad, 60
+
+
 CHECKS: Final[dict[str, Check]] = {
     f.__name__: f
     for f in (
@@ -377,6 +502,13 @@ CHECKS: Final[dict[str, Check]] = {
         kitchen_vs_literary_star,
         nobleman_table_is_walk,
         cells_avoid,
+        # tables of the day-stem and branch-keyed stars
+        table_offset,
+        table_is_stage,
+        cells_empty,
+        cells_within,
+        stem_stars_in_four_pillars,
+        day_pillars_holding,
     )
 }
 """Every check a claim may name, by name."""

@@ -640,6 +640,13 @@ TABLES: Final[dict[str, Kind[Table]]] = {
         ("stars",),
         "the basis branches whose table gives that same branch",
     ),
+    # several BaZi star tables side by side
+    "star_tables": Kind(
+        bazi_stars.star_tables,
+        ("tables", "against"),
+        "per day stem (or branch), the branches several tables ([star, variant, head]) give; "
+        "`against` marks the cells equal to that column's",
+    ),
     # the book beside the engine
     "conformance_summary": Kind(
         _conformance_summary, (), "per school, the conformance run's rules by agreement"
