@@ -482,6 +482,64 @@ def day_pillars_holding(star: str, variant: str, pillars: Sequence[str]) -> tupl
     return bad, 60
 
 
+def group_step(star: str, variant: str, steps: int) -> tuple[int, int]:
+    """For every basis branch, the table gives the one branch ``steps`` on from the head of
+    the branch's three-harmony group (the branch where the group's element is born)."""
+    from mingshu.library.engine import bazi_cell, group_head
+
+    return sum(
+        bazi_cell(star, variant, b) != ((group_head(b) + steps) % 12,) for b in range(12)
+    ), 12
+
+
+def group_stage(star: str, variant: str, stage: str) -> tuple[int, int]:
+    """For every basis branch, the table gives the branch where the element of the branch's
+    three-harmony group reaches the growth stage ``stage``: counted for each yang stem whose
+    Birth stage (长生) is the group's head, in the engine's default stage table."""
+    from mingshu.bazi.settings import DEFAULT
+    from mingshu.bazi.tables import stage_table
+    from mingshu.library.engine import bazi_cell, group_head
+
+    table = stage_table(DEFAULT.stage_earth.value, DEFAULT.stage_yin.value)
+    if stage not in {t.key for t in table}:
+        raise InputError("args", f"no growth stage {stage!r}")
+    bad = 0
+    for b in range(12):
+        stems = [s for s in range(0, 10, 2) if table[s * 12 + group_head(b)].key == "chang_sheng"]
+        there = {tuple(x for x in range(12) if table[s * 12 + x].key == stage) for s in stems}
+        bad += not stems or there != {bazi_cell(star, variant, b)}
+    return bad, 12
+
+
+def month_pillars_found(star: str, variant: str, pillars: Sequence[str]) -> tuple[int, int]:
+    """Entered from the year branch alone, the star (table ``variant``) is found in the month
+    pillar exactly when the month's branch is one the table gives the year branch and, when
+    ``pillars`` names some (甲子 … 癸亥), the month pillar is one of them: every year branch
+    with each of the sixty month pillars."""
+    from mingshu.bazi import BaziSettings, shensha
+    from mingshu.cycles import SIXTY, Pillar
+    from mingshu.library.engine import bazi_cell
+
+    allowed = {Pillar.parse(p, "args").index for p in pillars}
+    settings = BaziSettings(star_variants={star: variant}, star_bases={star: "year_branch"})
+    bad = n = 0
+    for y in range(12):
+        year = Pillar.of(y % 2, y)
+        for month in SIXTY:
+            n += 1
+            (found,) = (
+                r
+                for r in shensha.stars_in(year, month, year, year, settings=settings)
+                if r.star.key == star
+            )
+            got = any(int(h.position) == 1 for h in found.hits)
+            want = int(month.branch) in bazi_cell(star, variant, y) and (
+                not allowed or month.index in allowed
+            )
+            bad += got != want
+    return bad, n
+
+
 CHECKS: Final[dict[str, Check]] = {
     f.__name__: f
     for f in (
@@ -509,6 +567,9 @@ CHECKS: Final[dict[str, Check]] = {
         cells_within,
         stem_stars_in_four_pillars,
         day_pillars_holding,
+        group_step,
+        group_stage,
+        month_pillars_found,
     )
 }
 """Every check a claim may name, by name."""

@@ -287,6 +287,18 @@ def _p_bazi_stems_for(q: Options) -> Answer:
     return _either(stem_name(int(s)) for s in Stem if target in bazi_cell(star, variant, int(s)))
 
 
+def _p_bazi_branches_for(q: Options) -> Answer:
+    """Every basis branch whose table ``variant`` of a branch-keyed ``star`` gives ``branch``."""
+    from mingshu.bazi import stars
+
+    star = str(q["star"])
+    variant = str(q.get("variant", stars.star(star).default))
+    if not stars.star(star).variant(variant).basis[0].endswith("_branch"):
+        raise InputError("star", f"{star} is not read from a branch")
+    target = branch_number(q["branch"])
+    return _either(branch_name(b) for b in range(12) if target in bazi_cell(star, variant, b))
+
+
 def _p_horse_of_birth(q: Options) -> Answer:
     """A real birth in both systems: each one's year branch and the Horse it gives (BaZi's
     year pillar turns at the Start of Spring; Zi Wei's year by its ``year_boundary``)."""
@@ -388,6 +400,11 @@ PROBLEMS: Final[dict[str, Kind[Answer]]] = {
         _p_bazi_stems_for,
         ("star", "branch", "variant"),
         "every day stem whose table gives a branch",
+    ),
+    "bazi_branches_for": Kind(
+        _p_bazi_branches_for,
+        ("star", "branch", "variant"),
+        "every basis branch (year or day) whose table gives a branch",
     ),
     "horse_of_birth": Kind(
         _p_horse_of_birth,
