@@ -540,6 +540,19 @@ def month_pillars_found(star: str, variant: str, pillars: Sequence[str]) -> tupl
     return bad, n
 
 
+def season_step(star: str, variant: str, steps: int) -> tuple[int, int]:
+    """For every basis branch, the table gives the one branch ``steps`` on from the first
+    branch of the branch's season (方: 寅卯辰, 巳午未, 申酉戌, 亥子丑, each begun by Tiger,
+    Snake, Monkey or Pig)."""
+    from mingshu.library.engine import bazi_cell
+
+    bad = 0
+    for b in range(12):
+        first = b - (b - 2) % 3  # the season's first branch, 2 (寅) 5 8 11 modulo 12
+        bad += bazi_cell(star, variant, b) != ((first + steps) % 12,)
+    return bad, 12
+
+
 CHECKS: Final[dict[str, Check]] = {
     f.__name__: f
     for f in (
@@ -570,6 +583,7 @@ CHECKS: Final[dict[str, Check]] = {
         group_step,
         group_stage,
         month_pillars_found,
+        season_step,
     )
 }
 """Every check a claim may name, by name."""
