@@ -414,3 +414,17 @@ def star_tables(options: Options) -> Table:
         frozenset(marked),
         f"the same branch as {against}" if against is not None else "",
     )
+
+
+def p_star_roles(q: Options) -> str:
+    """Where a star stands on a chart with the role of each hit (``month Rabbit (Hook)``), or
+    ``not in the chart``; a hit without a role is named alone."""
+    hits = result_of(q, q["star"]).hits
+    return (
+        ", ".join(
+            f"{h.position.key} {target_name(h.target)}"
+            + (f" ({h.role.names.english})" if h.role else "")
+            for h in hits
+        )
+        or "not in the chart"
+    )

@@ -553,6 +553,61 @@ def season_step(star: str, variant: str, steps: int) -> tuple[int, int]:
     return bad, 12
 
 
+def _branch_layouts() -> Iterator[tuple[int, ...]]:
+    """Every arrangement of four branches, year to hour."""
+    return itertools.product(range(12), repeat=4)
+
+
+def key_steps(star: str, variant: str, steps: Sequence[int], backward: bool) -> tuple[int, int]:
+    """For every basis branch, the table (its backward table, for a man of a yin year or a
+    woman of a yang year, when ``backward``) gives, in order, the branches ``steps`` on from
+    the basis branch."""
+    from mingshu.bazi import stars
+
+    v = stars.star(star).variant(variant)
+    if backward and not v.gendered:
+        raise InputError("args", f"{star} {variant} has no backward table")
+    table = v.lookup_backward if backward else v.lookup
+    bad = 0
+    for b in range(12):
+        bad += tuple(int(t) for _kind, t in table[b]) != tuple((b + s) % 12 for s in steps)
+    return bad, 12
+
+
+def gendered_in_pillars(star: str) -> tuple[int, int]:
+    """The engine finds a gender-dependent star from the year branch in exactly the other
+    pillars holding a branch its table gives (the backward table when the luck runs backward),
+    each with the role of that branch's place in the cell (勾 then 绞): every arrangement of
+    four branches, both directions."""
+    from mingshu.bazi import shensha, stars
+    from mingshu.library.bazi_stars import _layout_pillars
+
+    s = stars.star(star)
+    v = s.variant(s.default)
+    if not v.gendered or v.basis != ("year_branch",):
+        raise InputError("args", f"{star} is not a gender-dependent star of the year branch")
+    bad = n = 0
+    for branches in _branch_layouts():
+        pillars = _layout_pillars(branches)
+        for backward in (False, True):
+            n += 1
+            cell = [
+                int(t) for _kind, t in (v.lookup_backward if backward else v.lookup)[branches[0]]
+            ]
+            roles = list(v.target_roles) or [""] * len(cell)
+            want = sorted(
+                (pos, roles[cell.index(branches[pos])])
+                for pos in range(1, 4)
+                if branches[pos] in cell
+            )
+            (found,) = (
+                r for r in shensha.stars_in(*pillars, backward=backward) if r.star.key == star
+            )
+            got = sorted((int(h.position), h.role.key if h.role else "") for h in found.hits)
+            bad += got != want
+    return bad, n
+
+
 CHECKS: Final[dict[str, Check]] = {
     f.__name__: f
     for f in (
@@ -584,6 +639,8 @@ CHECKS: Final[dict[str, Check]] = {
         group_stage,
         month_pillars_found,
         season_step,
+        key_steps,
+        gendered_in_pillars,
     )
 }
 """Every check a claim may name, by name."""

@@ -421,6 +421,11 @@ PROBLEMS: Final[dict[str, Kind[Answer]]] = {
         ("star", "birth", "pillars", "variants", "bases", "include_basis_pillar"),
         "which of a star's tables find it on a chart",
     ),
+    "star_roles": Kind(
+        _text(bazi_stars.p_star_roles),
+        ("star", "birth", "pillars", "variants", "bases", "include_basis_pillar"),
+        "where a star stands on a real chart, with the role of each hit (Hook, Noose …)",
+    ),
     "hit_basis": Kind(
         _text(bazi_stars.p_hit_basis),
         ("star", "pillar", "birth", "pillars", "variants", "bases", "include_basis_pillar"),
