@@ -63,3 +63,19 @@ def test_a_bazi_table_term_reads_a_branch_keyed_table_whole() -> None:
     assert listed is not None
     want = [BRANCHES.index(ch) for ch in "寅寅巳巳巳申申申亥亥亥寅"]
     assert [int(n) for n in listed.group(1).split(", ")] == want
+
+
+def test_the_red_phoenix_counts_back_from_rabbit() -> None:
+    # 紅鸞子年加卯逆數天喜子年加酉逆數 … 子紅鸞則午是天喜 (Xingxue Dacheng juan 1)
+    for year in range(12):
+        assert E.bazi_cell("hong_luan", "standard", year) == ((3 - year) % 12,)
+        assert E.bazi_cell("tian_xi", "standard", year) == ((9 - year) % 12,)
+    assert run_check("mirror_sum", {"star": "hong_luan", "variant": "standard", "total": 3}) == (
+        0,
+        12,
+    )
+    # the Heavenly Joy is not the Red Phoenix's mirror: all twelve cells differ
+    assert run_check("mirror_sum", {"star": "tian_xi", "variant": "standard", "total": 3}) == (
+        12,
+        12,
+    )

@@ -608,6 +608,14 @@ def gendered_in_pillars(star: str) -> tuple[int, int]:
     return bad, n
 
 
+def mirror_sum(star: str, variant: str, total: int) -> tuple[int, int]:
+    """For every basis branch, the table gives the branch that adds up with it to ``total``
+    (modulo 12): the table counts backward as the basis counts forward."""
+    from mingshu.library.engine import bazi_cell
+
+    return sum(bazi_cell(star, variant, b) != ((total - b) % 12,) for b in range(12)), 12
+
+
 CHECKS: Final[dict[str, Check]] = {
     f.__name__: f
     for f in (
@@ -641,6 +649,7 @@ CHECKS: Final[dict[str, Check]] = {
         season_step,
         key_steps,
         gendered_in_pillars,
+        mirror_sum,
     )
 }
 """Every check a claim may name, by name."""
