@@ -428,3 +428,30 @@ def p_star_roles(q: Options) -> str:
         )
         or "not in the chart"
     )
+
+
+# ---------------------------------------------------------------- the decade void (旬空)
+
+
+def void_decades(options: Options) -> Table:
+    """The six decades (旬) of the sixty cycle: first and last pillar, and the two branches
+    each leaves out (the Void of every pillar in it), the yang one first."""
+    from mingshu.cycles import SIXTY
+
+    rows: list[tuple[str, ...]] = []
+    for head in range(0, 60, 10):
+        a, b = SIXTY[head].void_branches
+        rows.append(
+            (f"{SIXTY[head]} … {SIXTY[head + 9]}", branch_name(int(a)), branch_name(int(b)))
+        )
+    return Table(("Decade", "Void (yang)", "Void (yin)"), tuple(rows))
+
+
+def p_void_pillars(q: Options) -> str:
+    """Every pillar of the sixty whose Void includes ``branch`` (甲子 or 乙丑 or …)."""
+    from mingshu.cycles import SIXTY
+    from mingshu.library.engine import branch_number
+
+    target = branch_number(q["branch"])
+    found = [str(p) for p in SIXTY if target in {int(b) for b in p.void_branches}]
+    return " or ".join(found) or "none"

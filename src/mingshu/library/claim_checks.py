@@ -616,6 +616,37 @@ def mirror_sum(star: str, variant: str, total: int) -> tuple[int, int]:
     return sum(bazi_cell(star, variant, b) != ((total - b) % 12,) for b in range(12)), 12
 
 
+def void_is_decade_leftover() -> tuple[int, int]:
+    """Each of the sixty pillars' Void is the two branches its decade (the ten pillars from
+    the 甲 before it) does not reach, a yang branch and the yin branch after it."""
+    from mingshu.cycles import SIXTY
+
+    bad = 0
+    for p in SIXTY:
+        head = p.index - int(p.stem)
+        reached = {int(SIXTY[head + i].branch) for i in range(10)}
+        void = [int(b) for b in p.void_branches]
+        bad += set(void) != set(range(12)) - reached or void[0] % 2 or void[1] != void[0] + 1
+    return bad, 60
+
+
+def void_of_day_and_year() -> tuple[int, int]:
+    """The engine's Void: from the day pillar, every other pillar whose branch is in the day
+    pillar's Void; from the year pillar, likewise; every day pillar with every year pillar and
+    every month branch (the hour pillar the month's)."""
+    bad = n = 0
+    for branches, pillars in _year_and_day_pillars():
+        n += 1
+        want: dict[str, list[int]] = {}
+        for basis, own in (("day_pillar", 2), ("year_pillar", 0)):
+            void = {int(b) for b in pillars[own].void_branches}
+            at = [i for i, b in enumerate(branches) if b in void and i != own]
+            if at:
+                want[basis] = at
+        bad += _hits_by_basis("kong_wang", pillars) != want
+    return bad, n
+
+
 CHECKS: Final[dict[str, Check]] = {
     f.__name__: f
     for f in (
@@ -650,6 +681,8 @@ CHECKS: Final[dict[str, Check]] = {
         key_steps,
         gendered_in_pillars,
         mirror_sum,
+        void_is_decade_leftover,
+        void_of_day_and_year,
     )
 }
 """Every check a claim may name, by name."""

@@ -426,6 +426,11 @@ PROBLEMS: Final[dict[str, Kind[Answer]]] = {
         ("star", "birth", "pillars", "variants", "bases", "include_basis_pillar"),
         "where a star stands on a real chart, with the role of each hit (Hook, Noose …)",
     ),
+    "void_pillars": Kind(
+        _text(bazi_stars.p_void_pillars),
+        ("branch",),
+        "every pillar of the sixty whose Void (旬空) includes a branch",
+    ),
     "hit_basis": Kind(
         _text(bazi_stars.p_hit_basis),
         ("star", "pillar", "birth", "pillars", "variants", "bases", "include_basis_pillar"),

@@ -647,6 +647,11 @@ TABLES: Final[dict[str, Kind[Table]]] = {
         "per day stem (or branch), the branches several tables ([star, variant, head]) give; "
         "`against` marks the cells equal to that column's",
     ),
+    "void_decades": Kind(
+        bazi_stars.void_decades,
+        (),
+        "the six decades of the sixty cycle and the two void branches each leaves out",
+    ),
     # the book beside the engine
     "conformance_summary": Kind(
         _conformance_summary, (), "per school, the conformance run's rules by agreement"
