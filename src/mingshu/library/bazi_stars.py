@@ -377,23 +377,42 @@ def _triples(options: Options) -> list[tuple[str, str, str]]:
     return [(str(s), str(v), str(h)) for s, v, h in value]
 
 
+def _key_kind(basis: str) -> str:
+    """What a lookup table is keyed by: ``stem``, ``branch`` or ``element`` (the nayin's)."""
+    if basis == "year_nayin":
+        return "element"
+    return "stem" if basis.endswith("_stem") else "branch"
+
+
+_KEY_HEADS: Final = {"stem": "Day stem", "branch": "Branch", "element": "Year nayin"}
+
+
+def _key_label(kind: str, key: int) -> str:
+    from mingshu.cycles import Element
+
+    if kind == "element":
+        return str(Element(key).names.english)
+    return stem_name(key) if kind == "stem" else branch_name(key)
+
+
 def star_tables(options: Options) -> Table:
-    """One row per basis value (the ten stems, or the twelve branches) and one column per
-    table (``[star, variant, head]``): the branches each table gives.  With ``against`` (a
-    column head), the cells of the other columns equal to that column's are marked."""
+    """One row per basis value (the ten stems, the twelve branches, or the five elements of a
+    nayin-keyed table) and one column per table (``[star, variant, head]``): the branches each
+    table gives.  With ``against`` (a column head), the cells of the other columns equal to
+    that column's are marked."""
     tables = _triples(options)
     variants = [_star(s).variant(v) for s, v, _ in tables]
-    stem_keyed = {v.basis[0].endswith("_stem") for v in variants}
-    if len(stem_keyed) != 1 or any(v.rule != "lookup" for v in variants):
-        raise InputError("tables", "give lookup tables all entered with stems or all with branches")
+    kinds = {_key_kind(v.basis[0]) for v in variants}
+    if len(kinds) != 1 or any(v.rule != "lookup" for v in variants):
+        raise InputError("tables", "give lookup tables all entered with the same kind of key")
     heads = [h for _, _, h in tables]
     against = options.get("against")
     if against is not None and against not in heads:
         raise InputError("against", f"{against!r} is not one of the column heads {heads}")
-    by_stem = stem_keyed.pop()
+    kind = kinds.pop()
     rows: list[tuple[str, ...]] = []
     marked: set[tuple[int, int]] = set()
-    for key in range(10 if by_stem else 12):
+    for key in range(len(variants[0].lookup)):
         cells = [sorted(int(t) for _kind, t in v.lookup[key]) for v in variants]
         if against is not None:
             mine = cells[heads.index(str(against))]
@@ -404,12 +423,12 @@ def star_tables(options: Options) -> Table:
             }
         rows.append(
             (
-                stem_name(key) if by_stem else branch_name(key),
+                _key_label(kind, key),
                 *(", ".join(branch_name(b) for b in cell) or "—" for cell in cells),
             )
         )
     return Table(
-        ("Day stem" if by_stem else "Branch", *heads),
+        (_KEY_HEADS[kind], *heads),
         tuple(rows),
         frozenset(marked),
         f"the same branch as {against}" if against is not None else "",
@@ -454,4 +473,24 @@ def p_void_pillars(q: Options) -> str:
 
     target = branch_number(q["branch"])
     found = [str(p) for p in SIXTY if target in {int(b) for b in p.void_branches}]
+    return " or ".join(found) or "none"
+
+
+def p_year_pillars_for(q: Options) -> str:
+    """Every year pillar of the sixty whose table (``variant``) of a star read from the year's
+    nayin gives ``branch`` (丙寅 or 丁卯 or …), or ``none``."""
+    from mingshu.bazi.tables import NAYIN_OF
+    from mingshu.cycles import SIXTY
+    from mingshu.library.engine import branch_number
+
+    s = _star(q["star"])
+    v = s.variant(str(q.get("variant", s.default)))
+    if v.basis != ("year_nayin",):
+        raise InputError("star", f"{s.key} is not read from the year's nayin")
+    target = branch_number(q["branch"])
+    found = [
+        str(p)
+        for p in SIXTY
+        if target in {int(t) for _kind, t in v.lookup[int(NAYIN_OF[p.index].element)]}
+    ]
     return " or ".join(found) or "none"

@@ -365,8 +365,20 @@ def _keys(star: str, variant: str, names: Sequence[str]) -> set[int]:
     branches when with a branch (Chinese characters, as the data file writes them)."""
     from mingshu.bazi import stars
 
-    stem_keyed = stars.star(star).variant(variant).basis[0].endswith("_stem")
-    return _stems(names) if stem_keyed else _branches(names)
+    basis = stars.star(star).variant(variant).basis[0]
+    if basis == "year_nayin":
+        return _elements(names)
+    return _stems(names) if basis.endswith("_stem") else _branches(names)
+
+
+def _elements(names: Sequence[str]) -> set[int]:
+    from mingshu.cycles import Element
+
+    by_name = {e.names.hans: int(e) for e in Element}
+    unknown = [n for n in names if n not in by_name]
+    if unknown:
+        raise InputError("args", f"unknown element(s) {unknown!r}: write 木 火 土 金 水")
+    return {by_name[n] for n in names}
 
 
 def _key_count(star: str, variant: str) -> int:
@@ -647,6 +659,89 @@ def void_of_day_and_year() -> tuple[int, int]:
     return bad, n
 
 
+def _year_pillar_layouts() -> Iterator[tuple[Any, tuple[int, ...]]]:
+    """Every year pillar with every arrangement of the other three branches."""
+    from mingshu.cycles import SIXTY
+
+    for year in SIXTY:
+        for rest in itertools.product(range(12), repeat=3):
+            yield year, rest
+
+
+def nayin_star_in_pillars(star: str) -> tuple[int, int]:
+    """The engine finds a star read from the year pillar's nayin element (its default table)
+    in exactly the month, day and hour pillars holding a branch the element's cell gives, each
+    with the cell's role: every year pillar with every arrangement of the other three branches."""
+    from mingshu.bazi import shensha, stars
+    from mingshu.bazi.tables import NAYIN_OF
+    from mingshu.cycles import Pillar
+
+    s = stars.star(star)
+    v = s.variant(s.default)
+    if v.basis != ("year_nayin",):
+        raise InputError("args", f"{star} is not read from the year's nayin")
+    roles = dict(v.cell_roles)
+    bad = n = 0
+    for year, rest in _year_pillar_layouts():
+        element = int(NAYIN_OF[year.index].element)
+        cell = {int(t) for _kind, t in v.lookup[element]}
+        n += 1
+        others = [Pillar.of(b % 2, b) for b in rest]
+        want = sorted((pos, roles[element]) for pos, b in enumerate(rest, 1) if b in cell)
+        (found,) = (r for r in shensha.stars_in(year, *others) if r.star.key == star)
+        got = sorted((int(h.position), h.role.key if h.role else "") for h in found.hits)
+        bad += got != want
+    return bad, n
+
+
+def pairs_in_pillars(star: str, variant: str) -> tuple[int, int]:
+    """Under a pair table, the engine finds the star in every pillar holding a branch of a
+    pair whose two branches both stand in the chart, with the pair's role, and nowhere else:
+    every arrangement of four branches."""
+    from mingshu.bazi import BaziSettings, shensha, stars
+    from mingshu.library.bazi_stars import _layout_pillars
+
+    v = stars.star(star).variant(variant)
+    if v.rule != "pair_present":
+        raise InputError("args", f"{star} {variant} is not a pair table")
+    settings = BaziSettings(star_variants={star: variant})
+    bad = n = 0
+    for branches in _branch_layouts():
+        n += 1
+        want = sorted(
+            (pos, role)
+            for (a, b), role in v.pairs
+            if int(a) in branches and int(b) in branches
+            for pos, x in enumerate(branches)
+            if x in (int(a), int(b))
+        )
+        pillars = _layout_pillars(branches)
+        (found,) = (r for r in shensha.stars_in(*pillars, settings=settings) if r.star.key == star)
+        got = sorted((int(h.position), h.role.key if h.role else "") for h in found.hits)
+        bad += got != want
+    return bad, n
+
+
+def year_pillars_giving_own_branch(
+    star: str, variant: str, pillars: Sequence[str]
+) -> tuple[int, int]:
+    """Of the sixty year pillars, those whose own branch is one the star's table (read from
+    the year's nayin) gives are exactly ``pillars``."""
+    from mingshu.bazi import stars
+    from mingshu.bazi.tables import NAYIN_OF
+    from mingshu.cycles import SIXTY, Pillar
+
+    v = stars.star(star).variant(variant)
+    if v.basis != ("year_nayin",):
+        raise InputError("args", f"{star} {variant} is not read from the year's nayin")
+    wanted = {Pillar.parse(p, "args").index for p in pillars}
+    bad = 0
+    for year in SIXTY:
+        cell = {int(t) for _kind, t in v.lookup[int(NAYIN_OF[year.index].element)]}
+        bad += (int(year.branch) in cell) != (year.index in wanted)
+    return bad, 60
+
+
 CHECKS: Final[dict[str, Check]] = {
     f.__name__: f
     for f in (
@@ -683,6 +778,9 @@ CHECKS: Final[dict[str, Check]] = {
         mirror_sum,
         void_is_decade_leftover,
         void_of_day_and_year,
+        nayin_star_in_pillars,
+        pairs_in_pillars,
+        year_pillars_giving_own_branch,
     )
 }
 """Every check a claim may name, by name."""

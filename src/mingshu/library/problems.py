@@ -431,6 +431,11 @@ PROBLEMS: Final[dict[str, Kind[Answer]]] = {
         ("branch",),
         "every pillar of the sixty whose Void (旬空) includes a branch",
     ),
+    "year_pillars_for": Kind(
+        _text(bazi_stars.p_year_pillars_for),
+        ("star", "branch", "variant"),
+        "every year pillar whose table, read from the year's nayin, gives a branch",
+    ),
     "hit_basis": Kind(
         _text(bazi_stars.p_hit_basis),
         ("star", "pillar", "birth", "pillars", "variants", "bases", "include_basis_pillar"),
