@@ -461,3 +461,135 @@ def own_branch_keys(options: Options) -> Table:
         own = [b for b in range(12) if (BRANCH_TARGET, b) in v.lookup[b]]
         rows.append((str(s.names.english), ", ".join(branch_name(b) for b in own) or "none"))
     return Table(("Star", "Basis branches that give themselves"), tuple(rows))
+
+
+# ------------------------------------------------ several tables side by side, key by key
+
+
+def _triples(options: Options) -> list[tuple[str, str, str]]:
+    """The ``tables`` parameter: ``[star, variant, column head]`` per column."""
+    value = options.get("tables")
+    if not (isinstance(value, list) and value and all(isinstance(t, list) for t in value)):
+        raise InputError("tables", "give the tables as [[star, variant, column head], …]")
+    if any(len(t) != 3 for t in value):
+        raise InputError("tables", "each table is [star, variant, column head]")
+    return [(str(s), str(v), str(h)) for s, v, h in value]
+
+
+def _key_kind(basis: str) -> str:
+    """What a lookup table is keyed by: ``stem``, ``branch`` or ``element`` (the nayin's)."""
+    if basis == "year_nayin":
+        return "element"
+    return "stem" if basis.endswith("_stem") else "branch"
+
+
+_KEY_HEADS: Final = {"stem": "Day stem", "branch": "Branch", "element": "Year nayin"}
+
+
+def _key_label(kind: str, key: int) -> str:
+    from mingshu.cycles import Element
+
+    if kind == "element":
+        return str(Element(key).names.english)
+    return stem_name(key) if kind == "stem" else branch_name(key)
+
+
+def star_tables(options: Options) -> Table:
+    """One row per basis value (the ten stems, the twelve branches, or the five elements of a
+    nayin-keyed table) and one column per table (``[star, variant, head]``): the branches each
+    table gives.  With ``against`` (a column head), the cells of the other columns equal to
+    that column's are marked."""
+    tables = _triples(options)
+    variants = [_star(s).variant(v) for s, v, _ in tables]
+    kinds = {_key_kind(v.basis[0]) for v in variants}
+    if len(kinds) != 1 or any(v.rule != "lookup" for v in variants):
+        raise InputError("tables", "give lookup tables all entered with the same kind of key")
+    heads = [h for _, _, h in tables]
+    against = options.get("against")
+    if against is not None and against not in heads:
+        raise InputError("against", f"{against!r} is not one of the column heads {heads}")
+    kind = kinds.pop()
+    rows: list[tuple[str, ...]] = []
+    marked: set[tuple[int, int]] = set()
+    for key in range(len(variants[0].lookup)):
+        cells = [sorted(int(t) for _kind, t in v.lookup[key]) for v in variants]
+        if against is not None:
+            mine = cells[heads.index(str(against))]
+            marked |= {
+                (key, c)
+                for c, cell in enumerate(cells, start=1)
+                if heads[c - 1] != against and cell == mine
+            }
+        rows.append(
+            (
+                _key_label(kind, key),
+                *(", ".join(branch_name(b) for b in cell) or "—" for cell in cells),
+            )
+        )
+    return Table(
+        (_KEY_HEADS[kind], *heads),
+        tuple(rows),
+        frozenset(marked),
+        f"the same branch as {against}" if against is not None else "",
+    )
+
+
+def p_star_roles(q: Options) -> str:
+    """Where a star stands on a chart with the role of each hit (``month Rabbit (Hook)``), or
+    ``not in the chart``; a hit without a role is named alone."""
+    hits = result_of(q, q["star"]).hits
+    return (
+        ", ".join(
+            f"{h.position.key} {target_name(h.target)}"
+            + (f" ({h.role.names.english})" if h.role else "")
+            for h in hits
+        )
+        or "not in the chart"
+    )
+
+
+# ---------------------------------------------------------------- the decade void (旬空)
+
+
+def void_decades(options: Options) -> Table:
+    """The six decades (旬) of the sixty cycle: first and last pillar, and the two branches
+    each leaves out (the Void of every pillar in it), the yang one first."""
+    from mingshu.cycles import SIXTY
+
+    rows: list[tuple[str, ...]] = []
+    for head in range(0, 60, 10):
+        a, b = SIXTY[head].void_branches
+        rows.append(
+            (f"{SIXTY[head]} … {SIXTY[head + 9]}", branch_name(int(a)), branch_name(int(b)))
+        )
+    return Table(("Decade", "Void (yang)", "Void (yin)"), tuple(rows))
+
+
+def p_void_pillars(q: Options) -> str:
+    """Every pillar of the sixty whose Void includes ``branch`` (甲子 or 乙丑 or …)."""
+    from mingshu.cycles import SIXTY
+    from mingshu.library.engine import branch_number
+
+    target = branch_number(q["branch"])
+    found = [str(p) for p in SIXTY if target in {int(b) for b in p.void_branches}]
+    return " or ".join(found) or "none"
+
+
+def p_year_pillars_for(q: Options) -> str:
+    """Every year pillar of the sixty whose table (``variant``) of a star read from the year's
+    nayin gives ``branch`` (丙寅 or 丁卯 or …), or ``none``."""
+    from mingshu.bazi.tables import NAYIN_OF
+    from mingshu.cycles import SIXTY
+    from mingshu.library.engine import branch_number
+
+    s = _star(q["star"])
+    v = s.variant(str(q.get("variant", s.default)))
+    if v.basis != ("year_nayin",):
+        raise InputError("star", f"{s.key} is not read from the year's nayin")
+    target = branch_number(q["branch"])
+    found = [
+        str(p)
+        for p in SIXTY
+        if target in {int(t) for _kind, t in v.lookup[int(NAYIN_OF[p.index].element)]}
+    ]
+    return " or ".join(found) or "none"

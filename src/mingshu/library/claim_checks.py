@@ -1116,6 +1116,391 @@ def branch_star_in_other_pillars(star: str) -> tuple[int, int]:
     return bad, n
 
 
+# ------------------------------------- tables of the day-stem and branch-keyed stars
+
+
+def _table_keys(star: str, variant: str, names: Sequence[str]) -> set[int]:
+    """The basis values ``names`` of a star's table: stems when it is entered with a stem,
+    branches when with a branch (Chinese characters, as the data file writes them)."""
+    from mingshu.bazi import stars
+
+    basis = stars.star(star).variant(variant).basis[0]
+    if basis == "year_nayin":
+        return _elements(names)
+    return _stems(names) if basis.endswith("_stem") else _branches(names)
+
+
+def _elements(names: Sequence[str]) -> set[int]:
+    from mingshu.cycles import Element
+
+    by_name = {e.names.hans: int(e) for e in Element}
+    unknown = [n for n in names if n not in by_name]
+    if unknown:
+        raise InputError("args", f"unknown element(s) {unknown!r}: write 木 火 土 金 水")
+    return {by_name[n] for n in names}
+
+
+def _key_count(star: str, variant: str) -> int:
+    from mingshu.bazi import stars
+
+    return len(stars.star(star).variant(variant).lookup)
+
+
+def table_offset(
+    star: str, variant: str, base: str, base_variant: str, steps: int, at: Sequence[str]
+) -> tuple[int, int]:
+    """The table ``variant`` of ``star`` gives, for the keys ``at``, the branch ``steps``
+    branches on from the one ``base``'s table gives, and something else for every other key."""
+    from mingshu.library.engine import bazi_cell
+
+    keys = _table_keys(star, variant, at)
+    n = _key_count(star, variant)
+    bad = 0
+    for k in range(n):
+        moved = sorted((b + steps) % 12 for b in bazi_cell(base, base_variant, k))
+        bad += (sorted(bazi_cell(star, variant, k)) == moved) != (k in keys)
+    return bad, n
+
+
+def table_is_stage(star: str, variant: str, stage: str, at: Sequence[str]) -> tuple[int, int]:
+    """A day-stem table gives, for the stems ``at``, the branch where the stem reaches the
+    growth stage ``stage`` (the engine's default stage rules), and another branch elsewhere."""
+    from mingshu.bazi.settings import DEFAULT
+    from mingshu.bazi.tables import stage_table
+    from mingshu.library.engine import bazi_cell
+
+    table = stage_table(DEFAULT.stage_earth.value, DEFAULT.stage_yin.value)
+    if stage not in {t.key for t in table}:
+        raise InputError("args", f"no growth stage {stage!r}")
+    keys = _table_keys(star, variant, at)
+    bad = 0
+    for s in range(10):
+        there = tuple(b for b in range(12) if table[s * 12 + b].key == stage)
+        bad += (bazi_cell(star, variant, s) == there) != (s in keys)
+    return bad, 10
+
+
+def cells_empty(star: str, variant: str, at: Sequence[str]) -> tuple[int, int]:
+    """The table ``variant`` of ``star`` gives nothing exactly for the keys ``at``."""
+    from mingshu.library.engine import bazi_cell
+
+    keys = _table_keys(star, variant, at)
+    n = _key_count(star, variant)
+    return sum((not bazi_cell(star, variant, k)) != (k in keys) for k in range(n)), n
+
+
+def cells_within(
+    star: str, variant: str, at: Sequence[str], branches: Sequence[str]
+) -> tuple[int, int]:
+    """For the keys ``at`` the table gives branches, all of them among ``branches``; for
+    every other key it gives none of ``branches``."""
+    from mingshu.library.engine import bazi_cell
+
+    keys = _table_keys(star, variant, at)
+    within = _branches(branches)
+    n = _key_count(star, variant)
+    bad = 0
+    for k in range(n):
+        cell = set(bazi_cell(star, variant, k))
+        inside = bool(cell) and cell <= within
+        bad += (not inside) if k in keys else bool(cell & within)
+    return bad, n
+
+
+def stem_stars_in_four_pillars(stars: Sequence[str]) -> tuple[int, int]:
+    """Each day-stem star (its default table) is found in exactly the pillars, the day
+    pillar included, whose branch its table gives the day stem, on every layout."""
+    from mingshu.bazi import shensha
+    from mingshu.bazi import stars as star_data
+    from mingshu.library.engine import bazi_cell
+
+    tables = {}
+    for key in stars:
+        s = star_data.star(key)
+        if s.variant(s.default).basis != ("day_stem",):
+            raise InputError("args", f"{key} is not entered with the day stem alone")
+        tables[key] = [set(bazi_cell(key, s.default, stem)) for stem in range(10)]
+    bad = n = 0
+    for branches, pillars in _pillar_layouts():
+        n += 1
+        stem = int(pillars[2].stem)
+        found = {r.star.key: r for r in shensha.stars_in(*pillars) if r.star.key in tables}
+        for key, table in tables.items():
+            got = sorted(int(h.position) for h in found[key].hits)
+            bad += got != [i for i, b in enumerate(branches) if b in table[stem]]
+    return bad, n
+
+
+def day_pillars_holding(star: str, variant: str, pillars: Sequence[str]) -> tuple[int, int]:
+    """Of the sixty day pillars, the engine finds the star (its table ``variant``) in the day
+    pillar itself exactly for ``pillars`` (written 甲子 … 癸亥); the other three pillars are
+    the day's neighbours in the cycle."""
+    from mingshu.bazi import BaziSettings, shensha
+    from mingshu.cycles import SIXTY, Pillar
+
+    wanted = {Pillar.parse(p, "args").index for p in pillars}
+    settings = BaziSettings(star_variants={star: variant})
+    bad = 0
+    for day in SIXTY:
+        year, month, hour = day.next(-1), day.next(1), day.next(2)
+        (found,) = (
+            r
+            for r in shensha.stars_in(year, month, day, hour, settings=settings)
+            if r.star.key == star
+        )
+        in_day = any(int(h.position) == 2 for h in found.hits)
+        bad += in_day != (day.index in wanted)
+    return bad, 60
+
+
+def group_step(star: str, variant: str, steps: int) -> tuple[int, int]:
+    """For every basis branch, the table gives the one branch ``steps`` on from the head of
+    the branch's three-harmony group (the branch where the group's element is born)."""
+    from mingshu.library.engine import bazi_cell, group_head
+
+    return sum(
+        bazi_cell(star, variant, b) != ((group_head(b) + steps) % 12,) for b in range(12)
+    ), 12
+
+
+def group_stage(star: str, variant: str, stage: str) -> tuple[int, int]:
+    """For every basis branch, the table gives the branch where the element of the branch's
+    three-harmony group reaches the growth stage ``stage``: counted for each yang stem whose
+    Birth stage (长生) is the group's head, in the engine's default stage table."""
+    from mingshu.bazi.settings import DEFAULT
+    from mingshu.bazi.tables import stage_table
+    from mingshu.library.engine import bazi_cell, group_head
+
+    table = stage_table(DEFAULT.stage_earth.value, DEFAULT.stage_yin.value)
+    if stage not in {t.key for t in table}:
+        raise InputError("args", f"no growth stage {stage!r}")
+    bad = 0
+    for b in range(12):
+        stems = [s for s in range(0, 10, 2) if table[s * 12 + group_head(b)].key == "chang_sheng"]
+        there = {tuple(x for x in range(12) if table[s * 12 + x].key == stage) for s in stems}
+        bad += not stems or there != {bazi_cell(star, variant, b)}
+    return bad, 12
+
+
+def month_pillars_found(star: str, variant: str, pillars: Sequence[str]) -> tuple[int, int]:
+    """Entered from the year branch alone, the star (table ``variant``) is found in the month
+    pillar exactly when the month's branch is one the table gives the year branch and, when
+    ``pillars`` names some (甲子 … 癸亥), the month pillar is one of them: every year branch
+    with each of the sixty month pillars."""
+    from mingshu.bazi import BaziSettings, shensha
+    from mingshu.cycles import SIXTY, Pillar
+    from mingshu.library.engine import bazi_cell
+
+    allowed = {Pillar.parse(p, "args").index for p in pillars}
+    settings = BaziSettings(star_variants={star: variant}, star_bases={star: "year_branch"})
+    bad = n = 0
+    for y in range(12):
+        year = Pillar.of(y % 2, y)
+        for month in SIXTY:
+            n += 1
+            (found,) = (
+                r
+                for r in shensha.stars_in(year, month, year, year, settings=settings)
+                if r.star.key == star
+            )
+            got = any(int(h.position) == 1 for h in found.hits)
+            want = int(month.branch) in bazi_cell(star, variant, y) and (
+                not allowed or month.index in allowed
+            )
+            bad += got != want
+    return bad, n
+
+
+def season_step(star: str, variant: str, steps: int) -> tuple[int, int]:
+    """For every basis branch, the table gives the one branch ``steps`` on from the first
+    branch of the branch's season (方: 寅卯辰, 巳午未, 申酉戌, 亥子丑, each begun by Tiger,
+    Snake, Monkey or Pig)."""
+    from mingshu.library.engine import bazi_cell
+
+    bad = 0
+    for b in range(12):
+        first = b - (b - 2) % 3  # the season's first branch, 2 (寅) 5 8 11 modulo 12
+        bad += bazi_cell(star, variant, b) != ((first + steps) % 12,)
+    return bad, 12
+
+
+def _branch_layouts() -> Iterator[tuple[int, ...]]:
+    """Every arrangement of four branches, year to hour."""
+    return itertools.product(range(12), repeat=4)
+
+
+def key_steps(star: str, variant: str, steps: Sequence[int], backward: bool) -> tuple[int, int]:
+    """For every basis branch, the table (its backward table, for a man of a yin year or a
+    woman of a yang year, when ``backward``) gives, in order, the branches ``steps`` on from
+    the basis branch."""
+    from mingshu.bazi import stars
+
+    v = stars.star(star).variant(variant)
+    if backward and not v.gendered:
+        raise InputError("args", f"{star} {variant} has no backward table")
+    table = v.lookup_backward if backward else v.lookup
+    bad = 0
+    for b in range(12):
+        bad += tuple(int(t) for _kind, t in table[b]) != tuple((b + s) % 12 for s in steps)
+    return bad, 12
+
+
+def gendered_in_pillars(star: str) -> tuple[int, int]:
+    """The engine finds a gender-dependent star from the year branch in exactly the other
+    pillars holding a branch its table gives (the backward table when the luck runs backward),
+    each with the role of that branch's place in the cell (勾 then 绞): every arrangement of
+    four branches, both directions."""
+    from mingshu.bazi import shensha, stars
+    from mingshu.library.bazi_stars import _layout_pillars
+
+    s = stars.star(star)
+    v = s.variant(s.default)
+    if not v.gendered or v.basis != ("year_branch",):
+        raise InputError("args", f"{star} is not a gender-dependent star of the year branch")
+    bad = n = 0
+    for branches in _branch_layouts():
+        pillars = _layout_pillars(branches)
+        for backward in (False, True):
+            n += 1
+            cell = [
+                int(t) for _kind, t in (v.lookup_backward if backward else v.lookup)[branches[0]]
+            ]
+            roles = list(v.target_roles) or [""] * len(cell)
+            want = sorted(
+                (pos, roles[cell.index(branches[pos])])
+                for pos in range(1, 4)
+                if branches[pos] in cell
+            )
+            (found,) = (
+                r for r in shensha.stars_in(*pillars, backward=backward) if r.star.key == star
+            )
+            got = sorted((int(h.position), h.role.key if h.role else "") for h in found.hits)
+            bad += got != want
+    return bad, n
+
+
+def mirror_sum(star: str, variant: str, total: int) -> tuple[int, int]:
+    """For every basis branch, the table gives the branch that adds up with it to ``total``
+    (modulo 12): the table counts backward as the basis counts forward."""
+    from mingshu.library.engine import bazi_cell
+
+    return sum(bazi_cell(star, variant, b) != ((total - b) % 12,) for b in range(12)), 12
+
+
+def void_is_decade_leftover() -> tuple[int, int]:
+    """Each of the sixty pillars' Void is the two branches its decade (the ten pillars from
+    the 甲 before it) does not reach, a yang branch and the yin branch after it."""
+    from mingshu.cycles import SIXTY
+
+    bad = 0
+    for p in SIXTY:
+        head = p.index - int(p.stem)
+        reached = {int(SIXTY[head + i].branch) for i in range(10)}
+        void = [int(b) for b in p.void_branches]
+        bad += set(void) != set(range(12)) - reached or void[0] % 2 or void[1] != void[0] + 1
+    return bad, 60
+
+
+def void_of_day_and_year() -> tuple[int, int]:
+    """The engine's Void: from the day pillar, every other pillar whose branch is in the day
+    pillar's Void; from the year pillar, likewise; every day pillar with every year pillar and
+    every month branch (the hour pillar the month's)."""
+    bad = n = 0
+    for branches, pillars in _year_and_day_pillars():
+        n += 1
+        want: dict[str, list[int]] = {}
+        for basis, own in (("day_pillar", 2), ("year_pillar", 0)):
+            void = {int(b) for b in pillars[own].void_branches}
+            at = [i for i, b in enumerate(branches) if b in void and i != own]
+            if at:
+                want[basis] = at
+        bad += _hits_by_basis("kong_wang", pillars) != want
+    return bad, n
+
+
+def _year_pillar_layouts() -> Iterator[tuple[Any, tuple[int, ...]]]:
+    """Every year pillar with every arrangement of the other three branches."""
+    from mingshu.cycles import SIXTY
+
+    for year in SIXTY:
+        for rest in itertools.product(range(12), repeat=3):
+            yield year, rest
+
+
+def nayin_star_in_pillars(star: str) -> tuple[int, int]:
+    """The engine finds a star read from the year pillar's nayin element (its default table)
+    in exactly the month, day and hour pillars holding a branch the element's cell gives, each
+    with the cell's role: every year pillar with every arrangement of the other three branches."""
+    from mingshu.bazi import shensha, stars
+    from mingshu.bazi.tables import NAYIN_OF
+    from mingshu.cycles import Pillar
+
+    s = stars.star(star)
+    v = s.variant(s.default)
+    if v.basis != ("year_nayin",):
+        raise InputError("args", f"{star} is not read from the year's nayin")
+    roles = dict(v.cell_roles)
+    bad = n = 0
+    for year, rest in _year_pillar_layouts():
+        element = int(NAYIN_OF[year.index].element)
+        cell = {int(t) for _kind, t in v.lookup[element]}
+        n += 1
+        others = [Pillar.of(b % 2, b) for b in rest]
+        want = sorted((pos, roles[element]) for pos, b in enumerate(rest, 1) if b in cell)
+        (found,) = (r for r in shensha.stars_in(year, *others) if r.star.key == star)
+        got = sorted((int(h.position), h.role.key if h.role else "") for h in found.hits)
+        bad += got != want
+    return bad, n
+
+
+def pairs_in_pillars(star: str, variant: str) -> tuple[int, int]:
+    """Under a pair table, the engine finds the star in every pillar holding a branch of a
+    pair whose two branches both stand in the chart, with the pair's role, and nowhere else:
+    every arrangement of four branches."""
+    from mingshu.bazi import BaziSettings, shensha, stars
+    from mingshu.library.bazi_stars import _layout_pillars
+
+    v = stars.star(star).variant(variant)
+    if v.rule != "pair_present":
+        raise InputError("args", f"{star} {variant} is not a pair table")
+    settings = BaziSettings(star_variants={star: variant})
+    bad = n = 0
+    for branches in _branch_layouts():
+        n += 1
+        want = sorted(
+            (pos, role)
+            for (a, b), role in v.pairs
+            if int(a) in branches and int(b) in branches
+            for pos, x in enumerate(branches)
+            if x in (int(a), int(b))
+        )
+        pillars = _layout_pillars(branches)
+        (found,) = (r for r in shensha.stars_in(*pillars, settings=settings) if r.star.key == star)
+        got = sorted((int(h.position), h.role.key if h.role else "") for h in found.hits)
+        bad += got != want
+    return bad, n
+
+
+def year_pillars_giving_own_branch(
+    star: str, variant: str, pillars: Sequence[str]
+) -> tuple[int, int]:
+    """Of the sixty year pillars, those whose own branch is one the star's table (read from
+    the year's nayin) gives are exactly ``pillars``."""
+    from mingshu.bazi import stars
+    from mingshu.bazi.tables import NAYIN_OF
+    from mingshu.cycles import SIXTY, Pillar
+
+    v = stars.star(star).variant(variant)
+    if v.basis != ("year_nayin",):
+        raise InputError("args", f"{star} {variant} is not read from the year's nayin")
+    wanted = {Pillar.parse(p, "args").index for p in pillars}
+    bad = 0
+    for year in SIXTY:
+        cell = {int(t) for _kind, t in v.lookup[int(NAYIN_OF[year.index].element)]}
+        bad += (int(year.branch) in cell) != (year.index in wanted)
+    return bad, 60
+
+
 CHECKS: Final[dict[str, Check]] = {
     f.__name__: f
     for f in (
@@ -1176,6 +1561,25 @@ CHECKS: Final[dict[str, Check]] = {
         branch_steps,
         pardon_by_season,
         branch_star_in_other_pillars,
+        # tables of the day-stem and branch-keyed stars
+        table_offset,
+        table_is_stage,
+        cells_empty,
+        cells_within,
+        stem_stars_in_four_pillars,
+        day_pillars_holding,
+        group_step,
+        group_stage,
+        month_pillars_found,
+        season_step,
+        key_steps,
+        gendered_in_pillars,
+        mirror_sum,
+        void_is_decade_leftover,
+        void_of_day_and_year,
+        nayin_star_in_pillars,
+        pairs_in_pillars,
+        year_pillars_giving_own_branch,
     )
 }
 """Every check a claim may name, by name."""

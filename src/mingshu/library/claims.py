@@ -72,8 +72,9 @@ TERMS: Final[dict[str, tuple[str, str]]] = {
     ),
 }
 """Named SQL terms a claim may write as ``{name}``: (the SQL, what it means).  A claim may also
-write ``{bazi_table:STAR.VARIANT.N}``, the list of the N-th branch of each day stem's cell in
-a BaZi star's table (甲 … 癸), so that it reads the data file itself."""
+write ``{bazi_table:STAR.VARIANT.N}``, the list of the N-th branch of each key's cell in
+a BaZi star's table (the stems 甲 … 癸, or the branches 子 … 亥), so that it reads the data file
+itself."""
 
 BADGES: Final[dict[str, str]] = {
     "space": "checked over N charts",
@@ -240,13 +241,16 @@ def _terms(sql: str) -> str:
 
 
 def _bazi_table(m: re.Match[str]) -> str:
-    """``{bazi_table:STAR.VARIANT.N}``: the N-th branch (0 the lower) of each stem's cell in a
-    BaZi star's table, 甲 … 癸, as a DuckDB list: the claim reads the data file, not a copy."""
+    """``{bazi_table:STAR.VARIANT.N}``: the N-th branch (0 the lower) of each key's cell in a
+    BaZi star's table (the stems 甲 … 癸, or the branches 子 … 亥 of a branch-keyed table), as a
+    DuckDB list: the claim reads the data file, not a copy."""
+    from mingshu.bazi import stars
     from mingshu.library.engine import bazi_cell  # the one reader of a BaZi table's cells
 
     star, variant, n = m.group(1), m.group(2), int(m.group(3))
     try:
-        cells = [sorted(bazi_cell(star, variant, s)) for s in range(10)]
+        keys = len(stars.star(star).variant(variant).lookup)
+        cells = [sorted(bazi_cell(star, variant, k)) for k in range(keys)]
     except InputError as e:
         raise InputError("claims", f"{m.group(0)}: {e.message}") from None
     if any(n >= len(c) for c in cells):

@@ -388,6 +388,18 @@ def _p_bazi_keys_for(q: Options) -> Answer:
     return _either(name(k) for k, cell in enumerate(v.lookup) if want in cell)
 
 
+def _p_bazi_branches_for(q: Options) -> Answer:
+    """Every basis branch whose table ``variant`` of a branch-keyed ``star`` gives ``branch``."""
+    from mingshu.bazi import stars
+
+    star = str(q["star"])
+    variant = str(q.get("variant", stars.star(star).default))
+    if not stars.star(star).variant(variant).basis[0].endswith("_branch"):
+        raise InputError("star", f"{star} is not read from a branch")
+    target = branch_number(q["branch"])
+    return _either(branch_name(b) for b in range(12) if target in bazi_cell(star, variant, b))
+
+
 def _p_horse_of_birth(q: Options) -> Answer:
     """A real birth in both systems: each one's year branch and the Horse it gives (BaZi's
     year pillar turns at the Start of Spring; Zi Wei's year by its ``year_boundary``)."""
@@ -626,6 +638,11 @@ PROBLEMS: Final[dict[str, Kind[Answer]]] = {
         ("star", "target", "variant"),
         "every key (stem or branch) of a star's table whose cell holds a stem, branch or pillar",
     ),
+    "bazi_branches_for": Kind(
+        _p_bazi_branches_for,
+        ("star", "branch", "variant"),
+        "every basis branch (year or day) whose table gives a branch",
+    ),
     "horse_of_birth": Kind(
         _p_horse_of_birth,
         ("date", "time", "year_boundary"),
@@ -640,6 +657,21 @@ PROBLEMS: Final[dict[str, Kind[Answer]]] = {
         _text(bazi_stars.p_tables_finding),
         ("star", "birth", "pillars", "variants", "bases", "include_basis_pillar"),
         "which of a star's tables find it on a chart",
+    ),
+    "star_roles": Kind(
+        _text(bazi_stars.p_star_roles),
+        ("star", "birth", "pillars", "variants", "bases", "include_basis_pillar"),
+        "where a star stands on a real chart, with the role of each hit (Hook, Noose …)",
+    ),
+    "void_pillars": Kind(
+        _text(bazi_stars.p_void_pillars),
+        ("branch",),
+        "every pillar of the sixty whose Void (旬空) includes a branch",
+    ),
+    "year_pillars_for": Kind(
+        _text(bazi_stars.p_year_pillars_for),
+        ("star", "branch", "variant"),
+        "every year pillar whose table, read from the year's nayin, gives a branch",
     ),
     "hit_basis": Kind(
         _text(bazi_stars.p_hit_basis),

@@ -544,6 +544,51 @@ def _horse_ring(o: Options) -> tuple[str, str]:
     return _svg(2 * _C, _ring_height(labels), body, alt), alt
 
 
+# ------------------------------------------------------ the three-harmony family on the ring
+
+
+def _trine_ring(o: Options) -> tuple[str, str]:
+    """One basis branch's three-harmony group on the ring (the head marked) and where the
+    default tables of some branch-keyed ``stars`` put their star for that branch, each with
+    an arrow counted forward from the head."""
+    from mingshu.bazi import stars as star_data
+
+    branch = E.branch_number(o.get("branch", "rat"))
+    keys = o.get("stars")
+    if not (isinstance(keys, list) and keys):
+        raise InputError("stars", "give the stars as a list of keys")
+    head = E.group_head(branch)
+    members = sorted({branch, (branch + 4) % 12, (branch + 8) % 12}, key=lambda m: (m - head) % 12)
+    marks = {m: START for m in members}
+    marks[head] = END
+    labels: dict[int, str] = {m: "in the group" for m in members}
+    labels[head] = "head of the group"
+    arcs = []
+    said = []
+    for i, key in enumerate(keys):
+        s = star_data.star(str(key))
+        v = s.variant(s.default)
+        if not all(b.endswith("_branch") for b in v.basis):
+            raise InputError("stars", f"{s.key} is not read from a branch")
+        found = E.bazi_cell(s.key, s.default, branch)
+        if len(found) != 1:
+            raise InputError("stars", f"{s.key} gives {len(found)} branches, not one")
+        (at,) = found
+        name = str(s.names.english)
+        marks[at] = HIT
+        labels[at] = f"{labels[at]}; {name}" if at in members else name
+        steps = (at - head) % 12
+        arcs.append(_arc(head, steps, HIT, _R - 34 - 10 * i))
+        said.append(f"{name} on {E.branch_name(at)}, {steps} on from the head")
+    body = _markers(HIT) + _ring(marks, labels) + "".join(arcs)
+    names = ", ".join(E.branch_name(m) for m in members)
+    alt = (
+        f"Ring of the twelve branches: for a {E.branch_name(branch)} basis, the group {names} "
+        f"with its head {E.branch_name(head)}; " + "; ".join(said) + "."
+    )
+    return _svg(2 * _C, _ring_height(labels), body, alt), alt
+
+
 # ------------------------------------------------------------------------ mirror pairs
 
 _PAIR_COLOURS: Final = ((HIT, END), (START, "#2b5d8a"))
@@ -724,6 +769,13 @@ DIAGRAMS: Final[dict[str, E.Kind[tuple[str, str]]]] = {
         _life_ring,
         ("month", "hour"),
         "the Life and Body palaces found on the ring for a month and hour",
+    ),
+    # the three-harmony family of BaZi stars
+    "trine_ring": E.Kind(
+        _trine_ring,
+        ("branch", "stars"),
+        "a basis branch's three-harmony group and where some branch-keyed stars stand, counted "
+        "from the head",
     ),
     "layers": E.Kind(
         _layers,

@@ -904,6 +904,18 @@ TABLES: Final[dict[str, Kind[Table]]] = {
         ("stars",),
         "every pillar of the sixty that two or more of the stars' default lists hold",
     ),
+    # several BaZi star tables side by side
+    "star_tables": Kind(
+        bazi_stars.star_tables,
+        ("tables", "against"),
+        "per day stem (or branch), the branches several tables ([star, variant, head]) give; "
+        "`against` marks the cells equal to that column's",
+    ),
+    "void_decades": Kind(
+        bazi_stars.void_decades,
+        (),
+        "the six decades of the sixty cycle and the two void branches each leaves out",
+    ),
     # the book beside the engine
     "conformance_summary": Kind(
         _conformance_summary, (), "per school, the conformance run's rules by agreement"
