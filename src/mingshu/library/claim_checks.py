@@ -407,6 +407,149 @@ def ten_gods_mirror(pairs: Sequence[Sequence[str]]) -> tuple[int, int]:
     return bad, 100
 
 
+# ------------------------------------------------- Zi Wei: the decades and the small limit
+
+
+def _limit_charts() -> Iterator[tuple[int, str, Any]]:
+    """One chart for every year stem, every Life palace branch and both genders: lunar years
+    1984 (甲) … 1993 (癸), months 1 … 12 at the Rat hour (month m puts the Life palace on
+    the branch m + 1); the decades depend on nothing else but the class those give."""
+    from mingshu import ziwei
+
+    for stem in range(10):
+        for month in range(1, 13):
+            for gender in ("male", "female"):
+                birth = ziwei.Birth.lunar(f"{1984 + stem}-{month}-1", 0, gender)
+                yield stem, gender, ziwei.from_birth(birth)
+
+
+def _decade_way(stem: int, gender: str) -> int:
+    """+1 (forward) for yang men and yin women, -1 otherwise: 甲丙戊庚壬 are yang."""
+    return 1 if (stem % 2 == 0) == (gender == "male") else -1
+
+
+def decades_from_life_palace() -> tuple[int, int]:
+    """On every chart of :func:`_limit_charts`: the first decade stands on the Life palace
+    from the age of the five-element class's number (水二局 2 … 火六局 6), and each palace
+    counted one step on (forward for yang men and yin women, back otherwise) holds the next
+    ten years."""
+    bad = n = 0
+    for stem, gender, chart in _limit_charts():
+        n += 1
+        klass, life = int(chart.five_elements_class), int(chart.life_branch)
+        way = _decade_way(stem, gender)
+        for p in chart.palaces:
+            steps = ((int(p.branch) - life) * way) % 12
+            start = klass + 10 * steps
+            if (p.decadal.start, p.decadal.end) != (start, start + 9):
+                bad += 1
+                break
+    return bad, n
+
+
+def small_limit_from_group(starts: Mapping[str, str]) -> tuple[int, int]:
+    """For every year branch and both genders, age 1 of the small limit stands on the branch
+    ``starts`` gives the year branch's group (``{"寅午戌": "辰", …}``), and each later age one
+    branch on: forward for every man, back for every woman, whatever the year's polarity."""
+    from mingshu import ziwei
+
+    start_of: dict[int, int] = {}
+    for group, start in starts.items():
+        (target,) = _branches([start])
+        for b in _branches(list(group)):
+            start_of[b] = target
+    if sorted(start_of) != list(range(12)):
+        raise InputError("starts", "the groups must name each of the twelve branches once")
+    bad = n = 0
+    for yb in range(12):
+        for gender, way in (("male", 1), ("female", -1)):
+            n += 1
+            chart = ziwei.from_birth(ziwei.Birth.lunar(f"{1984 + yb}-6-1", 0, gender))
+            for p in chart.palaces:
+                if any(int(p.branch) != (start_of[yb] + (a - 1) * way) % 12 for a in p.ages):
+                    bad += 1
+                    break
+    return bad, n
+
+
+def limits_same_way() -> tuple[int, int]:
+    """On every chart of :func:`_limit_charts`, the decades and the small limit run the same
+    way round the ring exactly when the year stem is yang."""
+    bad = n = 0
+    for stem, _gender, chart in _limit_charts():
+        n += 1
+        life = int(chart.life_branch)
+        first = next(p for p in chart.palaces if int(p.branch) == life)
+        after = next(p for p in chart.palaces if p.decadal.start == first.decadal.end + 1)
+        decade_way = 1 if (int(after.branch) - life) % 12 == 1 else -1
+        age1 = next(int(p.branch) for p in chart.palaces if 1 in p.ages)
+        age2 = next(int(p.branch) for p in chart.palaces if 2 in p.ages)
+        small_way = 1 if (age2 - age1) % 12 == 1 else -1
+        bad += (decade_way == small_way) != (stem % 2 == 0)
+    return bad, n
+
+
+def childhood_limit(palaces: Sequence[str]) -> tuple[int, int]:
+    """Before the first decade, the decade layer is the childhood limit (童限): at nominal
+    age a it stands on the palace ``palaces[a - 1]`` (English names); at the age of the
+    class's number it gives way to the first decade, on the Life palace.  For a chart of every
+    five-element class and both genders."""
+    import datetime as dt
+
+    from mingshu import calendar, ziwei
+
+    by_class: dict[tuple[int, str], Any] = {}
+    for _stem, gender, chart in _limit_charts():
+        by_class.setdefault((int(chart.five_elements_class), gender), chart)
+    bad = n = 0
+    for (klass, _gender), chart in sorted(by_class.items()):
+        born = chart.lunar_date.year
+        for age in range(1, klass + 1):
+            n += 1
+            # the last day of the lunar year of that nominal age: never before the birth
+            day: dt.date = calendar.lunar_to_solar(born + age, 1, 1) - dt.timedelta(days=1)
+            found = ziwei.horoscope(chart, day)
+            name = next(
+                str(p.name.names.english) for p in chart.palaces if p.branch == found.decadal.branch
+            )
+            want = (palaces[age - 1], True) if age < klass else ("Life", False)
+            bad += (name, found.is_childhood) != want
+    return bad + (len(by_class) != 10), n
+
+
+def small_limit_to_year(men: Mapping[str, int]) -> tuple[int, int]:
+    """Over nominal ages 1 … 60 of a birth in every year branch: for a man, the year's palace
+    (流年, the horoscope's year layer) stands the same number of branches forward of the
+    small limit at every age, the number ``men`` gives his year branch's group
+    (``{"子卯午酉": 2, …}``); for a woman that distance changes from each year to the next."""
+    import datetime as dt
+
+    from mingshu import calendar, ziwei
+
+    distance_of: dict[int, int] = {}
+    for group, distance in men.items():
+        for b in _branches(list(group)):
+            distance_of[b] = int(distance)
+    if sorted(distance_of) != list(range(12)):
+        raise InputError("men", "the groups must name each of the twelve branches once")
+    bad = n = 0
+    for yb in range(12):
+        for gender in ("male", "female"):
+            chart = ziwei.from_birth(ziwei.Birth.lunar(f"{1984 + yb}-6-1", 0, gender))
+            seen = []
+            for age in range(1, 61):
+                n += 1
+                year = chart.lunar_date.year + age - 1
+                day: dt.date = calendar.lunar_to_solar(year + 1, 1, 1) - dt.timedelta(days=1)
+                found = ziwei.horoscope(chart, day)
+                seen.append((int(found.yearly.branch) - int(found.age.branch)) % 12)
+            if gender == "male":
+                bad += sum(d != distance_of[yb] for d in seen)
+            else:
+                bad += sum(a == b for a, b in itertools.pairwise(seen))
+    return bad, n
+
+
 CHECKS: Final[dict[str, Check]] = {
     f.__name__: f
     for f in (
@@ -430,6 +573,11 @@ CHECKS: Final[dict[str, Check]] = {
         kitchen_vs_literary_star,
         nobleman_table_is_walk,
         cells_avoid,
+        decades_from_life_palace,
+        small_limit_from_group,
+        limits_same_way,
+        childhood_limit,
+        small_limit_to_year,
     )
 }
 """Every check a claim may name, by name."""

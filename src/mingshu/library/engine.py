@@ -17,6 +17,7 @@ from typing import Any, Final, Generic, TypeVar
 
 from mingshu.cycles import Branch, Stem
 from mingshu.errors import InputError
+from mingshu.named import clip
 
 __all__ = [
     "BASIS_WORDS",
@@ -471,3 +472,32 @@ def year_hour_branch(star: str, *, branch: int, hour: int) -> int:
         return int(_year_hour_chart(branch, hour).star(star).branch)
     except (InputError, KeyError, ValueError):
         raise InputError("star", f"no Zi Wei star {star!r} on the chart") from None
+
+
+# ------------------------------------------------------- the limits: decades, small limit
+
+
+@cache
+def _limit_chart(year_branch: int, gender: str) -> Any:
+    """A chart born in a lunar year of ``year_branch`` (1984 is 子), on the first day of the
+    sixth month: the small limit reads the year branch and the gender only."""
+    from mingshu import ziwei
+
+    return ziwei.from_birth(ziwei.Birth.lunar(f"{1984 + year_branch}-6-1", 0, gender))
+
+
+def small_limit_branch(year_branch: int, gender: str, age: int) -> int:
+    """The branch of the small limit (小限) at nominal ``age`` for a birth in a year of
+    ``year_branch`` and of ``gender`` (male, female)."""
+    if str(gender) not in ("male", "female"):
+        raise InputError("gender", f"{clip(gender)}: give male or female")
+    chart = _limit_chart(year_branch % 12, str(gender))
+    found = [int(p.branch) for p in chart.palaces if age in p.ages]
+    if not found:
+        raise InputError("age", f"no small limit at age {clip(age)}")
+    return found[0]
+
+
+def palace_english(palace: Any) -> str:
+    """A palace's English name (Life, Siblings, …)."""
+    return str(palace.name.names.english)

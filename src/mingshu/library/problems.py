@@ -35,10 +35,12 @@ from mingshu.library.engine import (
     literary_star,
     lunar_chart,
     major_layout,
+    palace_english,
     palace_of,
     parse_stem,
     school_of,
     school_settings,
+    small_limit_branch,
     star_branch,
     star_name,
     stem_chart,
@@ -400,6 +402,36 @@ def _p_zi_wei_for(q: Options) -> Answer:
     return _either(branch_name(z) for z in range(12) if major_layout(z)[star] == target)
 
 
+# --------------------------------------------------- the limits: decades and small limit
+
+
+def _p_decade_of(q: Options) -> Answer:
+    """The palace whose decade (大限) holds nominal ``age`` on the chart of ``birth``
+    ({lunar, hour, gender, leap}), with the ages it covers; before the first decade, the
+    childhood limit."""
+    birth = q.get("birth")
+    if not isinstance(birth, dict) or "lunar" not in birth:
+        raise InputError("birth", "give the birth as {lunar: YYYY-MM-DD, hour, gender, leap}")
+    age = int(q["age"])
+    chart = lunar_chart(birth, "iztro")
+    for p in chart.palaces:
+        if p.decadal.start <= age <= p.decadal.end:
+            return _one(
+                f"{palace_english(p)} palace on {branch_name(int(p.branch))}, "
+                f"ages {p.decadal.start}–{p.decadal.end}"
+            )
+    return _one("no decade yet: the childhood limit")
+
+
+def _p_small_limit_years(q: Options) -> Answer:
+    """Every year branch whose small limit (小限) at ``age`` stands on ``branch`` for a
+    birth of ``gender``."""
+    target, age, gender = branch_number(q["branch"]), int(q.get("age", 1)), str(q["gender"])
+    return _either(
+        branch_name(y) for y in range(12) if small_limit_branch(y, gender, age) == target
+    )
+
+
 PROBLEMS: Final[dict[str, Kind[Answer]]] = {
     # Zi Wei stars by hour and day
     "star_branch": Kind(
@@ -557,6 +589,17 @@ PROBLEMS: Final[dict[str, Kind[Answer]]] = {
         _p_zi_wei_for,
         ("star", "branch"),
         "every branch of Zi Wei that puts a major star on a branch",
+    ),
+    # the limits: decades and small limit
+    "decade_of": Kind(
+        _p_decade_of,
+        ("birth", "age"),
+        "the palace whose decade holds an age on a birth's chart, with the decade's ages",
+    ),
+    "small_limit_years": Kind(
+        _p_small_limit_years,
+        ("branch", "gender", "age"),
+        "every year branch whose small limit at an age stands on a branch, for a gender",
     ),
 }
 """Every problem kind by name."""

@@ -37,10 +37,12 @@ from mingshu.library.engine import (
     lunar_chart,
     major_layout,
     nobleman_walk,
+    palace_english,
     palace_names,
     palace_of,
     school_of,
     school_stem_branch,
+    small_limit_branch,
     star_branch,
     star_grade,
     star_name,
@@ -634,6 +636,60 @@ def _major_layout(options: Options) -> Table:
     return Table(("Zi Wei on", *(star_name(s) for s in stars)), rows)
 
 
+# --------------------------------------------------- the limits: decades and small limit
+
+
+def _limits(options: Options) -> Table:
+    """One birth's twelve palaces in the order its decades (大限) come, with the ages each
+    decade covers and the first ages of the small limit (小限) there."""
+    birth = options.get("birth")
+    if not isinstance(birth, Mapping) or "lunar" not in birth:
+        raise InputError("birth", "give the birth as {lunar: YYYY-MM-DD, hour, gender, leap}")
+    chart = lunar_chart(birth, "iztro")
+    rows = tuple(
+        (
+            palace_english(p),
+            branch_name(int(p.branch)),
+            f"{p.decadal.start}–{p.decadal.end}",
+            ", ".join(str(a) for a in sorted(p.ages)[:3]) + " …",
+        )
+        for p in sorted(chart.palaces, key=lambda p: p.decadal.start)
+    )
+    return Table(("Palace", "Branch", "Decade", "Small limit"), rows)
+
+
+def _small_limit_start(options: Options) -> Table:
+    """Per year branch: the small limit's branch at age 1, and at age 2 for men and women."""
+    rows = tuple(
+        (
+            branch_name(yb),
+            branch_name(small_limit_branch(yb, "male", 1)),
+            branch_name(small_limit_branch(yb, "male", 2)),
+            branch_name(small_limit_branch(yb, "female", 2)),
+        )
+        for yb in range(12)
+    )
+    return Table(("Year", "Age 1", "Age 2, men", "Age 2, women"), rows)
+
+
+def _conformance_named(options: Options) -> Table:
+    """The conformance run's rows of the named ``rules`` (their keys), under both schools."""
+    keys = [str(k) for k in options.get("rules", [])]
+    by_school = {s: {str(r["key"]): r for r in conformance()[s]} for s in SCHOOLS}
+    unknown = [k for k in keys if k not in by_school[SCHOOLS[0]]]
+    if unknown:
+        raise InputError("rules", f"no rule {unknown!r} in the conformance record")
+    rows = tuple(
+        (
+            str(by_school[SCHOOLS[0]][k]["title"]),
+            str(by_school[SCHOOLS[0]][k]["points"]),
+            *(str(by_school[s][k]["agree"]) for s in SCHOOLS),
+        )
+        for k in keys
+    )
+    return Table(("Rule", "Points", *(f"Agree ({s})" for s in SCHOOLS)), rows)
+
+
 TABLES: Final[dict[str, Kind[Table]]] = {
     # Zi Wei stars placed by the day and the hour
     "day_hour": Kind(
@@ -825,6 +881,22 @@ TABLES: Final[dict[str, Kind[Table]]] = {
         _major_layout,
         ("stars", "branches"),
         "where each of some major stars stands for each branch of Zi Wei, from real charts",
+    ),
+    # the limits: decades and small limit
+    "limits": Kind(
+        _limits,
+        ("birth",),
+        "one birth's palaces in decade order: the decade's ages and the small limit's first ages",
+    ),
+    "small_limit_start": Kind(
+        _small_limit_start,
+        (),
+        "each year branch's small limit at age 1, and at age 2 for men and for women",
+    ),
+    "conformance_named": Kind(
+        _conformance_named,
+        ("rules",),
+        "the conformance run's rows of the named `rules` (keys) under both schools",
     ),
 }
 """Every table kind by name."""
