@@ -550,6 +550,135 @@ def small_limit_to_year(men: Mapping[str, int]) -> tuple[int, int]:
     return bad, n
 
 
+# ------------------------------------------------- Zi Wei: the year layer and its flowing stars
+
+# The sixty lunar years 1984 (甲子) … 2043 (癸亥): every year pillar once.
+_CYCLE_YEARS: Final = range(1984, 2044)
+
+
+def _natal_of_year(year: int, hour: int = 0, gender: str = "female") -> Any:
+    from mingshu import ziwei
+
+    return ziwei.from_birth(ziwei.Birth.lunar(f"{year}-6-1", hour, gender))
+
+
+def _year_horoscope(chart: Any, year: int) -> Any:
+    """``chart``'s horoscope on 六月初一 of lunar ``year`` (as iztro reads a year)."""
+    from mingshu import calendar, ziwei
+
+    return ziwei.horoscope(chart, calendar.lunar_to_solar(year, 6, 1))
+
+
+def year_palace_on_year_branch() -> tuple[int, int]:
+    """The year layer's palace (流年命宫) is the year's own branch, on the charts of four
+    different births (both sexes, two hours), in each of the sixty years of a cycle."""
+    births = [_natal_of_year(1950, h, g) for h in (0, 7) for g in ("male", "female")]
+    bad = n = 0
+    for year in _CYCLE_YEARS:
+        for chart in births:
+            n += 1
+            layer = _year_horoscope(chart, year).yearly
+            bad += layer.branch != layer.pillar.branch
+    return bad, n
+
+
+def flowing_on_natal(pairs: Mapping[str, str]) -> tuple[int, int]:
+    """For a birth in each of the sixty years of a cycle: in the year the birth's pillar
+    returns (nominal age 61), each flowing year star of ``pairs`` stands on the branch of the
+    natal star it names (``{"liu_lu": "lu_cun", …}``)."""
+    bad = n = 0
+    for year in _CYCLE_YEARS:
+        chart = _natal_of_year(year)
+        layer = _year_horoscope(chart, year + 60).yearly
+        bad += layer.pillar != chart.pillars.year
+        flowing = {s.star.key: int(s.branch) for s in layer.stars}
+        for liu, natal in pairs.items():
+            n += 1
+            if liu not in flowing:
+                raise InputError("pairs", f"no flowing year star {liu!r}")
+            bad += flowing[liu] != int(chart.star(natal).branch)
+    return bad, n
+
+
+def year_mutagens_as_natal() -> tuple[int, int]:
+    """The year's four transformations (禄 权 科 忌 of the year stem) are the stars a birth in
+    a year of that stem has transformed, in that order, in each of the sixty years."""
+    bad = n = 0
+    for year in _CYCLE_YEARS:
+        n += 1
+        chart = _natal_of_year(year)
+        natal = sorted(
+            (int(s.mutagen), s.star.key)
+            for p in chart.palaces
+            for s in p.stars
+            if s.mutagen is not None
+        )
+        layer = _year_horoscope(_natal_of_year(1950), year).yearly
+        bad += [k for _m, k in natal] != [s.key for s in layer.mutagens]
+    return bad, n
+
+
+def flowing_by_stem(star: str, table: str, avoid: str) -> tuple[int, int]:
+    """The flowing year star ``star`` stands on ``table``'s branch for the year stem (甲 … 癸,
+    ten branches in Chinese), on two births of different hours, and never on a branch of
+    ``avoid``, in each of the sixty years."""
+    branches = [min(_branches([c])) for c in table]
+    if len(branches) != 10:
+        raise InputError("table", "give ten branches, one per stem 甲 … 癸")
+    avoided = _branches(list(avoid))
+    births = [_natal_of_year(1950, h) for h in (0, 5)]
+    bad = n = 0
+    for year in _CYCLE_YEARS:
+        for chart in births:
+            n += 1
+            layer = _year_horoscope(chart, year).yearly
+            at = next((int(s.branch) for s in layer.stars if s.star.key == star), None)
+            if at is None:
+                raise InputError("star", f"no flowing year star {star!r}")
+            bad += at != branches[int(layer.pillar.stem)] or at in avoided
+    return bad, n
+
+
+def flowing_offsets(offsets: Sequence[Sequence[Any]]) -> tuple[int, int]:
+    """Each ``[star, from, steps]``: the flowing year star stands ``steps`` branches on from
+    the flowing star ``from`` (back when negative), in each of the sixty years."""
+    chart = _natal_of_year(1950)
+    bad = n = 0
+    for year in _CYCLE_YEARS:
+        at = {s.star.key: int(s.branch) for s in _year_horoscope(chart, year).yearly.stars}
+        for star, start, steps in offsets:
+            n += 1
+            if star not in at or start not in at:
+                raise InputError("offsets", f"no flowing year star {star!r} or {start!r}")
+            bad += at[star] != (at[start] + int(steps)) % 12
+    return bad, n
+
+
+def decade_flowing_as_year() -> tuple[int, int]:
+    """Each decade's flowing stars (运禄, 运马 …) stand where the year layer's namesakes
+    (流禄, 流马 …) stand in a year of the decade palace's pillar: one rule, read with the
+    layer's own stem and branch.  Over every decade of charts of every year stem and Life
+    palace branch, both sexes."""
+    year_of: dict[Any, dict[str, int]] = {}
+    chart = _natal_of_year(1950)
+    for year in _CYCLE_YEARS:
+        layer = _year_horoscope(chart, year).yearly
+        year_of[layer.pillar] = {
+            s.star.key.removeprefix("liu_"): int(s.branch) for s in layer.stars
+        }
+    from mingshu import ziwei
+
+    bad = n = 0
+    for _stem, _gender, natal in _limit_charts():
+        for period in ziwei.decades(natal):
+            n += 1
+            layer = period.layer
+            found = {s.star.key.removeprefix("yun_"): int(s.branch) for s in layer.stars}
+            want = {k: v for k, v in year_of[layer.pillar].items() if k in found}
+            bad += found != want or len(found) != len(year_of[layer.pillar]) - 1
+    return bad, n
+
+
 CHECKS: Final[dict[str, Check]] = {
     f.__name__: f
     for f in (
@@ -578,6 +707,12 @@ CHECKS: Final[dict[str, Check]] = {
         limits_same_way,
         childhood_limit,
         small_limit_to_year,
+        year_palace_on_year_branch,
+        flowing_on_natal,
+        year_mutagens_as_natal,
+        flowing_by_stem,
+        flowing_offsets,
+        decade_flowing_as_year,
     )
 }
 """Every check a claim may name, by name."""

@@ -501,3 +501,41 @@ def small_limit_branch(year_branch: int, gender: str, age: int) -> int:
 def palace_english(palace: Any) -> str:
     """A palace's English name (Life, Siblings, …)."""
     return str(palace.name.names.english)
+
+
+# ------------------------------------------------------ the year layer and its flowing stars
+
+
+@cache
+def _birth_before(year: int) -> Any:
+    """A chart born in the lunar year before ``year``, so ``year``'s horoscope is at age 2."""
+    from mingshu import ziwei
+
+    return ziwei.from_birth(ziwei.Birth.lunar(f"{year - 1}-6-1", 0, "female"))
+
+
+def year_layer(year: int) -> Any:
+    """The year layer (流年) of lunar ``year``, read on its 六月初一 as iztro reads a year:
+    its palace, pillar, four transformations and flowing stars are the same on every chart."""
+    from mingshu import calendar, ziwei
+
+    if not isinstance(year, int) or isinstance(year, bool) or not 1584 <= year <= 2649:
+        raise InputError("year", f"{clip(year)}: give a year 1584–2649")
+    chart = _birth_before(year)
+    return ziwei.horoscope(chart, calendar.lunar_to_solar(year, 6, 1)).yearly
+
+
+def flowing_rows() -> list[dict[str, Any]]:
+    """The flowing stars as ziwei/data/horoscope.toml lists them (key, names, place)."""
+    from mingshu.named import load_toml
+
+    return list(load_toml("mingshu.ziwei", "data", "horoscope.toml")["flowing"])
+
+
+def flowing_year_branch(star: str, year: int) -> int:
+    """Where the flowing year star ``star`` (``liu_lu``, ``nian_jie`` …) stands in lunar
+    ``year``."""
+    found = [int(s.branch) for s in year_layer(year).stars if s.star.key == star]
+    if not found:
+        raise InputError("star", f"no flowing year star {clip(star)} (liu_lu, liu_ma, nian_jie …)")
+    return found[0]

@@ -29,6 +29,7 @@ from mingshu.library.engine import (
     branch_name,
     branch_number,
     class_day_branch,
+    flowing_year_branch,
     hour_name,
     hour_number,
     life_branch,
@@ -432,6 +433,31 @@ def _p_small_limit_years(q: Options) -> Answer:
     )
 
 
+# ------------------------------------------------------ the year layer and its flowing stars
+
+
+def _p_flowing_star(q: Options) -> Answer:
+    """Where the flowing year star ``star`` stands in lunar ``year``."""
+    return _one(branch_name(flowing_year_branch(str(q["star"]), int(q["year"]))))
+
+
+def _p_flowing_years(q: Options) -> Answer:
+    """Every year stem (``by: stem``) or branch (``by: branch``) whose flowing year star
+    ``star`` stands on ``branch``, over the sixty years of a cycle (1984–2043); a star that
+    does not read that part of the year alone is an :class:`InputError`."""
+    star, target, by = str(q["star"]), branch_number(q["branch"]), str(q.get("by", "stem"))
+    if by not in ("stem", "branch"):
+        raise InputError("by", f"give stem or branch, not {by!r}")
+    hits: dict[int, set[bool]] = {}
+    for year in range(1984, 2044):
+        part = (year - 1984) % (10 if by == "stem" else 12)
+        hits.setdefault(part, set()).add(flowing_year_branch(star, year) == target)
+    if any(len(v) > 1 for v in hits.values()):
+        raise InputError("by", f"{star} does not follow the year's {by} alone")
+    name = stem_name if by == "stem" else branch_name
+    return _either(name(k) for k in sorted(hits) if True in hits[k])
+
+
 PROBLEMS: Final[dict[str, Kind[Answer]]] = {
     # Zi Wei stars by hour and day
     "star_branch": Kind(
@@ -600,6 +626,15 @@ PROBLEMS: Final[dict[str, Kind[Answer]]] = {
         _p_small_limit_years,
         ("branch", "gender", "age"),
         "every year branch whose small limit at an age stands on a branch, for a gender",
+    ),
+    # the year layer and its flowing stars
+    "flowing_star": Kind(
+        _p_flowing_star, ("star", "year"), "where a flowing year star stands in a lunar year"
+    ),
+    "flowing_years": Kind(
+        _p_flowing_years,
+        ("star", "branch", "by"),
+        "every year stem (or branch) whose flowing year star stands on a branch",
     ),
 }
 """Every problem kind by name."""

@@ -30,6 +30,7 @@ from mingshu.library.engine import (
     conformance,
     eating_god,
     emolument,
+    flowing_rows,
     group_head,
     hour_number,
     life_branch,
@@ -48,6 +49,7 @@ from mingshu.library.engine import (
     star_name,
     stem_name,
     year_hour_branch,
+    year_layer,
     year_star_branch,
 )
 
@@ -690,6 +692,49 @@ def _conformance_named(options: Options) -> Table:
     return Table(("Rule", "Points", *(f"Agree ({s})" for s in SCHOOLS)), rows)
 
 
+# ------------------------------------------------------ the year layer and its flowing stars
+
+_READS: Final = {"year_stem": "stem", "year_branch": "branch", "god_year_branch": "branch"}
+
+
+def _flowing_rule(
+    row: Mapping[str, Any], rows: Mapping[str, Mapping[str, Any]], names: Mapping[str, str]
+) -> tuple[str, str]:
+    """A flowing star's rule in words and what it reads (the year's stem or branch), from
+    its row of ziwei/data/horoscope.toml; ``names``: each row's star as the layer names it."""
+    from mingshu.ziwei.stars import star
+
+    place = row["place"]
+    if "like" in place:
+        return f"as {star_name(place['like'])}", _READS[str(star(place["like"]).place["by"])]
+    if "from_star" in place:
+        steps = int(place["offset"])
+        way = f"{abs(steps)} on from" if steps > 0 else f"{abs(steps)} back from"
+        start = str(place["from_star"])
+        return f"{way} {names[start]}", _flowing_rule(rows[start], rows, names)[1]
+    return "its own table", str(place["by"])
+
+
+def _flowing_year(options: Options) -> Table:
+    """Each flowing star of the year layer: its rule (the natal star whose rule it takes, or
+    its own), what it reads, and its branch in lunar ``year``."""
+    year = int(options.get("year", 2026))
+    layer = year_layer(year)
+    at = {s.star.key: int(s.branch) for s in layer.stars}
+    names = {s.star.key: s.star for s in layer.stars}
+    rows_by_key = {str(r["key"]): r for r in flowing_rows()}
+    liu = {key: next(k for k in at if k == key or k.endswith(f"_{key}")) for key in rows_by_key}
+    display = {key: str(names[k].names.pinyin) for key, k in liu.items()}
+    rows = []
+    for key, row in rows_by_key.items():
+        rule, reads = _flowing_rule(row, rows_by_key, display)
+        star = names[liu[key]]
+        rows.append(
+            (f"{star.names.pinyin} ({star.names.hans})", rule, reads, branch_name(at[liu[key]]))
+        )
+    return Table(("Flowing star", "Rule", "Reads", f"{year} {layer.pillar}"), tuple(rows))
+
+
 TABLES: Final[dict[str, Kind[Table]]] = {
     # Zi Wei stars placed by the day and the hour
     "day_hour": Kind(
@@ -897,6 +942,12 @@ TABLES: Final[dict[str, Kind[Table]]] = {
         _conformance_named,
         ("rules",),
         "the conformance run's rows of the named `rules` (keys) under both schools",
+    ),
+    # the year layer and its flowing stars
+    "flowing_year": Kind(
+        _flowing_year,
+        ("year",),
+        "each flowing star of the year layer: its rule, what it reads, its branch in a year",
     ),
 }
 """Every table kind by name."""
