@@ -679,6 +679,46 @@ def decade_flowing_as_year() -> tuple[int, int]:
     return bad, n
 
 
+# ------------------------------------------------------------- Zi Wei: brightness by school
+
+
+def grades_as_tables() -> tuple[int, int]:
+    """Under each school, every star a chart places carries the grade its school's table
+    gives its branch (no grade where the table has none, or no row), on the charts of every
+    year stem, Life palace branch and sex."""
+    from mingshu import ziwei
+    from mingshu.library.engine import SCHOOLS, grade_rows, school_settings
+
+    bad = n = 0
+    for school in SCHOOLS:
+        rows, settings = grade_rows(school), school_settings(school)
+        for _stem, _gender, chart in _limit_charts():
+            if school != "iztro":
+                chart = ziwei.from_birth(chart.birth, settings)
+            for palace in chart.palaces:
+                for placed in palace.stars:
+                    n += 1
+                    want = rows.get(placed.star.key, (None,) * 12)[int(palace.branch)]
+                    got = None if placed.brightness is None else int(placed.brightness)
+                    bad += got != want
+    return bad, n
+
+
+def schools_grade_apart(cells: Sequence[Sequence[str]]) -> tuple[int, int]:
+    """The default and the book's (quanshu) brightness tables differ exactly on ``cells``
+    ([star key, branch in Chinese]), over every cell of every star either school grades."""
+    from mingshu.library.engine import grade_rows
+
+    a, b = grade_rows("iztro"), grade_rows("quanshu")
+    named = {(str(star), min(_branches([str(branch)]))) for star, branch in cells}
+    bad = n = 0
+    for star in a:
+        for branch in range(12):
+            n += 1
+            bad += (a[star][branch] != b[star][branch]) != ((star, branch) in named)
+    return bad + len(named - {(s, br) for s in a for br in range(12)}), n
+
+
 CHECKS: Final[dict[str, Check]] = {
     f.__name__: f
     for f in (
@@ -713,6 +753,8 @@ CHECKS: Final[dict[str, Check]] = {
         flowing_by_stem,
         flowing_offsets,
         decade_flowing_as_year,
+        grades_as_tables,
+        schools_grade_apart,
     )
 }
 """Every check a claim may name, by name."""

@@ -539,3 +539,40 @@ def flowing_year_branch(star: str, year: int) -> int:
     if not found:
         raise InputError("star", f"no flowing year star {clip(star)} (liu_lu, liu_ma, nian_jie …)")
     return found[0]
+
+
+# ------------------------------------------------------------- brightness by school
+
+
+def grade_rows(school: str) -> dict[str, tuple[int | None, ...]]:
+    """Each graded star's brightness row under ``school`` (``iztro``: the default table,
+    ``quanshu``: the book's), indexed by branch (子 = 0), grades 0 庙 … 6 陷, None for none;
+    the union of both schools' stars, a star one school does not grade all None."""
+    from mingshu.ziwei import quanshu
+    from mingshu.ziwei.stars import default_brightness
+
+    if school not in SCHOOLS:
+        raise InputError("school", f"{school!r} is not a school ({', '.join(SCHOOLS)})")
+    tables = {"iztro": default_brightness(), "quanshu": quanshu.brightness()}
+    keys = list(tables["iztro"]) + [k for k in tables["quanshu"] if k not in tables["iztro"]]
+    empty: tuple[None, ...] = (None,) * 12
+    return {
+        k: tuple(None if g is None else int(g) for g in tables[school].get(k, empty)) for k in keys
+    }
+
+
+def grade_label(grade: int | None) -> str:
+    """A grade's English name with its character ("Temple (庙)"), or "no grade"."""
+    from mingshu.ziwei.stars import Brightness
+
+    if grade is None:
+        return "no grade"
+    b = Brightness(grade)
+    return f"{b.names.english} ({b.names.hans})"
+
+
+def grade_number(value: object) -> int:
+    """A grade given as key, character or English name (``miao``, ``庙``, ``Temple``)."""
+    from mingshu.ziwei.stars import Brightness
+
+    return int(Brightness.parse(value, "grade"))

@@ -30,6 +30,9 @@ from mingshu.library.engine import (
     branch_number,
     class_day_branch,
     flowing_year_branch,
+    grade_label,
+    grade_number,
+    grade_rows,
     hour_name,
     hour_number,
     life_branch,
@@ -458,6 +461,28 @@ def _p_flowing_years(q: Options) -> Answer:
     return _either(name(k) for k in sorted(hits) if True in hits[k])
 
 
+# ------------------------------------------------------------- brightness by school
+
+
+def _grade_row(q: Options) -> tuple[int | None, ...]:
+    rows = grade_rows(school_of(q))
+    star = str(q["star"])
+    if star not in rows:
+        raise InputError("star", f"{star!r} has no brightness row")
+    return rows[star]
+
+
+def _p_grade_of(q: Options) -> Answer:
+    """The brightness grade of ``star`` on ``branch`` under ``school``."""
+    return _one(grade_label(_grade_row(q)[branch_number(q["branch"])]))
+
+
+def _p_grade_branches(q: Options) -> Answer:
+    """Every branch on which ``star`` has ``grade`` under ``school``."""
+    row, grade = _grade_row(q), grade_number(q["grade"])
+    return _either(branch_name(b) for b in range(12) if row[b] == grade)
+
+
 PROBLEMS: Final[dict[str, Kind[Answer]]] = {
     # Zi Wei stars by hour and day
     "star_branch": Kind(
@@ -635,6 +660,17 @@ PROBLEMS: Final[dict[str, Kind[Answer]]] = {
         _p_flowing_years,
         ("star", "branch", "by"),
         "every year stem (or branch) whose flowing year star stands on a branch",
+    ),
+    # brightness by school
+    "grade_of": Kind(
+        _p_grade_of,
+        ("star", "branch", "school"),
+        "the brightness grade of a star on a branch under a school",
+    ),
+    "grade_branches": Kind(
+        _p_grade_branches,
+        ("star", "grade", "school"),
+        "every branch on which a star has a grade under a school",
     ),
 }
 """Every problem kind by name."""

@@ -31,6 +31,7 @@ from mingshu.library.engine import (
     eating_god,
     emolument,
     flowing_rows,
+    grade_rows,
     group_head,
     hour_number,
     life_branch,
@@ -735,6 +736,39 @@ def _flowing_year(options: Options) -> Table:
     return Table(("Flowing star", "Rule", "Reads", f"{year} {layer.pillar}"), tuple(rows))
 
 
+# ------------------------------------------------------------- brightness by school
+
+
+def _brightness_grid(options: Options) -> Table:
+    """The brightness grade of some ``stars`` (default: every graded star) on each branch
+    under ``school``; marked: the cells where the ``compare`` school grades otherwise."""
+    school = school_of(options)
+    rows = grade_rows(school)
+    stars = [str(s) for s in options.get("stars", list(rows))]
+    unknown = [s for s in stars if s not in rows]
+    if unknown:
+        raise InputError(
+            "stars", f"{unknown!r}: no brightness row (graded stars: {', '.join(rows)})"
+        )
+    from mingshu.ziwei.stars import Brightness
+
+    def cell(grade: int | None) -> str:
+        return "–" if grade is None else str(Brightness(grade).names.hans)
+
+    body = tuple((star_name(s), *(cell(g) for g in rows[s])) for s in stars)
+    marked: set[tuple[int, int]] = set()
+    rule = ""
+    if "compare" in options:
+        other = school_of({"school": options["compare"]})
+        others = grade_rows(other)
+        rule = f"the {other} school grades it otherwise"
+        marked = {
+            (r, b + 1) for r, s in enumerate(stars) for b in range(12) if rows[s][b] != others[s][b]
+        }
+    heads = tuple(branch_name(b) for b in range(12))
+    return Table(("Star", *heads), body, frozenset(marked), rule)
+
+
 TABLES: Final[dict[str, Kind[Table]]] = {
     # Zi Wei stars placed by the day and the hour
     "day_hour": Kind(
@@ -948,6 +982,13 @@ TABLES: Final[dict[str, Kind[Table]]] = {
         _flowing_year,
         ("year",),
         "each flowing star of the year layer: its rule, what it reads, its branch in a year",
+    ),
+    # brightness by school
+    "brightness_grid": Kind(
+        _brightness_grid,
+        ("stars", "school", "compare"),
+        "the brightness grade of some stars on each branch under a school; marked: the cells "
+        "the `compare` school grades otherwise",
     ),
 }
 """Every table kind by name."""
