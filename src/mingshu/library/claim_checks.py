@@ -1501,6 +1501,318 @@ def year_pillars_giving_own_branch(
     return bad, 60
 
 
+# ------------------------------------------------- Zi Wei: the decades and the small limit
+
+
+def _limit_charts() -> Iterator[tuple[int, str, Any]]:
+    """One chart for every year stem, every Life palace branch and both genders: lunar years
+    1984 (甲) … 1993 (癸), months 1 … 12 at the Rat hour (month m puts the Life palace on
+    the branch m + 1); the decades depend on nothing else but the class those give."""
+    from mingshu import ziwei
+
+    for stem in range(10):
+        for month in range(1, 13):
+            for gender in ("male", "female"):
+                birth = ziwei.Birth.lunar(f"{1984 + stem}-{month}-1", 0, gender)
+                yield stem, gender, ziwei.from_birth(birth)
+
+
+def _decade_way(stem: int, gender: str) -> int:
+    """+1 (forward) for yang men and yin women, -1 otherwise: 甲丙戊庚壬 are yang."""
+    return 1 if (stem % 2 == 0) == (gender == "male") else -1
+
+
+def decades_from_life_palace() -> tuple[int, int]:
+    """On every chart of :func:`_limit_charts`: the first decade stands on the Life palace
+    from the age of the five-element class's number (水二局 2 … 火六局 6), and each palace
+    counted one step on (forward for yang men and yin women, back otherwise) holds the next
+    ten years."""
+    bad = n = 0
+    for stem, gender, chart in _limit_charts():
+        n += 1
+        klass, life = int(chart.five_elements_class), int(chart.life_branch)
+        way = _decade_way(stem, gender)
+        for p in chart.palaces:
+            steps = ((int(p.branch) - life) * way) % 12
+            start = klass + 10 * steps
+            if (p.decadal.start, p.decadal.end) != (start, start + 9):
+                bad += 1
+                break
+    return bad, n
+
+
+def small_limit_from_group(starts: Mapping[str, str]) -> tuple[int, int]:
+    """For every year branch and both genders, age 1 of the small limit stands on the branch
+    ``starts`` gives the year branch's group (``{"寅午戌": "辰", …}``), and each later age one
+    branch on: forward for every man, back for every woman, whatever the year's polarity."""
+    from mingshu import ziwei
+
+    start_of: dict[int, int] = {}
+    for group, start in starts.items():
+        (target,) = _branches([start])
+        for b in _branches(list(group)):
+            start_of[b] = target
+    if sorted(start_of) != list(range(12)):
+        raise InputError("starts", "the groups must name each of the twelve branches once")
+    bad = n = 0
+    for yb in range(12):
+        for gender, way in (("male", 1), ("female", -1)):
+            n += 1
+            chart = ziwei.from_birth(ziwei.Birth.lunar(f"{1984 + yb}-6-1", 0, gender))
+            for p in chart.palaces:
+                if any(int(p.branch) != (start_of[yb] + (a - 1) * way) % 12 for a in p.ages):
+                    bad += 1
+                    break
+    return bad, n
+
+
+def limits_same_way() -> tuple[int, int]:
+    """On every chart of :func:`_limit_charts`, the decades and the small limit run the same
+    way round the ring exactly when the year stem is yang."""
+    bad = n = 0
+    for stem, _gender, chart in _limit_charts():
+        n += 1
+        life = int(chart.life_branch)
+        first = next(p for p in chart.palaces if int(p.branch) == life)
+        after = next(p for p in chart.palaces if p.decadal.start == first.decadal.end + 1)
+        decade_way = 1 if (int(after.branch) - life) % 12 == 1 else -1
+        age1 = next(int(p.branch) for p in chart.palaces if 1 in p.ages)
+        age2 = next(int(p.branch) for p in chart.palaces if 2 in p.ages)
+        small_way = 1 if (age2 - age1) % 12 == 1 else -1
+        bad += (decade_way == small_way) != (stem % 2 == 0)
+    return bad, n
+
+
+def childhood_limit(palaces: Sequence[str]) -> tuple[int, int]:
+    """Before the first decade, the decade layer is the childhood limit (童限): at nominal
+    age a it stands on the palace ``palaces[a - 1]`` (English names); at the age of the
+    class's number it gives way to the first decade, on the Life palace.  For a chart of every
+    five-element class and both genders."""
+    import datetime as dt
+
+    from mingshu import calendar, ziwei
+
+    by_class: dict[tuple[int, str], Any] = {}
+    for _stem, gender, chart in _limit_charts():
+        by_class.setdefault((int(chart.five_elements_class), gender), chart)
+    bad = n = 0
+    for (klass, _gender), chart in sorted(by_class.items()):
+        born = chart.lunar_date.year
+        for age in range(1, klass + 1):
+            n += 1
+            # the last day of the lunar year of that nominal age: never before the birth
+            day: dt.date = calendar.lunar_to_solar(born + age, 1, 1) - dt.timedelta(days=1)
+            found = ziwei.horoscope(chart, day)
+            name = next(
+                str(p.name.names.english) for p in chart.palaces if p.branch == found.decadal.branch
+            )
+            want = (palaces[age - 1], True) if age < klass else ("Life", False)
+            bad += (name, found.is_childhood) != want
+    return bad + (len(by_class) != 10), n
+
+
+def small_limit_to_year(men: Mapping[str, int]) -> tuple[int, int]:
+    """Over nominal ages 1 … 60 of a birth in every year branch: for a man, the year's palace
+    (流年, the horoscope's year layer) stands the same number of branches forward of the
+    small limit at every age, the number ``men`` gives his year branch's group
+    (``{"子卯午酉": 2, …}``); for a woman that distance changes from each year to the next."""
+    import datetime as dt
+
+    from mingshu import calendar, ziwei
+
+    distance_of: dict[int, int] = {}
+    for group, distance in men.items():
+        for b in _branches(list(group)):
+            distance_of[b] = int(distance)
+    if sorted(distance_of) != list(range(12)):
+        raise InputError("men", "the groups must name each of the twelve branches once")
+    bad = n = 0
+    for yb in range(12):
+        for gender in ("male", "female"):
+            chart = ziwei.from_birth(ziwei.Birth.lunar(f"{1984 + yb}-6-1", 0, gender))
+            seen = []
+            for age in range(1, 61):
+                n += 1
+                year = chart.lunar_date.year + age - 1
+                day: dt.date = calendar.lunar_to_solar(year + 1, 1, 1) - dt.timedelta(days=1)
+                found = ziwei.horoscope(chart, day)
+                seen.append((int(found.yearly.branch) - int(found.age.branch)) % 12)
+            if gender == "male":
+                bad += sum(d != distance_of[yb] for d in seen)
+            else:
+                bad += sum(a == b for a, b in itertools.pairwise(seen))
+    return bad, n
+
+
+# ------------------------------------------------- Zi Wei: the year layer and its flowing stars
+
+# The sixty lunar years 1984 (甲子) … 2043 (癸亥): every year pillar once.
+_CYCLE_YEARS: Final = range(1984, 2044)
+
+
+def _natal_of_year(year: int, hour: int = 0, gender: str = "female") -> Any:
+    from mingshu import ziwei
+
+    return ziwei.from_birth(ziwei.Birth.lunar(f"{year}-6-1", hour, gender))
+
+
+def _year_horoscope(chart: Any, year: int) -> Any:
+    """``chart``'s horoscope on 六月初一 of lunar ``year`` (as iztro reads a year)."""
+    from mingshu import calendar, ziwei
+
+    return ziwei.horoscope(chart, calendar.lunar_to_solar(year, 6, 1))
+
+
+def year_palace_on_year_branch() -> tuple[int, int]:
+    """The year layer's palace (流年命宫) is the year's own branch, on the charts of four
+    different births (both sexes, two hours), in each of the sixty years of a cycle."""
+    births = [_natal_of_year(1950, h, g) for h in (0, 7) for g in ("male", "female")]
+    bad = n = 0
+    for year in _CYCLE_YEARS:
+        for chart in births:
+            n += 1
+            layer = _year_horoscope(chart, year).yearly
+            bad += layer.branch != layer.pillar.branch
+    return bad, n
+
+
+def flowing_on_natal(pairs: Mapping[str, str]) -> tuple[int, int]:
+    """For a birth in each of the sixty years of a cycle: in the year the birth's pillar
+    returns (nominal age 61), each flowing year star of ``pairs`` stands on the branch of the
+    natal star it names (``{"liu_lu": "lu_cun", …}``)."""
+    bad = n = 0
+    for year in _CYCLE_YEARS:
+        chart = _natal_of_year(year)
+        layer = _year_horoscope(chart, year + 60).yearly
+        bad += layer.pillar != chart.pillars.year
+        flowing = {s.star.key: int(s.branch) for s in layer.stars}
+        for liu, natal in pairs.items():
+            n += 1
+            if liu not in flowing:
+                raise InputError("pairs", f"no flowing year star {liu!r}")
+            bad += flowing[liu] != int(chart.star(natal).branch)
+    return bad, n
+
+
+def year_mutagens_as_natal() -> tuple[int, int]:
+    """The year's four transformations (禄 权 科 忌 of the year stem) are the stars a birth in
+    a year of that stem has transformed, in that order, in each of the sixty years."""
+    bad = n = 0
+    for year in _CYCLE_YEARS:
+        n += 1
+        chart = _natal_of_year(year)
+        natal = sorted(
+            (int(s.mutagen), s.star.key)
+            for p in chart.palaces
+            for s in p.stars
+            if s.mutagen is not None
+        )
+        layer = _year_horoscope(_natal_of_year(1950), year).yearly
+        bad += [k for _m, k in natal] != [s.key for s in layer.mutagens]
+    return bad, n
+
+
+def flowing_by_stem(star: str, table: str, avoid: str) -> tuple[int, int]:
+    """The flowing year star ``star`` stands on ``table``'s branch for the year stem (甲 … 癸,
+    ten branches in Chinese), on two births of different hours, and never on a branch of
+    ``avoid``, in each of the sixty years."""
+    branches = [min(_branches([c])) for c in table]
+    if len(branches) != 10:
+        raise InputError("table", "give ten branches, one per stem 甲 … 癸")
+    avoided = _branches(list(avoid))
+    births = [_natal_of_year(1950, h) for h in (0, 5)]
+    bad = n = 0
+    for year in _CYCLE_YEARS:
+        for chart in births:
+            n += 1
+            layer = _year_horoscope(chart, year).yearly
+            at = next((int(s.branch) for s in layer.stars if s.star.key == star), None)
+            if at is None:
+                raise InputError("star", f"no flowing year star {star!r}")
+            bad += at != branches[int(layer.pillar.stem)] or at in avoided
+    return bad, n
+
+
+def flowing_offsets(offsets: Sequence[Sequence[Any]]) -> tuple[int, int]:
+    """Each ``[star, from, steps]``: the flowing year star stands ``steps`` branches on from
+    the flowing star ``from`` (back when negative), in each of the sixty years."""
+    chart = _natal_of_year(1950)
+    bad = n = 0
+    for year in _CYCLE_YEARS:
+        at = {s.star.key: int(s.branch) for s in _year_horoscope(chart, year).yearly.stars}
+        for star, start, steps in offsets:
+            n += 1
+            if star not in at or start not in at:
+                raise InputError("offsets", f"no flowing year star {star!r} or {start!r}")
+            bad += at[star] != (at[start] + int(steps)) % 12
+    return bad, n
+
+
+def decade_flowing_as_year() -> tuple[int, int]:
+    """Each decade's flowing stars (运禄, 运马 …) stand where the year layer's namesakes
+    (流禄, 流马 …) stand in a year of the decade palace's pillar: one rule, read with the
+    layer's own stem and branch.  Over every decade of charts of every year stem and Life
+    palace branch, both sexes."""
+    year_of: dict[Any, dict[str, int]] = {}
+    chart = _natal_of_year(1950)
+    for year in _CYCLE_YEARS:
+        layer = _year_horoscope(chart, year).yearly
+        year_of[layer.pillar] = {
+            s.star.key.removeprefix("liu_"): int(s.branch) for s in layer.stars
+        }
+    from mingshu import ziwei
+
+    bad = n = 0
+    for _stem, _gender, natal in _limit_charts():
+        for period in ziwei.decades(natal):
+            n += 1
+            layer = period.layer
+            found = {s.star.key.removeprefix("yun_"): int(s.branch) for s in layer.stars}
+            want = {k: v for k, v in year_of[layer.pillar].items() if k in found}
+            bad += found != want or len(found) != len(year_of[layer.pillar]) - 1
+    return bad, n
+
+
+# ------------------------------------------------------------- Zi Wei: brightness by school
+
+
+def grades_as_tables() -> tuple[int, int]:
+    """Under each school, every star a chart places carries the grade its school's table
+    gives its branch (no grade where the table has none, or no row), on the charts of every
+    year stem, Life palace branch and sex."""
+    from mingshu import ziwei
+    from mingshu.library.engine import SCHOOLS, grade_rows, school_settings
+
+    bad = n = 0
+    for school in SCHOOLS:
+        rows, settings = grade_rows(school), school_settings(school)
+        for _stem, _gender, chart in _limit_charts():
+            if school != "iztro":
+                chart = ziwei.from_birth(chart.birth, settings)
+            for palace in chart.palaces:
+                for placed in palace.stars:
+                    n += 1
+                    want = rows.get(placed.star.key, (None,) * 12)[int(palace.branch)]
+                    got = None if placed.brightness is None else int(placed.brightness)
+                    bad += got != want
+    return bad, n
+
+
+def schools_grade_apart(cells: Sequence[Sequence[str]]) -> tuple[int, int]:
+    """The default and the book's (quanshu) brightness tables differ exactly on ``cells``
+    ([star key, branch in Chinese]), over every cell of every star either school grades."""
+    from mingshu.library.engine import grade_rows
+
+    a, b = grade_rows("iztro"), grade_rows("quanshu")
+    named = {(str(star), min(_branches([str(branch)]))) for star, branch in cells}
+    bad = n = 0
+    for star in a:
+        for branch in range(12):
+            n += 1
+            bad += (a[star][branch] != b[star][branch]) != ((star, branch) in named)
+    return bad + len(named - {(s, br) for s in a for br in range(12)}), n
+
+
 CHECKS: Final[dict[str, Check]] = {
     f.__name__: f
     for f in (
@@ -1580,6 +1892,19 @@ CHECKS: Final[dict[str, Check]] = {
         nayin_star_in_pillars,
         pairs_in_pillars,
         year_pillars_giving_own_branch,
+        decades_from_life_palace,
+        small_limit_from_group,
+        limits_same_way,
+        childhood_limit,
+        small_limit_to_year,
+        year_palace_on_year_branch,
+        flowing_on_natal,
+        year_mutagens_as_natal,
+        flowing_by_stem,
+        flowing_offsets,
+        decade_flowing_as_year,
+        grades_as_tables,
+        schools_grade_apart,
     )
 }
 """Every check a claim may name, by name."""

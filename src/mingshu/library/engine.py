@@ -17,6 +17,7 @@ from typing import Any, Final, Generic, TypeVar
 
 from mingshu.cycles import Branch, Stem
 from mingshu.errors import InputError
+from mingshu.named import clip
 
 __all__ = [
     "ALGORITHMS",
@@ -513,3 +514,107 @@ def year_hour_branch(star: str, *, branch: int, hour: int) -> int:
         return int(_year_hour_chart(branch, hour).star(star).branch)
     except (InputError, KeyError, ValueError):
         raise InputError("star", f"no Zi Wei star {star!r} on the chart") from None
+
+
+# ------------------------------------------------------- the limits: decades, small limit
+
+
+@cache
+def _limit_chart(year_branch: int, gender: str) -> Any:
+    """A chart born in a lunar year of ``year_branch`` (1984 is 子), on the first day of the
+    sixth month: the small limit reads the year branch and the gender only."""
+    from mingshu import ziwei
+
+    return ziwei.from_birth(ziwei.Birth.lunar(f"{1984 + year_branch}-6-1", 0, gender))
+
+
+def small_limit_branch(year_branch: int, gender: str, age: int) -> int:
+    """The branch of the small limit (小限) at nominal ``age`` for a birth in a year of
+    ``year_branch`` and of ``gender`` (male, female)."""
+    if str(gender) not in ("male", "female"):
+        raise InputError("gender", f"{clip(gender)}: give male or female")
+    chart = _limit_chart(year_branch % 12, str(gender))
+    found = [int(p.branch) for p in chart.palaces if age in p.ages]
+    if not found:
+        raise InputError("age", f"no small limit at age {clip(age)}")
+    return found[0]
+
+
+def palace_english(palace: Any) -> str:
+    """A palace's English name (Life, Siblings, …)."""
+    return str(palace.name.names.english)
+
+
+# ------------------------------------------------------ the year layer and its flowing stars
+
+
+@cache
+def _birth_before(year: int) -> Any:
+    """A chart born in the lunar year before ``year``, so ``year``'s horoscope is at age 2."""
+    from mingshu import ziwei
+
+    return ziwei.from_birth(ziwei.Birth.lunar(f"{year - 1}-6-1", 0, "female"))
+
+
+def year_layer(year: int) -> Any:
+    """The year layer (流年) of lunar ``year``, read on its 六月初一 as iztro reads a year:
+    its palace, pillar, four transformations and flowing stars are the same on every chart."""
+    from mingshu import calendar, ziwei
+
+    if not isinstance(year, int) or isinstance(year, bool) or not 1584 <= year <= 2649:
+        raise InputError("year", f"{clip(year)}: give a year 1584–2649")
+    chart = _birth_before(year)
+    return ziwei.horoscope(chart, calendar.lunar_to_solar(year, 6, 1)).yearly
+
+
+def flowing_rows() -> list[dict[str, Any]]:
+    """The flowing stars as ziwei/data/horoscope.toml lists them (key, names, place)."""
+    from mingshu.named import load_toml
+
+    return list(load_toml("mingshu.ziwei", "data", "horoscope.toml")["flowing"])
+
+
+def flowing_year_branch(star: str, year: int) -> int:
+    """Where the flowing year star ``star`` (``liu_lu``, ``nian_jie`` …) stands in lunar
+    ``year``."""
+    found = [int(s.branch) for s in year_layer(year).stars if s.star.key == star]
+    if not found:
+        raise InputError("star", f"no flowing year star {clip(star)} (liu_lu, liu_ma, nian_jie …)")
+    return found[0]
+
+
+# ------------------------------------------------------------- brightness by school
+
+
+def grade_rows(school: str) -> dict[str, tuple[int | None, ...]]:
+    """Each graded star's brightness row under ``school`` (``iztro``: the default table,
+    ``quanshu``: the book's), indexed by branch (子 = 0), grades 0 庙 … 6 陷, None for none;
+    the union of both schools' stars, a star one school does not grade all None."""
+    from mingshu.ziwei import quanshu
+    from mingshu.ziwei.stars import default_brightness
+
+    if school not in SCHOOLS:
+        raise InputError("school", f"{school!r} is not a school ({', '.join(SCHOOLS)})")
+    tables = {"iztro": default_brightness(), "quanshu": quanshu.brightness()}
+    keys = list(tables["iztro"]) + [k for k in tables["quanshu"] if k not in tables["iztro"]]
+    empty: tuple[None, ...] = (None,) * 12
+    return {
+        k: tuple(None if g is None else int(g) for g in tables[school].get(k, empty)) for k in keys
+    }
+
+
+def grade_label(grade: int | None) -> str:
+    """A grade's English name with its character ("Temple (庙)"), or "no grade"."""
+    from mingshu.ziwei.stars import Brightness
+
+    if grade is None:
+        return "no grade"
+    b = Brightness(grade)
+    return f"{b.names.english} ({b.names.hans})"
+
+
+def grade_number(value: object) -> int:
+    """A grade given as key, character or English name (``miao``, ``庙``, ``Temple``)."""
+    from mingshu.ziwei.stars import Brightness
+
+    return int(Brightness.parse(value, "grade"))

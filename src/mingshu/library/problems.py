@@ -30,16 +30,22 @@ from mingshu.library.engine import (
     branch_name,
     branch_number,
     class_day_branch,
+    flowing_year_branch,
+    grade_label,
+    grade_number,
+    grade_rows,
     hour_name,
     hour_number,
     life_branch,
     literary_star,
     lunar_chart,
     major_layout,
+    palace_english,
     palace_of,
     parse_stem,
     school_of,
     school_settings,
+    small_limit_branch,
     star_branch,
     star_name,
     stem_chart,
@@ -495,6 +501,83 @@ def _p_zi_wei_for(q: Options) -> Answer:
     return _either(branch_name(z) for z in range(12) if major_layout(z)[star] == target)
 
 
+# --------------------------------------------------- the limits: decades and small limit
+
+
+def _p_decade_of(q: Options) -> Answer:
+    """The palace whose decade (大限) holds nominal ``age`` on the chart of ``birth``
+    ({lunar, hour, gender, leap}), with the ages it covers; before the first decade, the
+    childhood limit."""
+    birth = q.get("birth")
+    if not isinstance(birth, dict) or "lunar" not in birth:
+        raise InputError("birth", "give the birth as {lunar: YYYY-MM-DD, hour, gender, leap}")
+    age = int(q["age"])
+    chart = lunar_chart(birth, "iztro")
+    for p in chart.palaces:
+        if p.decadal.start <= age <= p.decadal.end:
+            return _one(
+                f"{palace_english(p)} palace on {branch_name(int(p.branch))}, "
+                f"ages {p.decadal.start}–{p.decadal.end}"
+            )
+    return _one("no decade yet: the childhood limit")
+
+
+def _p_small_limit_years(q: Options) -> Answer:
+    """Every year branch whose small limit (小限) at ``age`` stands on ``branch`` for a
+    birth of ``gender``."""
+    target, age, gender = branch_number(q["branch"]), int(q.get("age", 1)), str(q["gender"])
+    return _either(
+        branch_name(y) for y in range(12) if small_limit_branch(y, gender, age) == target
+    )
+
+
+# ------------------------------------------------------ the year layer and its flowing stars
+
+
+def _p_flowing_star(q: Options) -> Answer:
+    """Where the flowing year star ``star`` stands in lunar ``year``."""
+    return _one(branch_name(flowing_year_branch(str(q["star"]), int(q["year"]))))
+
+
+def _p_flowing_years(q: Options) -> Answer:
+    """Every year stem (``by: stem``) or branch (``by: branch``) whose flowing year star
+    ``star`` stands on ``branch``, over the sixty years of a cycle (1984–2043); a star that
+    does not read that part of the year alone is an :class:`InputError`."""
+    star, target, by = str(q["star"]), branch_number(q["branch"]), str(q.get("by", "stem"))
+    if by not in ("stem", "branch"):
+        raise InputError("by", f"give stem or branch, not {by!r}")
+    hits: dict[int, set[bool]] = {}
+    for year in range(1984, 2044):
+        part = (year - 1984) % (10 if by == "stem" else 12)
+        hits.setdefault(part, set()).add(flowing_year_branch(star, year) == target)
+    if any(len(v) > 1 for v in hits.values()):
+        raise InputError("by", f"{star} does not follow the year's {by} alone")
+    name = stem_name if by == "stem" else branch_name
+    return _either(name(k) for k in sorted(hits) if True in hits[k])
+
+
+# ------------------------------------------------------------- brightness by school
+
+
+def _grade_row(q: Options) -> tuple[int | None, ...]:
+    rows = grade_rows(school_of(q))
+    star = str(q["star"])
+    if star not in rows:
+        raise InputError("star", f"{star!r} has no brightness row")
+    return rows[star]
+
+
+def _p_grade_of(q: Options) -> Answer:
+    """The brightness grade of ``star`` on ``branch`` under ``school``."""
+    return _one(grade_label(_grade_row(q)[branch_number(q["branch"])]))
+
+
+def _p_grade_branches(q: Options) -> Answer:
+    """Every branch on which ``star`` has ``grade`` under ``school``."""
+    row, grade = _grade_row(q), grade_number(q["grade"])
+    return _either(branch_name(b) for b in range(12) if row[b] == grade)
+
+
 PROBLEMS: Final[dict[str, Kind[Answer]]] = {
     # Zi Wei stars by hour and day
     "star_branch": Kind(
@@ -755,6 +838,37 @@ PROBLEMS: Final[dict[str, Kind[Answer]]] = {
         lambda q: _either(god_cycles.cycle_years(q)),
         ("cycle", "god", "branch", "gender", "year", "by", "school"),
         "every birth-year stem (`by: stem`) or branch (`by: branch`) putting a god on a branch",
+    ),
+    # the limits: decades and small limit
+    "decade_of": Kind(
+        _p_decade_of,
+        ("birth", "age"),
+        "the palace whose decade holds an age on a birth's chart, with the decade's ages",
+    ),
+    "small_limit_years": Kind(
+        _p_small_limit_years,
+        ("branch", "gender", "age"),
+        "every year branch whose small limit at an age stands on a branch, for a gender",
+    ),
+    # the year layer and its flowing stars
+    "flowing_star": Kind(
+        _p_flowing_star, ("star", "year"), "where a flowing year star stands in a lunar year"
+    ),
+    "flowing_years": Kind(
+        _p_flowing_years,
+        ("star", "branch", "by"),
+        "every year stem (or branch) whose flowing year star stands on a branch",
+    ),
+    # brightness by school
+    "grade_of": Kind(
+        _p_grade_of,
+        ("star", "branch", "school"),
+        "the brightness grade of a star on a branch under a school",
+    ),
+    "grade_branches": Kind(
+        _p_grade_branches,
+        ("star", "grade", "school"),
+        "every branch on which a star has a grade under a school",
     ),
 }
 """Every problem kind by name."""

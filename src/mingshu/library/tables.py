@@ -31,6 +31,8 @@ from mingshu.library.engine import (
     conformance,
     eating_god,
     emolument,
+    flowing_rows,
+    grade_rows,
     group_head,
     hour_number,
     life_branch,
@@ -38,16 +40,19 @@ from mingshu.library.engine import (
     lunar_chart,
     major_layout,
     nobleman_walk,
+    palace_english,
     palace_names,
     palace_of,
     school_of,
     school_settings,
     school_stem_branch,
+    small_limit_branch,
     star_branch,
     star_grade,
     star_name,
     stem_name,
     year_hour_branch,
+    year_layer,
     year_palaces,
     year_star_branch,
 )
@@ -731,6 +736,136 @@ def _major_layout(options: Options) -> Table:
     return Table(("Zi Wei on", *(star_name(s) for s in stars)), rows)
 
 
+# --------------------------------------------------- the limits: decades and small limit
+
+
+def _limits(options: Options) -> Table:
+    """One birth's twelve palaces in the order its decades (大限) come, with the ages each
+    decade covers and the first ages of the small limit (小限) there."""
+    birth = options.get("birth")
+    if not isinstance(birth, Mapping) or "lunar" not in birth:
+        raise InputError("birth", "give the birth as {lunar: YYYY-MM-DD, hour, gender, leap}")
+    chart = lunar_chart(birth, "iztro")
+    rows = tuple(
+        (
+            palace_english(p),
+            branch_name(int(p.branch)),
+            f"{p.decadal.start}–{p.decadal.end}",
+            ", ".join(str(a) for a in sorted(p.ages)[:3]) + " …",
+        )
+        for p in sorted(chart.palaces, key=lambda p: p.decadal.start)
+    )
+    return Table(("Palace", "Branch", "Decade", "Small limit"), rows)
+
+
+def _small_limit_start(options: Options) -> Table:
+    """Per year branch: the small limit's branch at age 1, and at age 2 for men and women."""
+    rows = tuple(
+        (
+            branch_name(yb),
+            branch_name(small_limit_branch(yb, "male", 1)),
+            branch_name(small_limit_branch(yb, "male", 2)),
+            branch_name(small_limit_branch(yb, "female", 2)),
+        )
+        for yb in range(12)
+    )
+    return Table(("Year", "Age 1", "Age 2, men", "Age 2, women"), rows)
+
+
+def _conformance_named(options: Options) -> Table:
+    """The conformance run's rows of the named ``rules`` (their keys), under both schools."""
+    keys = [str(k) for k in options.get("rules", [])]
+    by_school = {s: {str(r["key"]): r for r in conformance()[s]} for s in SCHOOLS}
+    unknown = [k for k in keys if k not in by_school[SCHOOLS[0]]]
+    if unknown:
+        raise InputError("rules", f"no rule {unknown!r} in the conformance record")
+    rows = tuple(
+        (
+            str(by_school[SCHOOLS[0]][k]["title"]),
+            str(by_school[SCHOOLS[0]][k]["points"]),
+            *(str(by_school[s][k]["agree"]) for s in SCHOOLS),
+        )
+        for k in keys
+    )
+    return Table(("Rule", "Points", *(f"Agree ({s})" for s in SCHOOLS)), rows)
+
+
+# ------------------------------------------------------ the year layer and its flowing stars
+
+_READS: Final = {"year_stem": "stem", "year_branch": "branch", "god_year_branch": "branch"}
+
+
+def _flowing_rule(
+    row: Mapping[str, Any], rows: Mapping[str, Mapping[str, Any]], names: Mapping[str, str]
+) -> tuple[str, str]:
+    """A flowing star's rule in words and what it reads (the year's stem or branch), from
+    its row of ziwei/data/horoscope.toml; ``names``: each row's star as the layer names it."""
+    from mingshu.ziwei.stars import star
+
+    place = row["place"]
+    if "like" in place:
+        return f"as {star_name(place['like'])}", _READS[str(star(place["like"]).place["by"])]
+    if "from_star" in place:
+        steps = int(place["offset"])
+        way = f"{abs(steps)} on from" if steps > 0 else f"{abs(steps)} back from"
+        start = str(place["from_star"])
+        return f"{way} {names[start]}", _flowing_rule(rows[start], rows, names)[1]
+    return "its own table", str(place["by"])
+
+
+def _flowing_year(options: Options) -> Table:
+    """Each flowing star of the year layer: its rule (the natal star whose rule it takes, or
+    its own), what it reads, and its branch in lunar ``year``."""
+    year = int(options.get("year", 2026))
+    layer = year_layer(year)
+    at = {s.star.key: int(s.branch) for s in layer.stars}
+    names = {s.star.key: s.star for s in layer.stars}
+    rows_by_key = {str(r["key"]): r for r in flowing_rows()}
+    liu = {key: next(k for k in at if k == key or k.endswith(f"_{key}")) for key in rows_by_key}
+    display = {key: str(names[k].names.pinyin) for key, k in liu.items()}
+    rows = []
+    for key, row in rows_by_key.items():
+        rule, reads = _flowing_rule(row, rows_by_key, display)
+        star = names[liu[key]]
+        rows.append(
+            (f"{star.names.pinyin} ({star.names.hans})", rule, reads, branch_name(at[liu[key]]))
+        )
+    return Table(("Flowing star", "Rule", "Reads", f"{year} {layer.pillar}"), tuple(rows))
+
+
+# ------------------------------------------------------------- brightness by school
+
+
+def _brightness_grid(options: Options) -> Table:
+    """The brightness grade of some ``stars`` (default: every graded star) on each branch
+    under ``school``; marked: the cells where the ``compare`` school grades otherwise."""
+    school = school_of(options)
+    rows = grade_rows(school)
+    stars = [str(s) for s in options.get("stars", list(rows))]
+    unknown = [s for s in stars if s not in rows]
+    if unknown:
+        raise InputError(
+            "stars", f"{unknown!r}: no brightness row (graded stars: {', '.join(rows)})"
+        )
+    from mingshu.ziwei.stars import Brightness
+
+    def cell(grade: int | None) -> str:
+        return "–" if grade is None else str(Brightness(grade).names.hans)
+
+    body = tuple((star_name(s), *(cell(g) for g in rows[s])) for s in stars)
+    marked: set[tuple[int, int]] = set()
+    rule = ""
+    if "compare" in options:
+        other = school_of({"school": options["compare"]})
+        others = grade_rows(other)
+        rule = f"the {other} school grades it otherwise"
+        marked = {
+            (r, b + 1) for r, s in enumerate(stars) for b in range(12) if rows[s][b] != others[s][b]
+        }
+    heads = tuple(branch_name(b) for b in range(12))
+    return Table(("Star", *heads), body, frozenset(marked), rule)
+
+
 TABLES: Final[dict[str, Kind[Table]]] = {
     # Zi Wei stars placed by the day and the hour
     "day_hour": Kind(
@@ -1026,6 +1161,35 @@ TABLES: Final[dict[str, Kind[Table]]] = {
         ("cycle", "births"),
         "a cycle's twelve gods and their branches, one column per birth (`{label, lunar, "
         "hour, gender, leap, school, algorithm}`)",
+    ),
+    # the limits: decades and small limit
+    "limits": Kind(
+        _limits,
+        ("birth",),
+        "one birth's palaces in decade order: the decade's ages and the small limit's first ages",
+    ),
+    "small_limit_start": Kind(
+        _small_limit_start,
+        (),
+        "each year branch's small limit at age 1, and at age 2 for men and for women",
+    ),
+    "conformance_named": Kind(
+        _conformance_named,
+        ("rules",),
+        "the conformance run's rows of the named `rules` (keys) under both schools",
+    ),
+    # the year layer and its flowing stars
+    "flowing_year": Kind(
+        _flowing_year,
+        ("year",),
+        "each flowing star of the year layer: its rule, what it reads, its branch in a year",
+    ),
+    # brightness by school
+    "brightness_grid": Kind(
+        _brightness_grid,
+        ("stars", "school", "compare"),
+        "the brightness grade of some stars on each branch under a school; marked: the cells "
+        "the `compare` school grades otherwise",
     ),
 }
 """Every table kind by name."""
