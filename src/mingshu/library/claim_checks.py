@@ -407,6 +407,103 @@ def ten_gods_mirror(pairs: Sequence[Sequence[str]]) -> tuple[int, int]:
     return bad, 100
 
 
+def _stage_settings(settings: Mapping[str, str]) -> Any:
+    from mingshu.bazi import BaziSettings
+
+    if set(settings) - {"stage_earth", "stage_yin"}:
+        raise InputError("args", "settings: only stage_earth and stage_yin")
+    return BaziSettings().replace(**settings)
+
+
+def _stage_index(stem: Stem, branch: Branch, settings: Any) -> int:
+    from mingshu import bazi
+
+    return int(bazi.stage(stem, branch, settings).number)
+
+
+def stages_counted_from_birth(
+    settings: Mapping[str, str], births: str, yin_runs: str
+) -> tuple[int, int]:
+    """Under ``settings``, every stem's stage on every branch is the number of steps from
+    the stem's Birth branch (``births``: ten branches, 甲 … 癸) in the stage order, counted
+    forward (子 → 丑 …) for the yang stems and ``yin_runs`` (``forward`` or ``backward``) for
+    the yin stems (120 cells)."""
+    starts = [Branch.parse(c, "births") for c in births]
+    if len(starts) != 10 or yin_runs not in ("forward", "backward"):
+        raise InputError("args", "births: ten branches; yin_runs: forward or backward")
+    s = _stage_settings(settings)
+    bad = 0
+    for stem in Stem:
+        back = stem % 2 == 1 and yin_runs == "backward"  # 乙 丁 己 辛 癸 are the yin stems
+        for branch in Branch:
+            steps = (starts[stem] - branch) if back else (branch - starts[stem])
+            bad += _stage_index(stem, branch, s) != steps % 12
+    return bad, 120
+
+
+def stages_of_partners(
+    settings: Mapping[str, str], pairs: Sequence[Sequence[str]]
+) -> tuple[int, int]:
+    """Under ``settings``, on every branch, the stages of each yang stem and of the yin stem of
+    its phase (甲 and 乙, …) form one of ``pairs`` (stage keys, yang's first): 60 cases."""
+    from mingshu import bazi
+
+    allowed = {(str(a), str(b)) for a, b in pairs}
+    s = _stage_settings(settings)
+    bad = 0
+    for yang in range(0, 10, 2):
+        for branch in Branch:
+            a = bazi.stage(Stem(yang), branch, s).key
+            b = bazi.stage(Stem(yang + 1), branch, s).key
+            bad += (str(a), str(b)) not in allowed
+    return bad, 60
+
+
+def stages_same_cycle(
+    settings: Mapping[str, str], same: Sequence[Sequence[str]]
+) -> tuple[int, int]:
+    """Under ``settings``, each pair of stems in ``same`` has the same stage on every branch
+    (12 cases a pair)."""
+    s = _stage_settings(settings)
+    pairs = [(Stem.parse(a, "same"), Stem.parse(b, "same")) for a, b in same]
+    bad = sum(
+        _stage_index(a, branch, s) != _stage_index(b, branch, s)
+        for a, b in pairs
+        for branch in Branch
+    )
+    return bad, 12 * len(pairs)
+
+
+def stage_cells_differ(
+    settings: Mapping[str, str], other_settings: Mapping[str, str], differ: str
+) -> tuple[int, int]:
+    """Between ``settings`` and ``other_settings``, every cell of the stems in ``differ``
+    changes its stage and no cell of another stem does (120 cells)."""
+    a, b = _stage_settings(settings), _stage_settings(other_settings)
+    moved = _stems(list(differ))
+    bad = sum(
+        (_stage_index(stem, branch, a) != _stage_index(stem, branch, b)) != (stem in moved)
+        for stem in Stem
+        for branch in Branch
+    )
+    return bad, 120
+
+
+def stage_is_star(stage: str, star: str, variant: str, stems: str) -> tuple[int, int]:
+    """For each of ``stems``, the branch where the engine's default stages put it at
+    ``stage`` is the one branch the BaZi star table ``star`` / ``variant`` gives it."""
+    from mingshu import bazi
+    from mingshu.library.engine import bazi_cell
+
+    s = bazi.BaziSettings()
+    chosen = _stems(list(stems))
+    bad = 0
+    for stem in sorted(chosen):
+        at = {int(b) for b in Branch if bazi.stage(Stem(stem), b, s).key == stage}
+        bad += set(bazi_cell(star, variant, stem)) != at
+    return bad, len(chosen)
+
+
 CHECKS: Final[dict[str, Check]] = {
     f.__name__: f
     for f in (
@@ -422,6 +519,11 @@ CHECKS: Final[dict[str, Check]] = {
         ten_gods_by_phase,
         ten_gods_each_once,
         ten_gods_mirror,
+        stages_counted_from_birth,
+        stages_of_partners,
+        stages_same_cycle,
+        stage_cells_differ,
+        stage_is_star,
         hits_name_table_and_basis,
         basis_pillar_runs,
         basis_pillar_changes,

@@ -17,7 +17,7 @@ from typing import Final
 
 from mingshu.cycles import Stem
 from mingshu.errors import InputError
-from mingshu.library import bazi_stars, selfcheck, ten_gods
+from mingshu.library import bazi_stars, selfcheck, stages, ten_gods
 from mingshu.library.engine import (
     BASIS_WORDS,
     LATE_RAT,
@@ -557,6 +557,17 @@ PROBLEMS: Final[dict[str, Kind[Answer]]] = {
         _p_zi_wei_for,
         ("star", "branch"),
         "every branch of Zi Wei that puts a major star on a branch",
+    ),
+    # The BaZi frame: growth stages
+    "stage": Kind(
+        _text(stages.p_stage),
+        ("stem", "branch", "earth", "yin"),
+        "a stem's growth stage on a branch under a convention",
+    ),
+    "stage_branches": Kind(
+        lambda q: _either(stages.p_stage_branches(q)),
+        ("stem", "stage", "earth", "yin"),
+        "every branch on which a stem is at a stage (its key) under a convention",
     ),
 }
 """Every problem kind by name."""

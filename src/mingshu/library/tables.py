@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from mingshu.cycles import Stem
 from mingshu.errors import InputError
-from mingshu.library import bazi_stars, selfcheck, ten_gods
+from mingshu.library import bazi_stars, selfcheck, stages, ten_gods
 from mingshu.library.engine import (
     MAJORS,
     SCHOOLS,
@@ -825,6 +825,19 @@ TABLES: Final[dict[str, Kind[Table]]] = {
         _major_layout,
         ("stars", "branches"),
         "where each of some major stars stands for each branch of Zi Wei, from real charts",
+    ),
+    # The BaZi frame: growth stages
+    "stage_grid": Kind(
+        stages.grid_table,
+        ("earth", "yin", "mark"),
+        "each stem's growth stage (rows) on each branch (columns) under a convention (`earth`, "
+        "`yin`); `mark` (a stage's key) marks its cells",
+    ),
+    "stage_births": Kind(
+        stages.births_table,
+        ("stage",),
+        "each stem's branch of a stage (default Birth) under the four conventions, marked where "
+        "it differs from the default",
     ),
 }
 """Every table kind by name."""
