@@ -504,6 +504,104 @@ def stage_is_star(stage: str, star: str, variant: str, stems: str) -> tuple[int,
     return bad, len(chosen)
 
 
+def _phase(name: str, field: str) -> Any:
+    from mingshu.cycles import Element
+
+    for e in Element:
+        if name in (e.names.hans, e.key):
+            return e
+    raise InputError("args", f"{field}: {name!r} is not a phase (木 火 土 金 水)")
+
+
+def _nayin_phase(index: int) -> Any:
+    from mingshu import bazi
+    from mingshu.cycles import SIXTY
+
+    return bazi.nayin(SIXTY[index]).element
+
+
+def nayin_book_phases(phases: str) -> tuple[int, int]:
+    """The engine's nayin phase of each of the sixty pillars (甲子 first) is the phase
+    ``phases`` (sixty characters 木 火 土 金 水, as a book lists them) gives it."""
+    if len(phases) != 60:
+        raise InputError("args", "phases: sixty characters, one per pillar from 甲子")
+    return sum(_nayin_phase(i) != _phase(c, "phases") for i, c in enumerate(phases)), 60
+
+
+def nayin_by_stem_count(targets: Mapping[str, str], phases: Mapping[str, str]) -> tuple[int, int]:
+    """Each pillar's nayin phase is the one ``phases`` names for the count of stems from the
+    pillar's stem forward to the stem ``targets`` gives its branch (both ends counted; keys
+    of ``targets`` are branches, two opposite branches sharing a stem)."""
+    from mingshu.cycles import SIXTY
+
+    to = {b: Stem.parse(t, "targets") for key, t in targets.items() for b in _branches(list(key))}
+    if len(to) != 12:
+        raise InputError("args", "targets: a stem for each of the twelve branches")
+    bad = 0
+    for i, pillar in enumerate(SIXTY):
+        count = (to[int(pillar.branch)] - pillar.stem) % 10 + 1
+        bad += _nayin_phase(i) != _phase(str(phases.get(str(count), "")), "phases")
+    return bad, 60
+
+
+def nayin_by_numbers(
+    numbers: Mapping[str, int], total: int, phases: Mapping[str, str]
+) -> tuple[int, int]:
+    """For each of the thirty pairs of pillars, take ``total`` less the sum of the numbers of
+    its two stems and two branches; the last digit names a phase in ``phases`` and the
+    pair's nayin phase is the phase that one produces (30 pairs)."""
+    from mingshu.cycles import SIXTY
+
+    value = {name: int(n) for key, n in numbers.items() for name in key}
+    bad = 0
+    for pair in range(30):
+        first, second = SIXTY[2 * pair], SIXTY[2 * pair + 1]
+        parts = (first.stem, first.branch, second.stem, second.branch)
+        names = [p.names.hans for p in parts]
+        if any(n not in value for n in names):
+            raise InputError("args", f"numbers: no number for one of {names}")
+        digit = (total - sum(value[n] for n in names)) % 10
+        produced = _phase(str(phases.get(str(digit), "")), "phases").generates()
+        bad += _nayin_phase(2 * pair) != produced
+    return bad, 30
+
+
+def nayin_by_sum(numbers: Mapping[str, int], phases: Mapping[str, str]) -> tuple[int, int]:
+    """Each pillar's nayin phase is the one ``phases`` names for the sum of its stem's and
+    its branch's numbers (``numbers``: keys are groups of stems or branches), five taken
+    away while it is above five (60 pillars)."""
+    from mingshu.cycles import SIXTY
+
+    value = {name: int(n) for key, n in numbers.items() for name in key}
+    bad = 0
+    for i, pillar in enumerate(SIXTY):
+        names = (pillar.stem.names.hans, pillar.branch.names.hans)
+        if any(n not in value for n in names):
+            raise InputError("args", f"numbers: no number for one of {names}")
+        total = (value[names[0]] + value[names[1]] - 1) % 5 + 1
+        bad += _nayin_phase(i) != _phase(str(phases.get(str(total), "")), "phases")
+    return bad, 60
+
+
+def nayin_opposite_branch_same_phase() -> tuple[int, int]:
+    """Each pillar and the pillar thirty places on (same stem, opposite branch) have nayin of
+    the same phase (30 pairs)."""
+    return sum(_nayin_phase(i) != _nayin_phase(i + 30) for i in range(30)), 30
+
+
+def ziwei_class_is_nayin() -> tuple[int, int]:
+    """For each of the sixty pillars, the Zi Wei engine's five-element class (its own number
+    rule) is of the phase of the BaZi engine's nayin (60 pillars)."""
+    from mingshu.cycles import SIXTY
+    from mingshu.ziwei.tables import nayin_class
+
+    bad = 0
+    for i, pillar in enumerate(SIXTY):
+        klass = nayin_class(int(pillar.stem), int(pillar.branch))
+        bad += klass.key.split("_")[0] != _nayin_phase(i).key
+    return bad, 60
+
+
 CHECKS: Final[dict[str, Check]] = {
     f.__name__: f
     for f in (
@@ -524,6 +622,12 @@ CHECKS: Final[dict[str, Check]] = {
         stages_same_cycle,
         stage_cells_differ,
         stage_is_star,
+        nayin_book_phases,
+        nayin_by_stem_count,
+        nayin_by_numbers,
+        nayin_by_sum,
+        nayin_opposite_branch_same_phase,
+        ziwei_class_is_nayin,
         hits_name_table_and_basis,
         basis_pillar_runs,
         basis_pillar_changes,

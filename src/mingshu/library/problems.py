@@ -17,7 +17,7 @@ from typing import Final
 
 from mingshu.cycles import Stem
 from mingshu.errors import InputError
-from mingshu.library import bazi_stars, selfcheck, stages, ten_gods
+from mingshu.library import bazi_stars, nayin, selfcheck, stages, ten_gods
 from mingshu.library.engine import (
     BASIS_WORDS,
     LATE_RAT,
@@ -568,6 +568,13 @@ PROBLEMS: Final[dict[str, Kind[Answer]]] = {
         lambda q: _either(stages.p_stage_branches(q)),
         ("stem", "stage", "earth", "yin"),
         "every branch on which a stem is at a stage (its key) under a convention",
+    ),
+    # The BaZi frame: nayin
+    "nayin": Kind(_text(nayin.p_nayin), ("pillar",), "a pillar's nayin and its phase"),
+    "nayin_pillars": Kind(
+        lambda q: _either(nayin.p_nayin_pillars(q)),
+        ("element", "stem"),
+        "every pillar whose nayin is of a phase, of one stem if given",
     ),
 }
 """Every problem kind by name."""

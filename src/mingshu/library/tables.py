@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from mingshu.cycles import Stem
 from mingshu.errors import InputError
-from mingshu.library import bazi_stars, selfcheck, stages, ten_gods
+from mingshu.library import bazi_stars, nayin, selfcheck, stages, ten_gods
 from mingshu.library.engine import (
     MAJORS,
     SCHOOLS,
@@ -838,6 +838,19 @@ TABLES: Final[dict[str, Kind[Table]]] = {
         ("stage",),
         "each stem's branch of a stage (default Birth) under the four conventions, marked where "
         "it differs from the default",
+    ),
+    # The BaZi frame: nayin
+    "nayin_thirty": Kind(
+        nayin.table_of_thirty,
+        ("mark",),
+        "the thirty nayin in order: the two pillars, the name and the phase; `mark` (a phase) "
+        "marks the rows of that phase",
+    ),
+    "nayin_groups": Kind(
+        nayin.grid_table,
+        (),
+        "the nayin phase by pair of stems and group of four branches "
+        "(子丑午未, 寅卯申酉, 辰巳戌亥)",
     ),
 }
 """Every table kind by name."""
