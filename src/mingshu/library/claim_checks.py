@@ -602,6 +602,86 @@ def ziwei_class_is_nayin() -> tuple[int, int]:
     return bad, 60
 
 
+def ming_gong_walk(month_one: str, target: str, tiger_stems: str) -> tuple[int, int]:
+    """Every year stem, month and hour: the engine's Life palace (命宫) is found by putting the
+    first month (the Tiger month) on ``month_one`` and the later months backward, then the
+    birth hour on the birth month's place and the later hours forward, until ``target`` is
+    reached; its stem is the Tiger rule's (``tiger_stems``: the Tiger month's stem for the
+    year stems 甲己, 乙庚, 丙辛, 丁壬, 戊癸) counted on to that branch (1440 cases)."""
+    from mingshu import bazi
+
+    (start,), (goal,) = _branches([month_one]), _branches([target])
+    tigers = [Stem.parse(c, "tiger_stems") for c in tiger_stems]
+    if len(tigers) != 5:
+        raise InputError("args", "tiger_stems: five stems, for 甲己 乙庚 丙辛 丁壬 戊癸")
+    bad = 0
+    for year in Stem:
+        for month in Branch:
+            for hour in Branch:
+                place = (start - (month - Branch.YIN)) % 12  # the month's place
+                branch = (place + goal - hour) % 12  # count on from the hour to the target
+                stem = (tigers[year % 5] + (branch - Branch.YIN) % 12) % 10
+                found = bazi.ming_gong(year, month, hour)
+                bad += (int(found.stem), int(found.branch)) != (stem, branch)
+    return bad, 1440
+
+
+def ming_gong_never_ziwei_life() -> tuple[int, int]:
+    """For each month number (1 = the Tiger month in BaZi, the first lunar month in Zi Wei)
+    and hour, the BaZi Life palace and the Zi Wei Life palace stand on different branches
+    (144 cases)."""
+    from mingshu import bazi
+    from mingshu.library.engine import life_branch
+
+    same = 0
+    for m in range(1, 13):
+        for hour in Branch:
+            found = bazi.ming_gong(Stem.JIA, Branch((m + 1) % 12), hour)
+            same += int(found.branch) == life_branch(m, int(hour))
+    return same, 144
+
+
+def tai_yuan_steps(stem_step: int, branch_step: int, months_back: int) -> tuple[int, int]:
+    """For each of the sixty month pillars, the conception pillar (胎元) is the stem
+    ``stem_step`` on with the branch ``branch_step`` on, which is also the month pillar
+    ``months_back`` months earlier in the sixty cycle (60 cases)."""
+    from mingshu import bazi
+    from mingshu.cycles import SIXTY
+
+    bad = 0
+    for p in SIXTY:
+        found = bazi.tai_yuan(p)
+        stepped = ((p.stem + stem_step) % 10, (p.branch + branch_step) % 12)
+        earlier = SIXTY[(p.index - months_back) % 60]
+        bad += (int(found.stem), int(found.branch)) != stepped or found != earlier
+    return bad, 60
+
+
+def tai_xi_partners(stems: Sequence[str], branches: Sequence[str]) -> tuple[int, int]:
+    """For each of the sixty day pillars, the conception breath (胎息) is the day stem's
+    partner in ``stems`` (pairs) with the day branch's partner in ``branches``, and the
+    breath of the breath is the day pillar again (60 cases)."""
+    from mingshu import bazi
+    from mingshu.cycles import SIXTY
+
+    def partners(pairs: Sequence[str], parse: Callable[[str, str], Any]) -> dict[int, int]:
+        out: dict[int, int] = {}
+        for a, b in (tuple(pair) for pair in pairs):
+            x, y = int(parse(a, "args")), int(parse(b, "args"))
+            out[x], out[y] = y, x
+        return out
+
+    stem_of, branch_of = partners(stems, Stem.parse), partners(branches, Branch.parse)
+    if len(stem_of) != 10 or len(branch_of) != 12:
+        raise InputError("args", "stems: five pairs; branches: six pairs")
+    bad = 0
+    for p in SIXTY:
+        found = bazi.tai_xi(p)
+        want = (stem_of[int(p.stem)], branch_of[int(p.branch)])
+        bad += (int(found.stem), int(found.branch)) != want or bazi.tai_xi(found) != p
+    return bad, 60
+
+
 CHECKS: Final[dict[str, Check]] = {
     f.__name__: f
     for f in (
@@ -628,6 +708,10 @@ CHECKS: Final[dict[str, Check]] = {
         nayin_by_sum,
         nayin_opposite_branch_same_phase,
         ziwei_class_is_nayin,
+        ming_gong_walk,
+        ming_gong_never_ziwei_life,
+        tai_yuan_steps,
+        tai_xi_partners,
         hits_name_table_and_basis,
         basis_pillar_runs,
         basis_pillar_changes,

@@ -17,7 +17,7 @@ from typing import Final
 
 from mingshu.cycles import Stem
 from mingshu.errors import InputError
-from mingshu.library import bazi_stars, nayin, selfcheck, stages, ten_gods
+from mingshu.library import bazi_frame, bazi_stars, nayin, selfcheck, stages, ten_gods
 from mingshu.library.engine import (
     BASIS_WORDS,
     LATE_RAT,
@@ -576,6 +576,22 @@ PROBLEMS: Final[dict[str, Kind[Answer]]] = {
         ("element", "stem"),
         "every pillar whose nayin is of a phase, of one stem if given",
     ),
+    # The BaZi frame: the Life palace and the conception pillars
+    "ming_gong": Kind(
+        _text(bazi_frame.p_ming_gong),
+        ("year_stem", "month", "hour"),
+        "the BaZi Life palace (pillar and branch) for a year stem, the month pillar's branch "
+        "and an hour",
+    ),
+    "ming_gong_hours": Kind(
+        lambda q: _either(bazi_frame.p_ming_gong_hours(q)),
+        ("month", "branch"),
+        "every hour whose BaZi Life palace is on a branch in a month",
+    ),
+    "tai_yuan": Kind(
+        _text(bazi_frame.p_tai_yuan), ("month",), "the conception pillar of a month pillar"
+    ),
+    "tai_xi": Kind(_text(bazi_frame.p_tai_xi), ("day",), "the conception breath of a day pillar"),
 }
 """Every problem kind by name."""
 

@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from mingshu.cycles import Stem
 from mingshu.errors import InputError
-from mingshu.library import bazi_stars, nayin, selfcheck, stages, ten_gods
+from mingshu.library import bazi_frame, bazi_stars, nayin, selfcheck, stages, ten_gods
 from mingshu.library.engine import (
     MAJORS,
     SCHOOLS,
@@ -851,6 +851,19 @@ TABLES: Final[dict[str, Kind[Table]]] = {
         (),
         "the nayin phase by pair of stems and group of four branches "
         "(子丑午未, 寅卯申酉, 辰巳戌亥)",
+    ),
+    # The BaZi frame: the Life palace and the conception pillars
+    "ming_gong": Kind(
+        bazi_frame.ming_gong_table,
+        ("mark",),
+        "the BaZi Life palace's branch for each month (rows, Tiger month first) and hour; `mark` "
+        "(a branch) marks the cells on it",
+    ),
+    "tai_pillars": Kind(
+        bazi_frame.tai_table,
+        ("months", "days"),
+        "the conception pillar (胎元) of some month pillars and the conception breath (胎息) of "
+        "some day pillars",
     ),
 }
 """Every table kind by name."""
