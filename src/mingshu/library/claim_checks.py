@@ -682,6 +682,79 @@ def tai_xi_partners(stems: Sequence[str], branches: Sequence[str]) -> tuple[int,
     return bad, 60
 
 
+def luck_forward_when(forward: Sequence[Sequence[str]]) -> tuple[int, int]:
+    """For every year stem and gender, the luck pillars run forward exactly for the
+    (polarity, gender) pairs in ``forward`` (``yang``/``yin``, ``male``/``female``): 20 cases."""
+    from mingshu.bazi.luck import is_forward
+    from mingshu.gender import Gender
+
+    wanted = {(str(p), str(g)) for p, g in forward}
+    bad = 0
+    for stem in Stem:
+        polarity = "yang" if stem % 2 == 0 else "yin"
+        for gender in Gender:
+            bad += is_forward(stem, gender) != ((polarity, gender.value) in wanted)
+    return bad, 20
+
+
+def start_age_rate(
+    methods: Sequence[str], per_day: int, per_shichen: int, skip_hours: Sequence[int] = ()
+) -> tuple[int, int]:
+    """Under each start-age method, from a birth at the half hour of every clock hour, a span
+    of d whole days and h whole two-hour periods (d 0–30, h 0–11) gives a start age of
+    d × ``per_day`` + h × ``per_shichen`` days of life (a year 360 days, a month 30):
+    24 × 372 spans a method, less those starting or ending in a clock hour of
+    ``skip_hours``."""
+    from datetime import datetime, timedelta
+
+    from mingshu.bazi import BaziSettings
+    from mingshu.bazi.luck import start_span
+
+    bad = cases = 0
+    for name in methods:
+        method = BaziSettings().replace(start_age=str(name)).start_age
+        for clock in range(24):
+            birth = datetime(2000, 1, 1, clock, 30)
+            for d in range(31):
+                for h in range(12):
+                    end = birth + timedelta(days=d, hours=2 * h)
+                    if birth.hour in skip_hours or end.hour in skip_hours:
+                        continue
+                    span = start_span(method, birth, end)
+                    life = span.years * 360 + span.months * 30 + span.days
+                    exact = span.hours == 0 and span.minutes == 0
+                    bad += life != d * per_day + h * per_shichen or not exact
+                    cases += 1
+    return bad, cases
+
+
+def luck_counts_from_nearest_jie(year: int) -> tuple[int, int]:
+    """For a birth at noon (Beijing time) on every day of ``year``, man and woman: the luck
+    span runs to the first month-opening solar term (节) after the birth when the luck runs
+    forward, and from the last one before it when backward; the span is the time between."""
+    from datetime import datetime, timedelta
+
+    from mingshu import bazi, calendar
+    from mingshu.calendar import SolarTerm, seconds_of
+
+    moments = sorted(
+        calendar.term_moment(y, t) for y in range(year - 1, year + 2) for t in SolarTerm if t.is_jie
+    )
+    bad = cases = 0
+    day = datetime(year, 1, 1, 12, 0)
+    while day.year == year:
+        after = next(m for m in moments if m > day)
+        before = max(m for m in moments if m <= day)
+        for gender in ("male", "female"):
+            lk = bazi.chart_at(day, gender).luck
+            want = after if lk.forward else before
+            span = abs(seconds_of(want) - seconds_of(day))
+            bad += lk.jie_moment != want or lk.span_seconds != span
+            cases += 1
+        day += timedelta(days=1)
+    return bad, cases
+
+
 CHECKS: Final[dict[str, Check]] = {
     f.__name__: f
     for f in (
@@ -712,6 +785,9 @@ CHECKS: Final[dict[str, Check]] = {
         ming_gong_never_ziwei_life,
         tai_yuan_steps,
         tai_xi_partners,
+        luck_forward_when,
+        start_age_rate,
+        luck_counts_from_nearest_jie,
         hits_name_table_and_basis,
         basis_pillar_runs,
         basis_pillar_changes,

@@ -591,7 +591,19 @@ PROBLEMS: Final[dict[str, Kind[Answer]]] = {
     "tai_yuan": Kind(
         _text(bazi_frame.p_tai_yuan), ("month",), "the conception pillar of a month pillar"
     ),
-    "tai_xi": Kind(_text(bazi_frame.p_tai_xi), ("day",), "the conception breath of a day pillar"),
+    "tai_xi": Kind(
+        _text(bazi_frame.p_tai_xi), ("day",), "the conception breath of a day pillar"
+    ),  # The BaZi frame: the start of luck
+    "start_age": Kind(
+        _text(bazi_frame.p_start_age),
+        ("birth", "term", "method"),
+        "the start age for a birth and the solar term its luck counts to or from, by a method",
+    ),
+    "luck_runs": Kind(
+        lambda q: _either(bazi_frame.p_luck_runs(q)),
+        ("direction",),
+        "every year polarity and gender whose luck pillars run a direction",
+    ),
 }
 """Every problem kind by name."""
 

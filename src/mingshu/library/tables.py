@@ -864,6 +864,17 @@ TABLES: Final[dict[str, Kind[Table]]] = {
         ("months", "days"),
         "the conception pillar (胎元) of some month pillars and the conception breath (胎息) of "
         "some day pillars",
+    ),  # The BaZi frame: the start of luck
+    "luck_directions": Kind(
+        bazi_frame.directions_table,
+        (),
+        "which way the luck pillars run for each year stem (rows) and gender (columns)",
+    ),
+    "luck_start_methods": Kind(
+        bazi_frame.start_methods_table,
+        ("birth",),
+        "one real birth (`birth`: date, time, gender): the solar term its luck counts to or "
+        "from, and the start age and start date under each of the four start-age methods",
     ),
 }
 """Every table kind by name."""
