@@ -68,3 +68,4 @@ def test_the_checks_pass_the_true_rule_and_fail_a_wrong_one() -> None:
     assert run_check("start_age_rate", shichen) == (682, 8928)
     assert run_check("start_age_rate", {**shichen, "skip_hours": [23]}) == (0, 8215)
     assert run_check("luck_counts_from_nearest_jie", {"year": 2000}) == (0, 732)
+    assert run_check("luck_steps_from_month", {"year": 2000, "steps": 3}) == (0, 2196)

@@ -755,6 +755,29 @@ def luck_counts_from_nearest_jie(year: int) -> tuple[int, int]:
     return bad, cases
 
 
+def luck_steps_from_month(year: int, steps: int) -> tuple[int, int]:
+    """For a birth at noon (Beijing time) on every day of ``year``, man and woman: luck pillar
+    k (1 … ``steps``) is the month pillar moved k places through the sixty, forward or
+    backward as the luck runs."""
+    from datetime import datetime, timedelta
+
+    from mingshu import bazi
+    from mingshu.cycles import SIXTY
+
+    bad = cases = 0
+    day = datetime(year, 1, 1, 12, 0)
+    while day.year == year:
+        for gender in ("male", "female"):
+            chart = bazi.chart_at(day, gender)
+            lk, month = chart.luck, chart.pillars.month
+            sign = 1 if lk.forward else -1
+            for k in range(1, steps + 1):
+                bad += lk.steps[k - 1].pillar != SIXTY[(month.index + sign * k) % 60]
+                cases += 1
+        day += timedelta(days=1)
+    return bad, cases
+
+
 CHECKS: Final[dict[str, Check]] = {
     f.__name__: f
     for f in (
@@ -788,6 +811,7 @@ CHECKS: Final[dict[str, Check]] = {
         luck_forward_when,
         start_age_rate,
         luck_counts_from_nearest_jie,
+        luck_steps_from_month,
         hits_name_table_and_basis,
         basis_pillar_runs,
         basis_pillar_changes,
