@@ -1813,6 +1813,377 @@ def schools_grade_apart(cells: Sequence[Sequence[str]]) -> tuple[int, int]:
     return bad + len(named - {(s, br) for s in a for br in range(12)}), n
 
 
+def _stage_settings(settings: Mapping[str, str]) -> Any:
+    from mingshu.bazi import BaziSettings
+
+    if set(settings) - {"stage_earth", "stage_yin"}:
+        raise InputError("args", "settings: only stage_earth and stage_yin")
+    return BaziSettings().replace(**settings)
+
+
+def _stage_index(stem: Stem, branch: Branch, settings: Any) -> int:
+    from mingshu import bazi
+
+    return int(bazi.stage(stem, branch, settings).number)
+
+
+def stages_counted_from_birth(
+    settings: Mapping[str, str], births: str, yin_runs: str
+) -> tuple[int, int]:
+    """Under ``settings``, every stem's stage on every branch is the number of steps from
+    the stem's Birth branch (``births``: ten branches, 甲 … 癸) in the stage order, counted
+    forward (子 → 丑 …) for the yang stems and ``yin_runs`` (``forward`` or ``backward``) for
+    the yin stems (120 cells)."""
+    starts = [Branch.parse(c, "births") for c in births]
+    if len(starts) != 10 or yin_runs not in ("forward", "backward"):
+        raise InputError("args", "births: ten branches; yin_runs: forward or backward")
+    s = _stage_settings(settings)
+    bad = 0
+    for stem in Stem:
+        back = stem % 2 == 1 and yin_runs == "backward"  # 乙 丁 己 辛 癸 are the yin stems
+        for branch in Branch:
+            steps = (starts[stem] - branch) if back else (branch - starts[stem])
+            bad += _stage_index(stem, branch, s) != steps % 12
+    return bad, 120
+
+
+def stages_of_partners(
+    settings: Mapping[str, str], pairs: Sequence[Sequence[str]]
+) -> tuple[int, int]:
+    """Under ``settings``, on every branch, the stages of each yang stem and of the yin stem of
+    its phase (甲 and 乙, …) form one of ``pairs`` (stage keys, yang's first): 60 cases."""
+    from mingshu import bazi
+
+    allowed = {(str(a), str(b)) for a, b in pairs}
+    s = _stage_settings(settings)
+    bad = 0
+    for yang in range(0, 10, 2):
+        for branch in Branch:
+            a = bazi.stage(Stem(yang), branch, s).key
+            b = bazi.stage(Stem(yang + 1), branch, s).key
+            bad += (str(a), str(b)) not in allowed
+    return bad, 60
+
+
+def stages_same_cycle(
+    settings: Mapping[str, str], same: Sequence[Sequence[str]]
+) -> tuple[int, int]:
+    """Under ``settings``, each pair of stems in ``same`` has the same stage on every branch
+    (12 cases a pair)."""
+    s = _stage_settings(settings)
+    pairs = [(Stem.parse(a, "same"), Stem.parse(b, "same")) for a, b in same]
+    bad = sum(
+        _stage_index(a, branch, s) != _stage_index(b, branch, s)
+        for a, b in pairs
+        for branch in Branch
+    )
+    return bad, 12 * len(pairs)
+
+
+def stage_cells_differ(
+    settings: Mapping[str, str], other_settings: Mapping[str, str], differ: str
+) -> tuple[int, int]:
+    """Between ``settings`` and ``other_settings``, every cell of the stems in ``differ``
+    changes its stage and no cell of another stem does (120 cells)."""
+    a, b = _stage_settings(settings), _stage_settings(other_settings)
+    moved = _stems(list(differ))
+    bad = sum(
+        (_stage_index(stem, branch, a) != _stage_index(stem, branch, b)) != (stem in moved)
+        for stem in Stem
+        for branch in Branch
+    )
+    return bad, 120
+
+
+def stage_is_star(stage: str, star: str, variant: str, stems: str) -> tuple[int, int]:
+    """For each of ``stems``, the branch where the engine's default stages put it at
+    ``stage`` is the one branch the BaZi star table ``star`` / ``variant`` gives it."""
+    from mingshu import bazi
+    from mingshu.library.engine import bazi_cell
+
+    s = bazi.BaziSettings()
+    chosen = _stems(list(stems))
+    bad = 0
+    for stem in sorted(chosen):
+        at = {int(b) for b in Branch if bazi.stage(Stem(stem), b, s).key == stage}
+        bad += set(bazi_cell(star, variant, stem)) != at
+    return bad, len(chosen)
+
+
+def _phase(name: str, field: str) -> Any:
+    from mingshu.cycles import Element
+
+    for e in Element:
+        if name in (e.names.hans, e.key):
+            return e
+    raise InputError("args", f"{field}: {name!r} is not a phase (木 火 土 金 水)")
+
+
+def _nayin_phase(index: int) -> Any:
+    from mingshu import bazi
+    from mingshu.cycles import SIXTY
+
+    return bazi.nayin(SIXTY[index]).element
+
+
+def nayin_book_phases(phases: str) -> tuple[int, int]:
+    """The engine's nayin phase of each of the sixty pillars (甲子 first) is the phase
+    ``phases`` (sixty characters 木 火 土 金 水, as a book lists them) gives it."""
+    if len(phases) != 60:
+        raise InputError("args", "phases: sixty characters, one per pillar from 甲子")
+    return sum(_nayin_phase(i) != _phase(c, "phases") for i, c in enumerate(phases)), 60
+
+
+def nayin_by_stem_count(targets: Mapping[str, str], phases: Mapping[str, str]) -> tuple[int, int]:
+    """Each pillar's nayin phase is the one ``phases`` names for the count of stems from the
+    pillar's stem forward to the stem ``targets`` gives its branch (both ends counted; keys
+    of ``targets`` are branches, two opposite branches sharing a stem)."""
+    from mingshu.cycles import SIXTY
+
+    to = {b: Stem.parse(t, "targets") for key, t in targets.items() for b in _branches(list(key))}
+    if len(to) != 12:
+        raise InputError("args", "targets: a stem for each of the twelve branches")
+    bad = 0
+    for i, pillar in enumerate(SIXTY):
+        count = (to[int(pillar.branch)] - pillar.stem) % 10 + 1
+        bad += _nayin_phase(i) != _phase(str(phases.get(str(count), "")), "phases")
+    return bad, 60
+
+
+def nayin_by_numbers(
+    numbers: Mapping[str, int], total: int, phases: Mapping[str, str]
+) -> tuple[int, int]:
+    """For each of the thirty pairs of pillars, take ``total`` less the sum of the numbers of
+    its two stems and two branches; the last digit names a phase in ``phases`` and the
+    pair's nayin phase is the phase that one produces (30 pairs)."""
+    from mingshu.cycles import SIXTY
+
+    value = {name: int(n) for key, n in numbers.items() for name in key}
+    bad = 0
+    for pair in range(30):
+        first, second = SIXTY[2 * pair], SIXTY[2 * pair + 1]
+        parts = (first.stem, first.branch, second.stem, second.branch)
+        names = [p.names.hans for p in parts]
+        if any(n not in value for n in names):
+            raise InputError("args", f"numbers: no number for one of {names}")
+        digit = (total - sum(value[n] for n in names)) % 10
+        produced = _phase(str(phases.get(str(digit), "")), "phases").generates()
+        bad += _nayin_phase(2 * pair) != produced
+    return bad, 30
+
+
+def nayin_by_sum(numbers: Mapping[str, int], phases: Mapping[str, str]) -> tuple[int, int]:
+    """Each pillar's nayin phase is the one ``phases`` names for the sum of its stem's and
+    its branch's numbers (``numbers``: keys are groups of stems or branches), five taken
+    away while it is above five (60 pillars)."""
+    from mingshu.cycles import SIXTY
+
+    value = {name: int(n) for key, n in numbers.items() for name in key}
+    bad = 0
+    for i, pillar in enumerate(SIXTY):
+        names = (pillar.stem.names.hans, pillar.branch.names.hans)
+        if any(n not in value for n in names):
+            raise InputError("args", f"numbers: no number for one of {names}")
+        total = (value[names[0]] + value[names[1]] - 1) % 5 + 1
+        bad += _nayin_phase(i) != _phase(str(phases.get(str(total), "")), "phases")
+    return bad, 60
+
+
+def nayin_opposite_branch_same_phase() -> tuple[int, int]:
+    """Each pillar and the pillar thirty places on (same stem, opposite branch) have nayin of
+    the same phase (30 pairs)."""
+    return sum(_nayin_phase(i) != _nayin_phase(i + 30) for i in range(30)), 30
+
+
+def ziwei_class_is_nayin() -> tuple[int, int]:
+    """For each of the sixty pillars, the Zi Wei engine's five-element class (its own number
+    rule) is of the phase of the BaZi engine's nayin (60 pillars)."""
+    from mingshu.cycles import SIXTY
+    from mingshu.ziwei.tables import nayin_class
+
+    bad = 0
+    for i, pillar in enumerate(SIXTY):
+        klass = nayin_class(int(pillar.stem), int(pillar.branch))
+        bad += klass.key.split("_")[0] != _nayin_phase(i).key
+    return bad, 60
+
+
+def ming_gong_walk(month_one: str, target: str, tiger_stems: str) -> tuple[int, int]:
+    """Every year stem, month and hour: the engine's Life palace (命宫) is found by putting the
+    first month (the Tiger month) on ``month_one`` and the later months backward, then the
+    birth hour on the birth month's place and the later hours forward, until ``target`` is
+    reached; its stem is the Tiger rule's (``tiger_stems``: the Tiger month's stem for the
+    year stems 甲己, 乙庚, 丙辛, 丁壬, 戊癸) counted on to that branch (1440 cases)."""
+    from mingshu import bazi
+
+    (start,), (goal,) = _branches([month_one]), _branches([target])
+    tigers = [Stem.parse(c, "tiger_stems") for c in tiger_stems]
+    if len(tigers) != 5:
+        raise InputError("args", "tiger_stems: five stems, for 甲己 乙庚 丙辛 丁壬 戊癸")
+    bad = 0
+    for year in Stem:
+        for month in Branch:
+            for hour in Branch:
+                place = (start - (month - Branch.YIN)) % 12  # the month's place
+                branch = (place + goal - hour) % 12  # count on from the hour to the target
+                stem = (tigers[year % 5] + (branch - Branch.YIN) % 12) % 10
+                found = bazi.ming_gong(year, month, hour)
+                bad += (int(found.stem), int(found.branch)) != (stem, branch)
+    return bad, 1440
+
+
+def ming_gong_never_ziwei_life() -> tuple[int, int]:
+    """For each month number (1 = the Tiger month in BaZi, the first lunar month in Zi Wei)
+    and hour, the BaZi Life palace and the Zi Wei Life palace stand on different branches
+    (144 cases)."""
+    from mingshu import bazi
+    from mingshu.library.engine import life_branch
+
+    same = 0
+    for m in range(1, 13):
+        for hour in Branch:
+            found = bazi.ming_gong(Stem.JIA, Branch((m + 1) % 12), hour)
+            same += int(found.branch) == life_branch(m, int(hour))
+    return same, 144
+
+
+def tai_yuan_steps(stem_step: int, branch_step: int, months_back: int) -> tuple[int, int]:
+    """For each of the sixty month pillars, the conception pillar (胎元) is the stem
+    ``stem_step`` on with the branch ``branch_step`` on, which is also the month pillar
+    ``months_back`` months earlier in the sixty cycle (60 cases)."""
+    from mingshu import bazi
+    from mingshu.cycles import SIXTY
+
+    bad = 0
+    for p in SIXTY:
+        found = bazi.tai_yuan(p)
+        stepped = ((p.stem + stem_step) % 10, (p.branch + branch_step) % 12)
+        earlier = SIXTY[(p.index - months_back) % 60]
+        bad += (int(found.stem), int(found.branch)) != stepped or found != earlier
+    return bad, 60
+
+
+def tai_xi_partners(stems: Sequence[str], branches: Sequence[str]) -> tuple[int, int]:
+    """For each of the sixty day pillars, the conception breath (胎息) is the day stem's
+    partner in ``stems`` (pairs) with the day branch's partner in ``branches``, and the
+    breath of the breath is the day pillar again (60 cases)."""
+    from mingshu import bazi
+    from mingshu.cycles import SIXTY
+
+    def partners(pairs: Sequence[str], parse: Callable[[str, str], Any]) -> dict[int, int]:
+        out: dict[int, int] = {}
+        for a, b in (tuple(pair) for pair in pairs):
+            x, y = int(parse(a, "args")), int(parse(b, "args"))
+            out[x], out[y] = y, x
+        return out
+
+    stem_of, branch_of = partners(stems, Stem.parse), partners(branches, Branch.parse)
+    if len(stem_of) != 10 or len(branch_of) != 12:
+        raise InputError("args", "stems: five pairs; branches: six pairs")
+    bad = 0
+    for p in SIXTY:
+        found = bazi.tai_xi(p)
+        want = (stem_of[int(p.stem)], branch_of[int(p.branch)])
+        bad += (int(found.stem), int(found.branch)) != want or bazi.tai_xi(found) != p
+    return bad, 60
+
+
+def luck_forward_when(forward: Sequence[Sequence[str]]) -> tuple[int, int]:
+    """For every year stem and gender, the luck pillars run forward exactly for the
+    (polarity, gender) pairs in ``forward`` (``yang``/``yin``, ``male``/``female``): 20 cases."""
+    from mingshu.bazi.luck import is_forward
+    from mingshu.gender import Gender
+
+    wanted = {(str(p), str(g)) for p, g in forward}
+    bad = 0
+    for stem in Stem:
+        polarity = "yang" if stem % 2 == 0 else "yin"
+        for gender in Gender:
+            bad += is_forward(stem, gender) != ((polarity, gender.value) in wanted)
+    return bad, 20
+
+
+def start_age_rate(
+    methods: Sequence[str], per_day: int, per_shichen: int, skip_hours: Sequence[int] = ()
+) -> tuple[int, int]:
+    """Under each start-age method, from a birth at the half hour of every clock hour, a span
+    of d whole days and h whole two-hour periods (d 0–30, h 0–11) gives a start age of
+    d × ``per_day`` + h × ``per_shichen`` days of life (a year 360 days, a month 30):
+    24 × 372 spans a method, less those starting or ending in a clock hour of
+    ``skip_hours``."""
+    from datetime import datetime, timedelta
+
+    from mingshu.bazi import BaziSettings
+    from mingshu.bazi.luck import start_span
+
+    bad = cases = 0
+    for name in methods:
+        method = BaziSettings().replace(start_age=str(name)).start_age
+        for clock in range(24):
+            birth = datetime(2000, 1, 1, clock, 30)
+            for d in range(31):
+                for h in range(12):
+                    end = birth + timedelta(days=d, hours=2 * h)
+                    if birth.hour in skip_hours or end.hour in skip_hours:
+                        continue
+                    span = start_span(method, birth, end)
+                    life = span.years * 360 + span.months * 30 + span.days
+                    exact = span.hours == 0 and span.minutes == 0
+                    bad += life != d * per_day + h * per_shichen or not exact
+                    cases += 1
+    return bad, cases
+
+
+def luck_counts_from_nearest_jie(year: int) -> tuple[int, int]:
+    """For a birth at noon (Beijing time) on every day of ``year``, man and woman: the luck
+    span runs to the first month-opening solar term (节) after the birth when the luck runs
+    forward, and from the last one before it when backward; the span is the time between."""
+    from datetime import datetime, timedelta
+
+    from mingshu import bazi, calendar
+    from mingshu.calendar import SolarTerm, seconds_of
+
+    moments = sorted(
+        calendar.term_moment(y, t) for y in range(year - 1, year + 2) for t in SolarTerm if t.is_jie
+    )
+    bad = cases = 0
+    day = datetime(year, 1, 1, 12, 0)
+    while day.year == year:
+        after = next(m for m in moments if m > day)
+        before = max(m for m in moments if m <= day)
+        for gender in ("male", "female"):
+            lk = bazi.chart_at(day, gender).luck
+            want = after if lk.forward else before
+            span = abs(seconds_of(want) - seconds_of(day))
+            bad += lk.jie_moment != want or lk.span_seconds != span
+            cases += 1
+        day += timedelta(days=1)
+    return bad, cases
+
+
+def luck_steps_from_month(year: int, steps: int) -> tuple[int, int]:
+    """For a birth at noon (Beijing time) on every day of ``year``, man and woman: luck pillar
+    k (1 … ``steps``) is the month pillar moved k places through the sixty, forward or
+    backward as the luck runs."""
+    from datetime import datetime, timedelta
+
+    from mingshu import bazi
+    from mingshu.cycles import SIXTY
+
+    bad = cases = 0
+    day = datetime(year, 1, 1, 12, 0)
+    while day.year == year:
+        for gender in ("male", "female"):
+            chart = bazi.chart_at(day, gender)
+            lk, month = chart.luck, chart.pillars.month
+            sign = 1 if lk.forward else -1
+            for k in range(1, steps + 1):
+                bad += lk.steps[k - 1].pillar != SIXTY[(month.index + sign * k) % 60]
+                cases += 1
+        day += timedelta(days=1)
+    return bad, cases
+
+
 CHECKS: Final[dict[str, Check]] = {
     f.__name__: f
     for f in (
@@ -1828,6 +2199,25 @@ CHECKS: Final[dict[str, Check]] = {
         ten_gods_by_phase,
         ten_gods_each_once,
         ten_gods_mirror,
+        stages_counted_from_birth,
+        stages_of_partners,
+        stages_same_cycle,
+        stage_cells_differ,
+        stage_is_star,
+        nayin_book_phases,
+        nayin_by_stem_count,
+        nayin_by_numbers,
+        nayin_by_sum,
+        nayin_opposite_branch_same_phase,
+        ziwei_class_is_nayin,
+        ming_gong_walk,
+        ming_gong_never_ziwei_life,
+        tai_yuan_steps,
+        tai_xi_partners,
+        luck_forward_when,
+        start_age_rate,
+        luck_counts_from_nearest_jie,
+        luck_steps_from_month,
         hits_name_table_and_basis,
         basis_pillar_runs,
         basis_pillar_changes,

@@ -17,7 +17,16 @@ from typing import Any, Final
 
 from mingshu.cycles import Stem
 from mingshu.errors import InputError
-from mingshu.library import bazi_stars, frame, god_cycles, selfcheck, ten_gods
+from mingshu.library import (
+    bazi_frame,
+    bazi_stars,
+    frame,
+    god_cycles,
+    nayin,
+    selfcheck,
+    stages,
+    ten_gods,
+)
 from mingshu.library.engine import (
     BASIS_WORDS,
     LATE_RAT,
@@ -869,6 +878,52 @@ PROBLEMS: Final[dict[str, Kind[Answer]]] = {
         _p_grade_branches,
         ("star", "grade", "school"),
         "every branch on which a star has a grade under a school",
+    ),
+    # The BaZi frame: growth stages
+    "stage": Kind(
+        _text(stages.p_stage),
+        ("stem", "branch", "earth", "yin"),
+        "a stem's growth stage on a branch under a convention",
+    ),
+    "stage_branches": Kind(
+        lambda q: _either(stages.p_stage_branches(q)),
+        ("stem", "stage", "earth", "yin"),
+        "every branch on which a stem is at a stage (its key) under a convention",
+    ),
+    # The BaZi frame: nayin
+    "nayin": Kind(_text(nayin.p_nayin), ("pillar",), "a pillar's nayin and its phase"),
+    "nayin_pillars": Kind(
+        lambda q: _either(nayin.p_nayin_pillars(q)),
+        ("element", "stem"),
+        "every pillar whose nayin is of a phase, of one stem if given",
+    ),
+    # The BaZi frame: the Life palace and the conception pillars
+    "ming_gong": Kind(
+        _text(bazi_frame.p_ming_gong),
+        ("year_stem", "month", "hour"),
+        "the BaZi Life palace (pillar and branch) for a year stem, the month pillar's branch "
+        "and an hour",
+    ),
+    "ming_gong_hours": Kind(
+        lambda q: _either(bazi_frame.p_ming_gong_hours(q)),
+        ("month", "branch"),
+        "every hour whose BaZi Life palace is on a branch in a month",
+    ),
+    "tai_yuan": Kind(
+        _text(bazi_frame.p_tai_yuan), ("month",), "the conception pillar of a month pillar"
+    ),
+    "tai_xi": Kind(
+        _text(bazi_frame.p_tai_xi), ("day",), "the conception breath of a day pillar"
+    ),  # The BaZi frame: the start of luck
+    "start_age": Kind(
+        _text(bazi_frame.p_start_age),
+        ("birth", "term", "method"),
+        "the start age for a birth and the solar term its luck counts to or from, by a method",
+    ),
+    "luck_runs": Kind(
+        lambda q: _either(bazi_frame.p_luck_runs(q)),
+        ("direction",),
+        "every year polarity and gender whose luck pillars run a direction",
     ),
 }
 """Every problem kind by name."""

@@ -14,7 +14,16 @@ from typing import Any, Final
 
 from mingshu.cycles import Stem
 from mingshu.errors import InputError
-from mingshu.library import bazi_stars, frame, god_cycles, selfcheck, ten_gods
+from mingshu.library import (
+    bazi_frame,
+    bazi_stars,
+    frame,
+    god_cycles,
+    nayin,
+    selfcheck,
+    stages,
+    ten_gods,
+)
 from mingshu.library.engine import (
     MAJORS,
     SCHOOLS,
@@ -1190,6 +1199,56 @@ TABLES: Final[dict[str, Kind[Table]]] = {
         ("stars", "school", "compare"),
         "the brightness grade of some stars on each branch under a school; marked: the cells "
         "the `compare` school grades otherwise",
+    ),
+    # The BaZi frame: growth stages
+    "stage_grid": Kind(
+        stages.grid_table,
+        ("earth", "yin", "mark"),
+        "each stem's growth stage (rows) on each branch (columns) under a convention (`earth`, "
+        "`yin`); `mark` (a stage's key) marks its cells",
+    ),
+    "stage_births": Kind(
+        stages.births_table,
+        ("stage",),
+        "each stem's branch of a stage (default Birth) under the four conventions, marked where "
+        "it differs from the default",
+    ),
+    # The BaZi frame: nayin
+    "nayin_thirty": Kind(
+        nayin.table_of_thirty,
+        ("mark",),
+        "the thirty nayin in order: the two pillars, the name and the phase; `mark` (a phase) "
+        "marks the rows of that phase",
+    ),
+    "nayin_groups": Kind(
+        nayin.grid_table,
+        (),
+        "the nayin phase by pair of stems and group of four branches "
+        "(子丑午未, 寅卯申酉, 辰巳戌亥)",
+    ),
+    # The BaZi frame: the Life palace and the conception pillars
+    "ming_gong": Kind(
+        bazi_frame.ming_gong_table,
+        ("mark",),
+        "the BaZi Life palace's branch for each month (rows, Tiger month first) and hour; `mark` "
+        "(a branch) marks the cells on it",
+    ),
+    "tai_pillars": Kind(
+        bazi_frame.tai_table,
+        ("months", "days"),
+        "the conception pillar (胎元) of some month pillars and the conception breath (胎息) of "
+        "some day pillars",
+    ),  # The BaZi frame: the start of luck
+    "luck_directions": Kind(
+        bazi_frame.directions_table,
+        (),
+        "which way the luck pillars run for each year stem (rows) and gender (columns)",
+    ),
+    "luck_start_methods": Kind(
+        bazi_frame.start_methods_table,
+        ("birth",),
+        "one real birth (`birth`: date, time, gender): the solar term its luck counts to or "
+        "from, and the start age and start date under each of the four start-age methods",
     ),
 }
 """Every table kind by name."""
