@@ -244,7 +244,14 @@ def test_an_unreadable_dynamic_import_fails_the_check(tmp_path: Path) -> None:
 # check and render articles.
 LIBRARY = "mingshu.library"
 LIBRARY_LOOKUPS = frozenset({"engine"})
-LIBRARY_KINDS = LIBRARY_LOOKUPS | {"bazi_stars", "selfcheck", "tables", "problems", "svg"}
+LIBRARY_KINDS = LIBRARY_LOOKUPS | {
+    "bazi_stars",
+    "patterns",
+    "selfcheck",
+    "tables",
+    "problems",
+    "svg",
+}
 LIBRARY_USERS = frozenset({"check", "render", "show", "cards", "summary", "build"})
 
 

@@ -17,7 +17,7 @@ from typing import Final
 
 from mingshu.cycles import Stem
 from mingshu.errors import InputError
-from mingshu.library import bazi_stars, selfcheck, ten_gods
+from mingshu.library import bazi_stars, patterns, selfcheck, ten_gods
 from mingshu.library.engine import (
     BASIS_WORDS,
     LATE_RAT,
@@ -400,6 +400,11 @@ def _p_zi_wei_for(q: Options) -> Answer:
     return _either(branch_name(z) for z in range(12) if major_layout(z)[star] == target)
 
 
+def _p_pattern_hours(q: Options) -> Answer:
+    """Every hour of a solar ``date``, the late Rat hour too, forming ``pattern``."""
+    return _either(patterns.pattern_hours(q))
+
+
 PROBLEMS: Final[dict[str, Kind[Answer]]] = {
     # Zi Wei stars by hour and day
     "star_branch": Kind(
@@ -557,6 +562,17 @@ PROBLEMS: Final[dict[str, Kind[Answer]]] = {
         _p_zi_wei_for,
         ("star", "branch"),
         "every branch of Zi Wei that puts a major star on a branch",
+    ),
+    # The patterns (格局)
+    "pattern_of_birth": Kind(
+        _text(patterns.patterns_of_birth),
+        ("birth",),
+        "every pattern a birth ({date, time, gender}) forms under the book's reading",
+    ),
+    "pattern_hours": Kind(
+        _p_pattern_hours,
+        ("pattern", "date", "gender"),
+        "every hour of a solar day, the late Rat hour too, whose chart forms a pattern",
     ),
 }
 """Every problem kind by name."""

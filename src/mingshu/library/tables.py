@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from mingshu.cycles import Stem
 from mingshu.errors import InputError
-from mingshu.library import bazi_stars, selfcheck, ten_gods
+from mingshu.library import bazi_stars, patterns, selfcheck, ten_gods
 from mingshu.library.engine import (
     MAJORS,
     SCHOOLS,
@@ -551,7 +551,7 @@ def table_claims(kind: str, options: Options) -> list[str]:
     return [str(k) for row in options.get("rows", ()) for k in list(row)[1:]]
 
 
-RECORD_TABLES: Final = frozenset({"setting_counts"})
+RECORD_TABLES: Final = frozenset({"setting_counts", "pattern_group"})
 """Tables whose cells are counts from the whole-space record: the check runs their claims
 instead of comparing an ``expect`` the article would have to type."""
 
@@ -825,6 +825,18 @@ TABLES: Final[dict[str, Kind[Table]]] = {
         _major_layout,
         ("stars", "branches"),
         "where each of some major stars stands for each branch of Zi Wei, from real charts",
+    ),
+    # The patterns (格局)
+    "pattern_group": Kind(
+        patterns.pattern_group,
+        ("group",),
+        "every pattern of a group with its layer, its verse's line and its count from the "
+        "shipped frequency record (no `expect`)",
+    ),
+    "pattern_chart": Kind(
+        patterns.pattern_chart,
+        ("birth", "patterns"),
+        "the palaces and stars that form each of some patterns on one birth, and what breaks it",
     ),
 }
 """Every table kind by name."""
