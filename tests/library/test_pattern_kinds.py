@@ -32,14 +32,16 @@ def test_pattern_group_prints_the_records_counts() -> None:
     assert {"财荫夹印", "日月夹财", "财禄夹马", "荫印拱身", "日月照璧", "金灿光辉"} <= set(rows)
     jin = rows["金灿光辉"]
     counts = RECORD["patterns"]["jin_can_guang_hui"]
-    assert jin[1:4] == ("book", "juan 1, line 403", f"{counts['formed']:,}")
+    verse = "「金灿光辉 太阳单守，命在午宫是也。」 juan 1, line 403"  # juan1.md line 403
+    assert jin[1:4] == ("book", verse, f"{counts['formed']:,}")
     assert jin[5] == f"{counts['broken']:,}"
     assert rows["财荫夹印"][3:5] == ("0", "never")
 
 
 def test_pattern_group_lists_limits_patterns_as_not_natal() -> None:
     rows = T.table("pattern_group", {"group": "za"}).rows
-    assert ("风云际会 Feng Yun Ji Hui", "limits", "juan 1, line 448", "not natal", "—", "—") in rows
+    verse = "「风云际会 身命虽弱二限逢禄马是也。」 juan 1, line 448"  # juan1.md line 448
+    assert ("风云际会 Feng Yun Ji Hui", "limits", verse, "not natal", "—", "—") in rows
 
 
 @pytest.mark.parametrize("key", ["jin_can_guang_hui", "qi_sha_chao_dou", "ri_yue_jia_cai"])

@@ -45,7 +45,7 @@ def _name(pattern: Any) -> str:
 
 def pattern_group(options: Options) -> Table:
     """Every pattern of a ``group`` (fu, gui, pin_jian, za, po_ge) in the data file's order:
-    its name, whose words give its positions (``layer``), where its verse stands, and how
+    its name, whose words give its positions (``layer``), its verse and where it stands, and how
     many charts of the swept space form it (of them 破格), from the shipped record."""
     from mingshu.ziwei.patterns import GROUPS, PATTERNS, frequency
 
@@ -63,7 +63,8 @@ def pattern_group(options: Options) -> Table:
             charts = f"{f.formed:,}"
             one_in = f"1 in {f.one_in:,}" if f.one_in else "never"
             broken = f"{f.broken:,}"
-        rows.append((_name(p), p.layer, _where(p.verse_at), charts, one_in, broken))
+        verse = f"「{p.verse}」 {_where(p.verse_at)}"
+        rows.append((_name(p), p.layer, verse, charts, one_in, broken))
     return Table(("Pattern", "Layer", "Verse", "Charts", "How often", "Of them 破格"), tuple(rows))
 
 

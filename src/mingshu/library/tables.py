@@ -830,7 +830,7 @@ TABLES: Final[dict[str, Kind[Table]]] = {
     "pattern_group": Kind(
         patterns.pattern_group,
         ("group",),
-        "every pattern of a group with its layer, its verse's line and its count from the "
+        "every pattern of a group with its layer, its verse and line, and its count from the "
         "shipped frequency record (no `expect`)",
     ),
     "pattern_chart": Kind(
