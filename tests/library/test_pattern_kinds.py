@@ -90,3 +90,35 @@ def test_bad_parameters_are_input_errors(run: object, field: str) -> None:
     with pytest.raises(InputError) as e:
         run()  # type: ignore[operator]
     assert e.value.field == field
+
+
+def _formed(keys: list[str]) -> dict[str, int]:
+    return {k: RECORD["patterns"][k]["formed"] for k in keys}
+
+
+def test_pattern_rank_reads_the_record() -> None:
+    from mingshu.library.claim_checks import run_check
+
+    every = _formed(list(RECORD["patterns"]))
+    commonest = max(every, key=every.__getitem__)
+    rarest = min((k for k in every if every[k]), key=every.__getitem__)
+    assert run_check("pattern_rank", {"key": commonest, "rank": "commonest"}) == (
+        0,
+        len(every) - 1,
+    )
+    assert run_check("pattern_rank", {"key": rarest, "rank": "rarest"})[0] == 0
+    # a pattern in the middle is beaten by some and beats some
+    assert run_check("pattern_rank", {"key": "jin_can_guang_hui", "rank": "commonest"})[0] > 0
+    assert run_check("pattern_rank", {"key": "jin_can_guang_hui", "rank": "rarest"})[0] > 0
+
+
+def test_pattern_broken_share_reads_the_record() -> None:
+    from mingshu.library.claim_checks import run_check
+
+    c = RECORD["patterns"]["jin_can_guang_hui"]
+    share = c["broken"] / c["formed"]
+    below, above = share - 0.01, share + 0.01
+    assert run_check("pattern_broken_share", {"key": "jin_can_guang_hui", "above": below}) == (0, 1)
+    assert run_check("pattern_broken_share", {"key": "jin_can_guang_hui", "above": above}) == (1, 1)
+    with pytest.raises(InputError):
+        run_check("pattern_broken_share", {"key": "cai_yin_jia_yin", "above": 0.5})
