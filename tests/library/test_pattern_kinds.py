@@ -122,3 +122,21 @@ def test_pattern_broken_share_reads_the_record() -> None:
     assert run_check("pattern_broken_share", {"key": "jin_can_guang_hui", "above": above}) == (1, 1)
     with pytest.raises(InputError):
         run_check("pattern_broken_share", {"key": "cai_yin_jia_yin", "above": 0.5})
+
+
+def test_pattern_ring_draws_the_palaces_that_form_it() -> None:
+    from mingshu.library.svg import diagram
+
+    date, index = BIRTHS["jin_can_guang_hui"]["forms"]
+    birth = {"date": date, "time": index, "gender": "female"}
+    svg, alt = diagram("pattern_ring", {"birth": birth, "pattern": "jin_can_guang_hui"})
+    # the verse's positions: the Life palace on 午 (Horse) with 太阳 there
+    assert "Horse, the Life palace, holds Tai Yang" in alt
+    assert "金灿光辉" in svg
+    date, index = BIRTHS["jin_can_guang_hui"]["misses_0"]
+    with pytest.raises(InputError) as e:
+        diagram(
+            "pattern_ring",
+            {"birth": {"date": date, "time": index}, "pattern": "jin_can_guang_hui"},
+        )
+    assert e.value.field == "pattern"

@@ -9,12 +9,14 @@ of the article that uses it.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from mingshu.errors import InputError
 from mingshu.library.engine import LATE_RAT, Options, Table, branch_name, hour_name, star_name
 
 __all__ = [
+    "PatternLayout",
     "pattern_chart",
     "pattern_group",
     "pattern_hours",
@@ -117,3 +119,37 @@ def pattern_hours(q: Options) -> tuple[str, ...]:
         for h in (*range(12), LATE_RAT)
         if any(hit.key == key for hit in ziwei.chart(date, h, gender).patterns())
     )
+
+
+@dataclass(frozen=True)
+class PatternLayout:
+    """Where one pattern stands on one birth's chart, for a diagram: the Life palace, each
+    palace the pattern names with its palace name and the pattern's stars there, and the
+    break rules (empty when whole); ``formed`` is False when the birth does not form it."""
+
+    name: str
+    life: int
+    palaces: tuple[tuple[int, str, tuple[str, ...]], ...]
+    broken: tuple[str, ...]
+    formed: bool
+
+
+def pattern_layout(birth: Mapping[str, Any], key: object) -> PatternLayout:
+    """The layout of pattern ``key`` on the chart of ``birth`` ({date, time, gender})."""
+    p = _pattern(key)
+    chart = _chart(birth)
+    hit = next((h for h in chart.patterns() if h.key == p.key), None)
+    life = int(chart.life_branch)
+    if hit is None:
+        return PatternLayout(_name(p), life, (), (), False)
+    at = {s: int(chart.star(s).branch) for s in hit.stars}
+    palaces = tuple(
+        (
+            int(b),
+            str(chart.palace_at(b).name.names.english),
+            tuple(star_name(s) for s in hit.stars if at[s] == int(b)),
+        )
+        for b in hit.palaces
+    )
+    broken = tuple(f"{r.names.hans} ({r.names.english})" for r in hit.broken)
+    return PatternLayout(_name(p), life, palaces, broken, True)
