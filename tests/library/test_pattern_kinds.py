@@ -122,6 +122,8 @@ def test_pattern_broken_share_reads_the_record() -> None:
     assert run_check("pattern_broken_share", {"key": "jin_can_guang_hui", "above": above}) == (1, 1)
     with pytest.raises(InputError):
         run_check("pattern_broken_share", {"key": "cai_yin_jia_yin", "above": 0.5})
+    with pytest.raises(InputError):
+        run_check("pattern_broken_share", {"key": "jin_can_guang_hui", "above": "half"})
 
 
 def test_pattern_ring_draws_the_palaces_that_form_it() -> None:

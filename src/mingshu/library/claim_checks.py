@@ -450,6 +450,8 @@ def pattern_broken_share(key: str, above: float) -> tuple[int, int]:
     f = frequency(key)
     if f is None or not f.formed:
         raise InputError("args", f"{key!r} is not a natal pattern any chart forms")
+    if isinstance(above, bool) or not isinstance(above, int | float) or not 0 <= above < 1:
+        raise InputError("args", f"give 'above' as a fraction 0 <= above < 1, not {above!r}")
     return (0 if f.broken > above * f.formed else 1), 1
 
 
