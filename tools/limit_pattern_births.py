@@ -57,7 +57,7 @@ def main() -> int:
         at = dt.date(day.year + rng.randint(1, 80), rng.randint(1, 12), 15)
         h = by_solar(day, hour, gender).horoscope(at)
         natal = _Natal(h)
-        views = {layer.scope: _LimitView(natal, layer) for layer in h.layers}
+        views = {layer.scope: _LimitView(natal, layer, h.decadal) for layer in h.layers}
         case = (day.isoformat(), hour, gender, at.isoformat())
         for key, readings in LIMIT_READINGS.items():
             book = readings["book"]

@@ -73,6 +73,20 @@ def lu_ma(h: Horoscope, layer: Layer) -> tuple[set[int], set[int]]:
     return lu, ma
 
 
+def decade_lu_ma(h: Horoscope) -> set[int]:
+    """x-iztro's 禄 and 马 for either limit: 禄存, 天马, the decade's 化禄, 运禄 and 运马."""
+    found: set[int] = set()
+    decade_lu = h.decadal.mutagens[0].key
+    for palace in h.chart.palaces:
+        for placed in (*palace.major_stars, *palace.minor_stars):
+            if placed.star.key in {"lu_cun", "tian_ma", decade_lu}:
+                found.add(int(placed.branch))
+    for flowing in h.decadal.stars:
+        if flowing.star.kind in {StarKind.LUCUN, StarKind.TIANMA}:
+            found.add(int(flowing.branch))
+    return found
+
+
 def feng_yun(h: Horoscope, layer: Layer) -> list[bool]:
     """Condition by condition on one limit: meets a 禄, meets a 马."""
     lu, ma = lu_ma(h, layer)
@@ -98,8 +112,8 @@ def restated(h: Horoscope, variant: str) -> set[tuple[str, tuple[str, ...]]]:
     layers = {layer.scope.value: layer for layer in h.layers}
     found = set()
     two = ("decadal", "yearly") if variant == "yearly" else ("decadal", "age")
-    if variant == "x_iztro":  # a 禄 or a 马 on each limit
-        formed = all(any(feng_yun(h, layers[s])) for s in two)
+    if variant == "x_iztro":  # a 禄 or a 马 of the decade's on each limit
+        formed = all(decade_lu_ma(h) & square(int(layers[s].branch)) for s in two)
     else:
         formed = all(all(feng_yun(h, layers[s])) for s in two)
     if formed:

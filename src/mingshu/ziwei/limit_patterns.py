@@ -27,8 +27,11 @@ from mingshu.ziwei.stars import Mutagen, StarKind, load_data, star
 __all__ = ["LIMIT_READINGS", "LIMIT_VARIANTS", "LimitPatternHit", "LimitReading", "detect"]
 
 _HUA = tuple(f"hua_{m.key}" for m in Mutagen)  # 禄 权 科 忌, the order of Layer.mutagens
+# The limit's own transformations and flowing 禄 马, and the decade's (read on any limit).
 _LIMIT_HUA = tuple(f"limit_{h}" for h in _HUA)
 _LIMIT_FLOWING = {"limit_lu": StarKind("lucun"), "limit_ma": StarKind("tianma")}
+_DECADAL_HUA = tuple(f"decadal_{h}" for h in _HUA)
+_DECADAL_FLOWING = {"decadal_lu": StarKind("lucun"), "decadal_ma": StarKind("tianma")}
 _SCOPES = {Scope.DECADAL, Scope.AGE, Scope.YEARLY}
 
 # The stars a limit reads: star (or token) key -> branch, and the key reported for it.
@@ -40,19 +43,23 @@ class _LimitView:
 
     __slots__ = ("at", "by_branch", "limit", "shown")
 
-    def __init__(self, natal: _Natal, layer: Layer) -> None:
+    def __init__(self, natal: _Natal, layer: Layer, decadal: Layer) -> None:
         at = dict(natal.at)
         shown = dict(natal.shown)
-        for token, mutated in zip(_LIMIT_HUA, layer.mutagens, strict=True):
-            b = natal.at.get(mutated.key)
-            if b is not None:  # a transformed star the chart does not place (none today)
-                at[token] = b
-                shown[token] = mutated.key
-        for placed in layer.stars:
-            for token, kind in _LIMIT_FLOWING.items():
-                if placed.star.kind is kind:
-                    at[token] = int(placed.branch)
-                    shown[token] = placed.star.key
+        for source, hua, flowing in (
+            (layer, _LIMIT_HUA, _LIMIT_FLOWING),
+            (decadal, _DECADAL_HUA, _DECADAL_FLOWING),
+        ):
+            for token, mutated in zip(hua, source.mutagens, strict=True):
+                b = natal.at.get(mutated.key)
+                if b is not None:  # a transformed star the chart does not place (none today)
+                    at[token] = b
+                    shown[token] = mutated.key
+            for placed in source.stars:
+                for token, kind in flowing.items():
+                    if placed.star.kind is kind:
+                        at[token] = int(placed.branch)
+                        shown[token] = placed.star.key
         by_branch: list[set[str]] = [set() for _ in range(12)]
         for key, b in at.items():
             by_branch[b].add(key)
@@ -87,6 +94,8 @@ _Test = Callable[[_LimitView], "_Evidence | None"]
 
 def _token(key: str, where: str) -> str:
     if key in _HUA or key in _LIMIT_HUA or key in _LIMIT_FLOWING:
+        return key
+    if key in _DECADAL_HUA or key in _DECADAL_FLOWING:
         return key
     if star(key).key != key:
         raise ValueError(f"{where}: {key!r} is not a star key")
@@ -221,7 +230,11 @@ def detect(h: Horoscope, variant: str = "book") -> tuple[LimitPatternHit, ...]:
             f"no limits reading {clip(variant)}: one of {', '.join(sorted(LIMIT_VARIANTS))}",
         )
     natal = _Natal(h)
-    views = {layer.scope: _LimitView(natal, layer) for layer in h.layers if layer.scope in _SCOPES}
+    views = {
+        layer.scope: _LimitView(natal, layer, h.decadal)
+        for layer in h.layers
+        if layer.scope in _SCOPES
+    }
     hits: list[LimitPatternHit] = []
     for key, readings in LIMIT_READINGS.items():
         used = variant if variant in readings else "book"
