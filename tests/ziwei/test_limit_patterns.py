@@ -267,3 +267,29 @@ def test_scopes_are_the_limits_read() -> None:
         Scope.AGE,
         Scope.YEARLY,
     }
+
+
+@pytest.mark.parametrize("width", [100, 60])
+def test_the_text_grid_lists_the_limits_patterns(width: int) -> None:
+    """Under the board (wide) and in the one-column list (narrow): the pattern, the limit
+    that forms it (大限 …) and its verse; a chart without a horoscope lists none."""
+    import io
+
+    from rich.console import Console
+
+    from mingshu.present.ziwei_text import ChartGrid
+
+    case = forming("lu_shuai_ma_kun")
+    h = horoscope_of(case)
+    limit = {layer.scope.value: layer.names.hans for layer in h.layers}[str(case["limit"])]
+
+    def shown(horoscope: Horoscope | None) -> str:
+        out = io.StringIO()
+        console = Console(file=out, width=width, color_system=None, legacy_windows=False)
+        console.print(ChartGrid(h.chart, horoscope, "hans"))
+        return out.getvalue()
+
+    text = shown(h)
+    assert "运限格局" in text and f"禄衰马困 [{limit}]" in text
+    assert "限逢七杀禄马空亡是也。" in text
+    assert "运限格局" not in shown(None)
