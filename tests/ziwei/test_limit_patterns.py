@@ -293,3 +293,19 @@ def test_the_text_grid_lists_the_limits_patterns(width: int) -> None:
     assert "运限格局" in text and f"禄衰马困 [{limit}]" in text
     assert "限逢七杀禄马空亡是也。" in text
     assert "运限格局" not in shown(None)
+
+
+def test_the_api_horoscope_carries_the_limits_patterns(tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from mingshu.web import create_app
+
+    case = forming("lu_shuai_ma_kun")
+    hour = int(str(case["hour"]))
+    clock = "00:30" if hour == 0 else f"{2 * hour:02d}:00"  # inside the hour's two
+    params = {"date": case["birth"], "time": clock, "gender": case["gender"], "at": case["at"]}
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'feedback.db'}")) as client:
+        r = client.get("/api/ziwei/horoscope", params=params)
+    assert r.status_code == 200, r.text
+    assert r.json()["patterns"] == horoscope_to_dict(horoscope_of(case))["patterns"]
+    assert "lu_shuai_ma_kun" in {p["key"] for p in r.json()["patterns"]}
