@@ -78,13 +78,17 @@ class _Natal:
         at: dict[str, int] = {}
         shown: dict[str, str] = {}
         for palace in h.chart.palaces:
-            for group in (palace.major_stars, palace.minor_stars, palace.adjective_stars):
-                for placed in group:
+            # Every major and minor star (a limit's stem may transform any of them), and
+            # of the adjective stars only those some condition reads.
+            for placed in (*palace.major_stars, *palace.minor_stars):
+                at[placed.star.key] = int(placed.branch)
+                if placed.mutagen is not None:
+                    hua = f"hua_{placed.mutagen.key}"
+                    at[hua] = int(placed.branch)
+                    shown[hua] = placed.star.key
+            for placed in palace.adjective_stars:
+                if placed.star.key in _NAMED:
                     at[placed.star.key] = int(placed.branch)
-                    if placed.mutagen is not None:
-                        hua = f"hua_{placed.mutagen.key}"
-                        at[hua] = int(placed.branch)
-                        shown[hua] = placed.star.key
         self.at = at
         self.shown = shown
 
@@ -209,6 +213,16 @@ def _load() -> dict[str, dict[str, LimitReading]]:
             raise ValueError(f"pattern {row['key']}: the book's limit reading comes first")
     return readings
 
+
+# The natal star keys the limit readings name (a horoscope records only these).
+_NAMED = frozenset(
+    key
+    for row in load_data("patterns.toml")["pattern"]
+    for r in row.get("limit", ())
+    for cond in r["when"]
+    for field in ("stars", "any", "none", "with")
+    for key in cond.get(field, ())
+)
 
 LIMIT_READINGS = _load()
 """The readings of each limits pattern that positions define, by pattern and reading key
