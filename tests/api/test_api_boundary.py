@@ -491,6 +491,7 @@ METHODS: list[tuple[object, str, dict[str, object]]] = [
     (HOROSCOPE, "not_have_stars", {"name": "命宫", "scope": "yearly", "stars": "运昌"}),
     (HOROSCOPE, "has_one_of_stars", {"name": "命宫", "scope": "yearly", "stars": "运昌"}),
     (HOROSCOPE, "has_mutagen", {"name": "命宫", "scope": "yearly", "mutagen": "忌"}),
+    (HOROSCOPE, "patterns", {"variant": "yearly"}),
     (PALACE, "has", {"stars": "紫微"}),
     (PALACE, "not_have", {"stars": "紫微"}),
     (PALACE, "has_one_of", {"stars": ["紫微", "天府"]}),

@@ -253,6 +253,14 @@ LIBRARY_KINDS = LIBRARY_LOOKUPS | {
     "problems",
     "svg",
 }
+LIBRARY_KINDS = LIBRARY_LOOKUPS | {
+    "bazi_stars",
+    "patterns",
+    "selfcheck",
+    "tables",
+    "problems",
+    "svg",
+}
 LIBRARY_USERS = frozenset({"check", "render", "show", "cards", "summary", "build"})
 
 

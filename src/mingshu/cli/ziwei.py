@@ -80,7 +80,8 @@ def ziwei(
             "--at",
             metavar="DATETIME",
             help="Also read the horoscope (运限) for YYYY-MM-DD or YYYY-MM-DDTHH:MM: "
-            "mark the layers' palaces and flowing stars.",
+            "mark the layers' palaces and flowing stars, and list the patterns of the "
+            "limits it forms (风云际会, 禄衰马困).",
         ),
     ] = None,
     tz: Annotated[
@@ -102,7 +103,8 @@ def ziwei(
         typer.Option(
             "--markdown",
             help="Print the chart (and horoscope) as Markdown instead of the grid: birth, "
-            "palace table, 三方四正 and 飞化, layers; named by --names or --lang.",
+            "palace table, 三方四正 and 飞化, patterns, layers and their patterns; named by "
+            "--names or --lang.",
         ),
     ] = False,
     names: Annotated[

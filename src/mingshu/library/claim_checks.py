@@ -2184,6 +2184,54 @@ def luck_steps_from_month(year: int, steps: int) -> tuple[int, int]:
     return bad, cases
 
 
+# ------------------------------------------------------- the patterns' frequency record
+
+
+def _pattern_counts(group: str) -> dict[str, int]:
+    """Charts forming each natal pattern of ``group`` ("" for every group) in the shipped
+    frequency record (ziwei/data/pattern_counts.json, counted again over a fresh sweep by
+    tests/space/test_pattern_counts.py)."""
+    from mingshu.ziwei.patterns import GROUPS, PATTERNS, frequency
+
+    if group and group not in GROUPS:
+        raise InputError("args", f"{group!r} is not a pattern group ({', '.join(GROUPS)})")
+    counts = {}
+    for key, p in PATTERNS.items():
+        f = frequency(key)
+        if f is not None and (not group or p.group == group):
+            counts[key] = f.formed
+    return counts
+
+
+def pattern_rank(key: str, rank: str, group: str = "") -> tuple[int, int]:
+    """In the frequency record, pattern ``key`` forms on more charts than every other pattern
+    of ``group`` (``rank = "commonest"``), or on fewer than every other that forms at all
+    (``"rarest"``); the counterexamples are the patterns that tie or beat it."""
+    counts = _pattern_counts(group)
+    if key not in counts or rank not in ("commonest", "rarest"):
+        raise InputError(
+            "args", f"give a natal pattern of the group and a rank, not {key!r} {rank!r}"
+        )
+    n = counts.pop(key)
+    if rank == "commonest":
+        return sum(1 for c in counts.values() if c >= n), len(counts)
+    formed = [c for c in counts.values() if c > 0]
+    return sum(1 for c in formed if c <= n), len(formed)
+
+
+def pattern_broken_share(key: str, above: float) -> tuple[int, int]:
+    """In the frequency record, more than the fraction ``above`` of the charts forming pattern
+    ``key`` are 破格 (one case: the pattern)."""
+    from mingshu.ziwei.patterns import frequency
+
+    f = frequency(key)
+    if f is None or not f.formed:
+        raise InputError("args", f"{key!r} is not a natal pattern any chart forms")
+    if isinstance(above, bool) or not isinstance(above, int | float) or not 0 <= above < 1:
+        raise InputError("args", f"give 'above' as a fraction 0 <= above < 1, not {above!r}")
+    return (0 if f.broken > above * f.formed else 1), 1
+
+
 CHECKS: Final[dict[str, Check]] = {
     f.__name__: f
     for f in (
@@ -2295,6 +2343,8 @@ CHECKS: Final[dict[str, Check]] = {
         decade_flowing_as_year,
         grades_as_tables,
         schools_grade_apart,
+        pattern_rank,
+        pattern_broken_share,
     )
 }
 """Every check a claim may name, by name."""

@@ -74,7 +74,8 @@ TERMS: Final[dict[str, tuple[str, str]]] = {
 """Named SQL terms a claim may write as ``{name}``: (the SQL, what it means).  A claim may also
 write ``{bazi_table:STAR.VARIANT.N}``, the list of the N-th branch of each key's cell in
 a BaZi star's table (the stems 甲 … 癸, or the branches 子 … 亥), so that it reads the data file
-itself."""
+itself; and ``{pattern:KEY}``, the index of a pattern (格局) in the ``patterns`` and
+``patterns_broken`` columns (``list_contains(patterns, {pattern:jin_can_guang_hui})``)."""
 
 BADGES: Final[dict[str, str]] = {
     "space": "checked over N charts",
@@ -237,7 +238,21 @@ _TABLE: Final = re.compile(r"\{bazi_table:([a-z_]+)\.([a-z0-9]+)\.(\d)\}")
 def _terms(sql: str) -> str:
     for name, (expansion, _meaning) in TERMS.items():
         sql = sql.replace("{" + name + "}", expansion)
-    return _TABLE.sub(_bazi_table, sql)
+    return _PATTERN.sub(_pattern_index, _TABLE.sub(_bazi_table, sql))
+
+
+_PATTERN: Final = re.compile(r"\{pattern:([a-z_]+)\}")
+
+
+def _pattern_index(m: re.Match[str]) -> str:
+    """``{pattern:KEY}``: the pattern's index in the sweep's ``patterns`` columns, from the
+    one list the sweep writes them by (``space.ziwei_patterns.pattern_keys``)."""
+    from mingshu.space.ziwei_patterns import pattern_keys
+
+    keys = pattern_keys()
+    if m.group(1) not in keys:
+        raise InputError("claims", f"{m.group(0)}: no natal pattern {m.group(1)!r}")
+    return str(keys.index(m.group(1)))
 
 
 def _bazi_table(m: re.Match[str]) -> str:

@@ -23,6 +23,7 @@ from mingshu.library import (
     frame,
     god_cycles,
     nayin,
+    patterns,
     selfcheck,
     stages,
     ten_gods,
@@ -587,6 +588,11 @@ def _p_grade_branches(q: Options) -> Answer:
     return _either(branch_name(b) for b in range(12) if row[b] == grade)
 
 
+def _p_pattern_hours(q: Options) -> Answer:
+    """Every hour of a solar ``date``, the late Rat hour too, forming ``pattern``."""
+    return _either(patterns.pattern_hours(q))
+
+
 PROBLEMS: Final[dict[str, Kind[Answer]]] = {
     # Zi Wei stars by hour and day
     "star_branch": Kind(
@@ -924,6 +930,17 @@ PROBLEMS: Final[dict[str, Kind[Answer]]] = {
         lambda q: _either(bazi_frame.p_luck_runs(q)),
         ("direction",),
         "every year polarity and gender whose luck pillars run a direction",
+    ),
+    # The patterns (格局)
+    "pattern_of_birth": Kind(
+        _text(patterns.patterns_of_birth),
+        ("birth",),
+        "every pattern a birth ({date, time, gender}) forms under the book's reading",
+    ),
+    "pattern_hours": Kind(
+        _p_pattern_hours,
+        ("pattern", "date", "gender"),
+        "every hour of a solar day, the late Rat hour too, whose chart forms a pattern",
     ),
 }
 """Every problem kind by name."""

@@ -22,6 +22,7 @@ from typing import Any, Final
 
 from mingshu.errors import InputError
 from mingshu.library import engine as E
+from mingshu.library import patterns as P
 
 __all__ = ["DIAGRAMS", "LAYER_NAMES", "diagram"]
 
@@ -725,6 +726,38 @@ def _life_ring(o: Options) -> tuple[str, str]:
     return _svg(2 * _C, _ring_height(labels), body_svg, alt), alt
 
 
+# ----------------------------------------------------------------------- the patterns
+
+
+def _pattern_ring(o: Options) -> tuple[str, str]:
+    """One pattern on one birth's chart: the palaces that form it in green, each labelled
+    with its palace name and the pattern's stars there; the Life palace in brown when the
+    pattern does not stand in it."""
+    birth = o.get("birth")
+    if not isinstance(birth, Mapping):
+        raise InputError("birth", "give a birth as {date, time, gender}")
+    lay = P.pattern_layout(birth, o.get("pattern"))
+    if not lay.formed:
+        raise InputError("pattern", f"the birth does not form {lay.name}")
+    marks: dict[int, str] = {}
+    labels: dict[int, str] = {}
+    if lay.life not in {b for b, _, _ in lay.palaces}:
+        marks[lay.life], labels[lay.life] = START, "Life palace"
+    for b, palace, stars in lay.palaces:
+        marks[b] = HIT
+        labels[b] = f"{palace} palace" + (" with " + ", ".join(stars) if stars else "")
+    state = "broken: " + "; ".join(lay.broken) if lay.broken else "whole"
+    hans = lay.name.split(" ", 1)[0]  # the full name is in the legend's caption and the alt
+    body = _markers(MUTED) + _ring(marks, labels) + _text(_C, _C + 4, hans, 12, MUTED)
+    where = "; ".join(
+        f"{E.branch_name(b)}, the {palace} palace"
+        + (f", holds {', '.join(stars)}" if stars else "")
+        for b, palace, stars in lay.palaces
+    )
+    alt = f"Ring of the twelve branches: {lay.name} on this chart. {where}. The pattern is {state}."
+    return _svg(2 * _C, _ring_height(labels), body, alt), alt
+
+
 DIAGRAMS: Final[dict[str, E.Kind[tuple[str, str]]]] = {
     "count_ring": E.Kind(
         _count_ring,
@@ -776,6 +809,11 @@ DIAGRAMS: Final[dict[str, E.Kind[tuple[str, str]]]] = {
         ("branch", "stars"),
         "a basis branch's three-harmony group and where some branch-keyed stars stand, counted "
         "from the head",
+    ),
+    "pattern_ring": E.Kind(
+        _pattern_ring,
+        ("birth", "pattern"),
+        "one pattern on one birth's chart: the palaces that form it, their stars, the Life palace",
     ),
     "layers": E.Kind(
         _layers,

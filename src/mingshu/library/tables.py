@@ -20,6 +20,7 @@ from mingshu.library import (
     frame,
     god_cycles,
     nayin,
+    patterns,
     selfcheck,
     stages,
     ten_gods,
@@ -662,7 +663,7 @@ def table_claims(kind: str, options: Options) -> list[str]:
     return [str(k) for row in options.get("rows", ()) for k in list(row)[1:]]
 
 
-RECORD_TABLES: Final = frozenset({"setting_counts"})
+RECORD_TABLES: Final = frozenset({"setting_counts", "pattern_group"})
 """Tables whose cells are counts from the whole-space record: the check runs their claims
 instead of comparing an ``expect`` the article would have to type."""
 
@@ -1249,6 +1250,18 @@ TABLES: Final[dict[str, Kind[Table]]] = {
         ("birth",),
         "one real birth (`birth`: date, time, gender): the solar term its luck counts to or "
         "from, and the start age and start date under each of the four start-age methods",
+    ),
+    # The patterns (格局)
+    "pattern_group": Kind(
+        patterns.pattern_group,
+        ("group",),
+        "every pattern of a group with its layer, its verse and line, and its count from the "
+        "shipped frequency record (no `expect`)",
+    ),
+    "pattern_chart": Kind(
+        patterns.pattern_chart,
+        ("birth", "patterns"),
+        "the palaces and stars that form each of some patterns on one birth, and what breaks it",
     ),
 }
 """Every table kind by name."""

@@ -34,6 +34,7 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "yin": "阴",
         "patterns": "格局",
         "broken": "破格",
+        "limit_patterns": "运限格局",
     },
     "hant": {
         "title": "紫微斗數 命盤",
@@ -58,6 +59,7 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "yin": "陰",
         "patterns": "格局",
         "broken": "破格",
+        "limit_patterns": "運限格局",
     },
     "pinyin": {
         "title": "Zi Wei Dou Shu",
@@ -82,6 +84,7 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "yin": "yin",
         "patterns": "Ge Ju",
         "broken": "Po Ge",
+        "limit_patterns": "Yun Xian Ge Ju",
     },
     "english": {
         "title": "Zi Wei Dou Shu chart",
@@ -106,6 +109,7 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "yin": "yin",
         "patterns": "Patterns",
         "broken": "broken by",
+        "limit_patterns": "Patterns of the limits",
     },
 }
 

@@ -27,6 +27,7 @@ from mingshu.present.birth_json import birth_to_dict, lunar_to_dict
 from mingshu.present.names import named, notice_dict, notices_of
 from mingshu.ziwei.chart import Decadal, NatalChart, Palace, PlacedStar
 from mingshu.ziwei.horoscope import Horoscope, Layer, PlacedFlowingStar
+from mingshu.ziwei.limit_patterns import LimitPatternHit
 from mingshu.ziwei.patterns import BreakRule, Pattern, PatternHit
 from mingshu.ziwei.settings import ZiweiSettings
 from mingshu.ziwei.stars import Star
@@ -642,6 +643,16 @@ def _layer(layer: Layer) -> dict[str, Any]:
     }
 
 
+def _limit_pattern(hit: LimitPatternHit) -> dict[str, Any]:
+    return {
+        **_pattern_head(hit.pattern),
+        "variant": hit.variant,
+        "scopes": [s.value for s in hit.scopes],
+        "palaces": [b.key for b in hit.palaces],
+        "stars": list(hit.stars),
+    }
+
+
 def horoscope_to_dict(horoscope: Horoscope) -> dict[str, Any]:
     """A horoscope in the ``mingshu.ziwei.horoscope/1`` schema (docs/ziwei-json.md)."""
     gods = horoscope.yearly_gods
@@ -660,4 +671,5 @@ def horoscope_to_dict(horoscope: Horoscope) -> dict[str, Any]:
                 named(g.key, g.names) for g in (*gods.jiang_qian[10:], *gods.jiang_qian[:10])
             ],
         },
+        "patterns": [_limit_pattern(hit) for hit in horoscope.patterns()],
     }

@@ -3,7 +3,7 @@
 ``to_markdown(chart, horoscope=None, lang="zh-CN")`` writes the birth, a table of the twelve
 palaces (stars with brightness and 四化, the four god cycles, decade and small-limit ages),
 each palace's 三方四正, 夹宫, 宫干飞化 and 自化, the patterns (格局) it forms with their verses,
-and, with a horoscope, its layers.  Everything
+and, with a horoscope, its layers and the patterns of the limits it forms.  Everything
 comes from the chart's JSON export (``chart_to_dict``, ``analysis_to_dict``,
 ``horoscope_to_dict``), so the text and the JSON never disagree; names are those of
 ``locale_to_dict`` in ``lang`` (zh-CN, zh-TW, en-US, ja-JP, ko-KR, vi-VN or pinyin, and the
@@ -69,6 +69,12 @@ _LABELS: Final = {
     "patterns": ("格局", "格局", "Patterns (格局)"),
     "none": ("本盘未成任何格局。", "本盤未成任何格局。", "This chart forms none of the patterns."),
     "broken_by": ("破格", "破格", "broken by"),
+    "limit_patterns": ("运限格局", "運限格局", "Patterns of the limits (定杂局)"),
+    "limit_none": (
+        "此运限未成定杂局之限格。",
+        "此運限未成定雜局之限格。",
+        "This horoscope forms none of the limits patterns.",
+    ),
     "group": ("类", "類", "group"),
     "body_mark": ("身", "身", "body"),
     "origin_mark": ("来因", "來因", "origin"),
@@ -147,6 +153,7 @@ class _Writer:
         parts.append(self.patterns())
         if self.horoscope is not None:
             parts.append(self.layers())
+            parts.append(self.limit_patterns())
         notices = self.data.get("notices") or []
         if notices:
             lines = [f"## {self.label('notices')}", ""]
@@ -290,6 +297,25 @@ class _Writer:
                 flowing or "—",
             ]
             lines.append(_row(cells))
+        return "\n".join(lines)
+
+    def limit_patterns(self) -> str:
+        """Each limits pattern the horoscope forms: its name, the limits and palaces that
+        form it, its stars and the verse with its file and line."""
+        h = self.horoscope
+        assert h is not None
+        lines = [f"### {self.label('limit_patterns')}", ""]
+        if not h["patterns"]:
+            return "\n".join([*lines, self.label("limit_none")])
+        scopes = {layer["scope"]: self.form(layer["name"]) for layer in h["layers"]}
+        for p in h["patterns"]:
+            limits = ", ".join(scopes[s] for s in p["scopes"])
+            where = ", ".join(self.palace(self.palace_at[b]) for b in p["palaces"])
+            stars = ", ".join(self.star(k) for k in p["stars"])
+            lines.append(
+                f"- **{self.form(p)}** ({limits}; {where}; {stars}): 「{p['verse']}」 "
+                f"({p['verse_at']})"
+            )
         return "\n".join(lines)
 
 

@@ -264,9 +264,11 @@ class ChartGrid:
         from mingshu.ziwei.patterns import GROUPS
 
         hits = self.chart.patterns()
-        if not hits:
+        h = self.horoscope
+        limits = () if h is None else h.patterns()
+        if not hits and not limits:
             return []
-        out = [_span(self.labels["patterns"], "bold")]
+        out = [_span(self.labels["patterns"], "bold")] if hits else []
         for hit in hits:
             head = [
                 _span(self._n(hit.pattern.names), "bold cyan"),
@@ -279,6 +281,21 @@ class ChartGrid:
             out += _wrap(head, width, " ", indent=2)
             verse = Text(f"  「{hit.pattern.verse}」 {hit.pattern.verse_at}", style="dim")
             out += _wrap([verse], width, " ", indent=4)
+        if h is not None and limits:
+            # The limits patterns of the horoscope (定杂局): which limits form each one.
+            layer_names = {layer.scope: layer.names for layer in h.layers}
+            out.append(_span(self.labels["limit_patterns"], "bold"))
+            for limit_hit in limits:
+                scopes = " ".join(self._n(layer_names[s]) for s in limit_hit.scopes)
+                head = [
+                    _span(self._n(limit_hit.pattern.names), "bold cyan"),
+                    Text(f"[{scopes}]"),
+                    Text(" ".join(self._n(b) for b in limit_hit.palaces)),
+                ]
+                out += _wrap(head, width, " ", indent=2)
+                pattern = limit_hit.pattern
+                verse = Text(f"  「{pattern.verse}」 {pattern.verse_at}", style="dim")
+                out += _wrap([verse], width, " ", indent=4)
         return out
 
     # -- palaces

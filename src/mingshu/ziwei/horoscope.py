@@ -41,6 +41,7 @@ from mingshu.ziwei.tables import CYCLES, HOURS, Cycle, God, PalaceName
 if TYPE_CHECKING:  # the chart module imports this one: charts have a horoscope() method
     from mingshu.ziwei.analysis import Surrounded
     from mingshu.ziwei.chart import NatalChart, Palace
+    from mingshu.ziwei.limit_patterns import LimitPatternHit
 
 __all__ = [
     "FlowingStar",
@@ -269,6 +270,13 @@ class Horoscope:
         from mingshu.ziwei import analysis
 
         return analysis.has_one_of_horoscope_stars(self, name, scope, stars)
+
+    def patterns(self, variant: str = "book") -> tuple[LimitPatternHit, ...]:
+        """The patterns of the limits (定杂局's 限 patterns that positions define: 风云际会,
+        禄衰马困) this horoscope forms (``ziwei.limit_patterns``; computed only when asked)."""
+        from mingshu.ziwei.limit_patterns import detect  # it reads horoscopes: import late
+
+        return detect(self, variant)
 
     def has_mutagen(self, name: object, scope: object, mutagen: object) -> bool:
         """The star layer ``scope`` transforms with ``mutagen`` sits in the palace that
