@@ -70,3 +70,42 @@ def test_the_day_check_fails_on_a_wrong_list_or_an_hour_search(
 
     monkeypatch.setattr(shensha, "stars_in", planted)
     assert run("day_pillar_star", {"star": "kui_gang", "pillars": KUI_GANG})[0] > 0
+
+
+# ------------------------------------------------------------ the late Rat hour in a problem
+
+
+@pytest.mark.parametrize(("setting", "sect"), [("next_day", 1), ("split", 2)])
+def test_star_hits_takes_the_late_rat_hour_setting(setting: str, sect: int) -> None:
+    """A birth at 23:30 the night before a 庚辰 day: lunar-python's EightChar sect 1 (the
+    next day from 23:00) gives the day 庚辰, a Kui Gang day; sect 2 (the day kept until
+    midnight) gives 己卯, which is not. The problem's setting must follow."""
+    from lunar_python import Solar
+
+    from mingshu.library.problems import problem_answer
+
+    eight = Solar.fromYmdHms(2000, 1, 22, 23, 30, 0).getLunar().getEightChar()
+    eight.setSect(sect)
+    day = eight.getDay()
+    query = {
+        "ask": "star_hits",
+        "star": "kui_gang",
+        "birth": {"date": "2000-01-22", "time": "23:30", "gender": "male"},
+        "late_rat_hour": setting,
+    }
+    expected = f"day {day}" if day in KUI_GANG else "not in the chart"
+    assert problem_answer(query) == expected
+
+
+def test_star_hits_refuses_an_unknown_late_rat_hour() -> None:
+    query = {
+        "ask": "star_hits",
+        "star": "kui_gang",
+        "birth": {"date": "2000-01-22", "time": "23:30", "gender": "male"},
+        "late_rat_hour": "midnight",
+    }
+    from mingshu.library.problems import problem_answer
+
+    with pytest.raises(InputError) as e:
+        problem_answer(query)
+    assert e.value.field == "late_rat_hour"

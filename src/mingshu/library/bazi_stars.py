@@ -15,9 +15,10 @@ from functools import cache
 from typing import Final
 
 from mingshu.bazi.common import POSITIONS, Position
-from mingshu.bazi.settings import BaziSettings
+from mingshu.bazi.settings import BaziSettings, LateRatHour
 from mingshu.bazi.shensha import Hit, StarResult
 from mingshu.bazi.stars import BRANCH_TARGET, PILLAR_TARGET, STARS, StarDef, Variant, star
+from mingshu.choices import check_choice
 from mingshu.cycles import SIXTY, Branch, Element, Pillar, Stem
 from mingshu.errors import InputError
 from mingshu.library.engine import (
@@ -56,12 +57,15 @@ def target_name(target: Stem | Branch | Pillar) -> str:
 
 
 def settings_of(options: Options) -> BaziSettings:
-    """Settings from an article's options: ``variants``, ``bases`` (star → choice) and
-    ``include_basis_pillar``."""
+    """Settings from an article's options: ``variants``, ``bases`` (star → choice),
+    ``include_basis_pillar`` and ``late_rat_hour`` (which day a 23:00–24:00 birth takes)."""
     return BaziSettings(
         star_variants=dict(options.get("variants") or {}),
         star_bases=dict(options.get("bases") or {}),
         include_basis_pillar=bool(options.get("include_basis_pillar", False)),
+        late_rat_hour=check_choice(
+            LateRatHour, options.get("late_rat_hour", LateRatHour.NEXT_DAY), "late_rat_hour"
+        ),
     )
 
 

@@ -748,7 +748,7 @@ PROBLEMS: Final[dict[str, Kind[Answer]]] = {
     ),
     "star_hits": Kind(
         _text(bazi_stars.p_star_hits),
-        ("star", "birth", "pillars", "variants", "bases", "include_basis_pillar"),
+        ("star", "birth", "pillars", "variants", "bases", "include_basis_pillar", "late_rat_hour"),
         "where a star stands on a real chart",
     ),
     "tables_finding": Kind(
