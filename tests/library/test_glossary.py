@@ -93,6 +93,19 @@ def test_misuse_is_found() -> None:
     assert not misuses("The Emolument is its Office stage.")
 
 
+def test_misuse_tells_stars_that_share_a_pinyin_by_their_characters() -> None:
+    """Tian Fu is 天府 (major) and 天福 (adjective): the characters in brackets say which is
+    meant; without them, a group word fits when it is one of the stars' groups."""
+    assert lookup("天福", "star").group == "adjective"
+    assert lookup("天府", "star").group == "major"
+    assert not misuses("Tian Fu (天福) is an adjective star.")
+    assert not misuses("Tian Fu (天府) is a major star.")
+    assert misuses("Tian Fu (天福) is a major star.")
+    assert misuses("Tian Fu (天府) is an adjective star.")
+    assert not misuses("Tian Fu is an adjective star.")
+    assert misuses("Tian Fu is a minor star.")
+
+
 def _subject(article: library.Article) -> str | None:
     """The star a Zi Wei article is about: its title's name before the colon, if a star."""
     if article.area != "ZW":

@@ -133,9 +133,17 @@ def _star_pattern() -> re.Pattern[str]:
     names = sorted({e.pinyin for e in entries() if e.kind == "star"}, key=len, reverse=True)
     words = "|".join(_group_words())
     return re.compile(
-        rf"\b(?P<star>{'|'.join(re.escape(n) for n in names)})(?:\s*\([^)]*\))?"
+        rf"\b(?P<star>{'|'.join(re.escape(n) for n in names)})(?:\s*\((?P<chars>[^)]*)\))?"
         rf"\s+is\s+an?\s+(?P<group>{words})\s+star\b"
     )
+
+
+def _stars_named(name: str, chars: str) -> tuple[Entry, ...]:
+    """The stars whose pinyin is ``name``: one pinyin may name two stars (Tian Fu is 天府
+    and 天福), so the characters in the brackets after it, when they name one, choose."""
+    stars = tuple(e for e in entries() if e.kind == "star" and e.pinyin == name)
+    chosen = tuple(s for s in stars if s.hans in chars or s.hant in chars)
+    return chosen or stars
 
 
 def misuses(text: str, subject: str | None = None) -> list[str]:
@@ -151,9 +159,10 @@ def misuses(text: str, subject: str | None = None) -> list[str]:
     found: list[str] = []
     groups = _group_words()
     for m in _star_pattern().finditer(flat):
-        star = lookup(m["star"], "star")
-        if groups[m["group"].lower()] != star.group:
-            found.append(f"{m[0]!r}: {star.pinyin} is in the {star.group} group")
+        stars = _stars_named(m["star"], m["chars"] or "")
+        if groups[m["group"].lower()] not in {s.group for s in stars}:
+            where = " or ".join(sorted({s.group for s in stars}))
+            found.append(f"{m[0]!r}: {stars[0].pinyin} is in the {where} group")
     if subject is not None:
         star = lookup(subject, "star")
         for m in re.finditer(rf"\b(?:A|An|a|an) ({'|'.join(groups)}) star\b", flat):
