@@ -67,60 +67,97 @@ def pattern_keys() -> tuple[str, ...]:
     return _catalogue()[0]
 
 
+def _ints(column: Any) -> _Ints:
+    """An Arrow column of small ints as int16, -1 where null (filled only if some is)."""
+    if column.null_count:
+        import pyarrow.compute as pc
+
+        column = pc.fill_null(column, -1)
+    return np.asarray(column.to_numpy(), dtype=np.int16)
+
+
+def _palace_steps() -> dict[str, int]:
+    from mingshu.ziwei.tables import PalaceName
+
+    return {p.key: int(p) for p in PalaceName}
+
+
+# A palace role's branch from the Life palace's, as lookup tables (one ``take`` a role).
+_STEP = _palace_steps()
+_STEPPED = np.array([[(life + step) % 12 for life in range(12)] for step in range(12)], np.int16)
+_HIDDEN = np.array([(1 - life) % 12 for life in range(12)], np.int16)
+
+
 class _Columns:
     """A table's positions as arrays: each star's branch (-1 where not placed), its grade
     (-1 for none), the branch of each 四化 and its carrier's grade, each palace role."""
 
     def __init__(self, table: Any, settings: ZiweiSettings) -> None:
-        import pyarrow.compute as pc
-
         from mingshu.space.ziwei_sweep import columns
-        from mingshu.ziwei.tables import PalaceName
 
         n = table.num_rows
         cols = columns(settings)
         names = set(table.column_names)
-
-        def ints(name: str) -> _Ints:
-            return np.asarray(pc.fill_null(table[name], -1).to_numpy(), dtype=np.int16)
-
         self.missing: _Ints = np.full(n, -1, dtype=np.int16)
         # Only the stars the conditions name (and the 四化's carriers) are read.
         wanted = set(_named()) | set(cols.mutable)
-        self.at: dict[str, _Ints] = {k: ints(k) for k in cols.stars if k in wanted}
+        self.at: dict[str, _Ints] = {k: _ints(table[k]) for k in cols.stars if k in wanted}
         self.grade: dict[str, _Ints] = {
-            k: ints(f"{k}__brightness")
+            k: _ints(table[f"{k}__brightness"])
             for k in cols.bright
             if k in wanted and f"{k}__brightness" in names
         }
         # Each 四化 (禄 权 科 忌 = 0..3) a row: its carrier's branch and grade, one scatter
-        # a carrier star.
+        # a carrier star (none for a star no row's year stem transforms).
         hua_at, hua_grade = np.full((4, n), -1, np.int16), np.full((4, n), -1, np.int16)
         for star in cols.mutable:
-            carried = ints(f"{star}__mutagen")
-            rows = np.flatnonzero(carried >= 0)
-            which = carried[rows]
-            hua_at[which, rows] = self.at[star][rows]
-            if star in self.grade:
-                hua_grade[which, rows] = self.grade[star][rows]
+            column = table[f"{star}__mutagen"]
+            if column.null_count == n:
+                continue
+            carried = _ints(column)
+            if column.null_count:
+                rows = np.flatnonzero(carried >= 0)
+                which = carried[rows]
+                hua_at[which, rows] = self.at[star][rows]
+                if star in self.grade:
+                    hua_grade[which, rows] = self.grade[star][rows]
+            else:  # every row's stem transforms it
+                every = np.arange(n)
+                hua_at[carried, every] = self.at[star]
+                if star in self.grade:
+                    hua_grade[carried, every] = self.grade[star]
         for m, key in enumerate(("hua_lu", "hua_quan", "hua_ke", "hua_ji")):
             self.at[key], self.grade[key] = hua_at[m], hua_grade[m]
-        life = ints("life_branch")
-        self.roles: dict[str, _Ints] = {p.key: (life + int(p)) % 12 for p in PalaceName}
-        self.roles["body"] = ints("body_branch")
-        self.roles["life_hidden"] = (1 - life) % 12
+        self.life = _ints(table["life_branch"])
+        self.body = _ints(table["body_branch"])
+        self.roles: dict[str, _Ints] = {}
         self.memo: dict[tuple[str, str], _Bools] = {}
         # The stars the conditions name, as bits of one uint64 a branch per row: a condition
         # on several stars of one palace (or its 三方四正) is one ``&`` over the rows.
         self.bits = {key: np.uint64(1 << n) for n, key in enumerate(_named())}
         # Row by row, the 12 branches' words side by side and a 13th that gathers the stars
-        # not placed (-1 % 13): a palace's word is one ``take``.
+        # not placed: a palace's word is one ``take``.  A star not placed (-1) lands in the
+        # 13th word of the row before (of the last row for row 0), which no ``take`` reads.
         self.base = np.arange(n, dtype=np.int64) * 13
         by_branch = np.zeros(n * 13, dtype=np.uint64)
         for key, bit in self.bits.items():
-            by_branch[self.base + self.star(key) % 13] |= bit  # one star, one cell a row
+            by_branch[self.base + self.star(key)] |= bit  # one star, one cell a row
         self.by_branch: _Words = by_branch
         self.held: dict[tuple[str, int], _Words] = {}
+
+    def role(self, name: str) -> _Ints:
+        """The branch of a palace role on every row (computed when a condition first asks:
+        most roles are never asked)."""
+        found = self.roles.get(name)
+        if found is None:
+            if name == "body":
+                found = self.body
+            elif name == "life_hidden":
+                found = _HIDDEN.take(self.life)  # 暗合: the 六合 partner
+            else:
+                found = _STEPPED[_STEP[name]].take(self.life)
+            self.roles[name] = found
+        return found
 
     def star(self, key: str) -> _Ints:
         return self.at.get(key, self.missing)
@@ -130,7 +167,7 @@ class _Columns:
         ask the same question of the Life palace)."""
         found = self.memo.get((key, role))
         if found is None:
-            found = self.memo[key, role] = self.star(key) == self.roles[role]
+            found = self.memo[key, role] = self.star(key) == self.role(role)
         return found
 
     def mask(self, keys: Sequence[str]) -> np.uint64:
@@ -149,7 +186,7 @@ class _Columns:
                 found |= self.held_at(role, 6)
                 found |= self.held_at(role, 8)
             else:
-                found = self.by_branch.take(self.base + (self.roles[role] + step) % 12)
+                found = self.by_branch.take(self.base + _STEPPED[step].take(self.role(role)))
             self.held[role, step] = found
         return found
 
@@ -217,7 +254,6 @@ def _one(c: _Columns, cond: Mapping[str, Any], n: int) -> _Bools:
         return _any([_holds(c, option, n) for option in cond["either"]], n)
     if "in" in keys:
         name = cond["in"]
-        role = c.roles[name]
         if "stars" in keys:
             return _every(c.held_at(name), c.mask(cond["stars"]))
         if "any" in keys and "grades" not in keys:
@@ -236,16 +272,16 @@ def _one(c: _Columns, cond: Mapping[str, Any], n: int) -> _Bools:
             majors = c.held_at(name) & c.mask(_catalogue()[1])
             return _every(majors, c.mask(cond["majors"])) & ~_some(majors, ~c.mask(cond["majors"]))
     if "palace" in keys:
-        role = c.roles[cond["palace"]]
+        role = c.role(cond["palace"])
         if "branch" in keys:
             return _branches(cond["branch"])[role]
-        same: _Bools = role == c.roles[cond["role"]]
+        same: _Bools = role == c.role(cond["role"])
         return same
     if keys == {"at", "stars"}:
         allowed = _branches(cond["at"])
         return _all([allowed[c.star(s)] for s in cond["stars"]], n)
     if "flank" in keys:
-        role = c.roles[cond["flank"]]
+        role = c.role(cond["flank"])
         before, after = (role - 1) % 12, (role + 1) % 12
         if "pair" in keys:
             a, b = (c.star(s) for s in cond["pair"])
