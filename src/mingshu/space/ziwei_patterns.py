@@ -14,9 +14,10 @@ or human the redrawn chart's Body palace can differ (docs/space.md).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -132,6 +133,7 @@ class _Columns:
         self.body = _ints(table["body_branch"])
         self.roles: dict[str, _Ints] = {}
         self.memo: dict[tuple[str, str], _Bools] = {}
+        self.done: dict[int, _Bools] = {}  # each condition of _program() computed
         # The stars the conditions name, as bits of one uint64 a branch per row: a condition
         # on several stars of one palace (or its 三方四正) is one ``&`` over the rows.
         self.bits = {key: np.uint64(1 << n) for n, key in enumerate(_named())}
@@ -203,16 +205,28 @@ def _some(words: _Words, bits: np.uint64) -> _Bools:
     return out
 
 
+# _all and _any may return one of their parts itself (no copy): no result of a condition
+# is ever changed in place.
+
+
 def _all(parts: Sequence[_Bools], n: int) -> _Bools:
-    out = np.ones(n, dtype=np.bool_)
-    for part in parts:
+    if not parts:
+        return np.ones(n, dtype=np.bool_)
+    if len(parts) == 1:
+        return parts[0]
+    out = parts[0] & parts[1]
+    for part in parts[2:]:
         out &= part
     return out
 
 
 def _any(parts: Sequence[_Bools], n: int) -> _Bools:
-    out = np.zeros(n, dtype=np.bool_)
-    for part in parts:
+    if not parts:
+        return np.zeros(n, dtype=np.bool_)
+    if len(parts) == 1:
+        return parts[0]
+    out = parts[0] | parts[1]
+    for part in parts[2:]:
         out |= part
     return out
 
@@ -243,15 +257,68 @@ def _keys_to_ints() -> tuple[dict[str, int], dict[str, int]]:
 _BRANCH, _GRADE = _keys_to_ints()
 
 
-def _holds(c: _Columns, conds: Sequence[Mapping[str, Any]], n: int) -> _Bools:
-    return _all([_one(c, cond, n) for cond in conds], n)
+_Node = tuple[Mapping[str, Any] | None, tuple[tuple[int, ...], ...]]
+
+
+class _Program(NamedTuple):
+    """Every distinct condition of the book's readings and the break rules once (the same
+    words recur in several patterns: each is computed once a table), and each pattern's
+    and rule's conditions as indices into them."""
+
+    nodes: tuple[_Node, ...]
+    """A condition, or (None, the options' indices) for an ``either``."""
+    patterns: tuple[tuple[int, ...], ...]
+    """In the order of :func:`pattern_keys`."""
+    rules: dict[str, tuple[int, ...]]
+
+
+@cache
+def _program() -> _Program:
+    from mingshu.ziwei.patterns import PATTERNS, RULES
+
+    index: dict[str, int] = {}
+    nodes: list[_Node] = []
+
+    def add(cond: Mapping[str, Any]) -> int:
+        key = json.dumps(cond, sort_keys=True)
+        found = index.get(key)
+        if found is None:
+            node: _Node
+            if set(cond) == {"either"}:
+                node = (None, tuple(every(option) for option in cond["either"]))
+            else:
+                node = (cond, ())
+            found = index[key] = len(nodes)
+            nodes.append(node)
+        return found
+
+    def every(conds: Sequence[Mapping[str, Any]]) -> tuple[int, ...]:
+        return tuple(add(cond) for cond in conds)
+
+    patterns = tuple(every(PATTERNS[key].when) for key in pattern_keys())
+    rules = {key: every(rule.when) for key, rule in RULES.items()}
+    return _Program(tuple(nodes), patterns, rules)
+
+
+def _holds(c: _Columns, program: _Program, conds: Sequence[int], n: int) -> _Bools:
+    """The rows where every one of the conditions (indices into the program) holds."""
+    parts = []
+    for i in conds:
+        found = c.done.get(i)
+        if found is None:
+            cond, options = program.nodes[i]
+            if cond is None:
+                found = _any([_holds(c, program, option, n) for option in options], n)
+            else:
+                found = _one(c, cond, n)
+            c.done[i] = found
+        parts.append(found)
+    return _all(parts, n)
 
 
 def _one(c: _Columns, cond: Mapping[str, Any], n: int) -> _Bools:
-    """One condition of patterns.toml's vocabulary, over every row."""
+    """One condition of patterns.toml's vocabulary (not an ``either``), over every row."""
     keys = set(cond)
-    if keys == {"either"}:
-        return _any([_holds(c, option, n) for option in cond["either"]], n)
     if "in" in keys:
         name = cond["in"]
         if "stars" in keys:
@@ -316,17 +383,18 @@ def _lists(matrix: _Bools) -> Any:
 
 def with_patterns(table: Any, settings: ZiweiSettings) -> Any:
     """``table`` with its ``patterns`` and ``patterns_broken`` columns."""
-    from mingshu.ziwei.patterns import PATTERNS, RULES
+    from mingshu.ziwei.patterns import PATTERNS
 
     n = table.num_rows
     c = _Columns(table, settings)
     keys = pattern_keys()
-    rules = {k: _holds(c, r.when, n) for k, r in RULES.items()}
+    program = _program()
+    rules = {k: _holds(c, program, when, n) for k, when in program.rules.items()}
     formed = np.zeros((n, len(keys)), dtype=np.bool_)
     broken = np.zeros((n, len(keys)), dtype=np.bool_)
     for i, key in enumerate(keys):
         pattern = PATTERNS[key]
-        here = formed[:, i] = _holds(c, pattern.when, n)
+        here = formed[:, i] = _holds(c, program, program.patterns[i], n)
         breaks = pattern.readings["book"][2]
         if breaks:
             broken[:, i] = here & _any([rules[r.key] for r in breaks], n)
