@@ -85,6 +85,7 @@ def _palace_steps() -> dict[str, int]:
 
 # A palace role's branch from the Life palace's, as lookup tables (one ``take`` a role).
 _STEP = _palace_steps()
+_HUA = ("hua_lu", "hua_quan", "hua_ke", "hua_ji")  # 禄 权 科 忌 = 0..3, as the columns
 _STEPPED = np.array([[(life + step) % 12 for life in range(12)] for step in range(12)], np.int16)
 _HIDDEN = np.array([(1 - life) % 12 for life in range(12)], np.int16)
 
@@ -103,14 +104,14 @@ class _Columns:
         # Only the stars the conditions name (and the 四化's carriers) are read.
         wanted = set(_named()) | set(cols.mutable)
         self.at: dict[str, _Ints] = {k: _ints(table[k]) for k in cols.stars if k in wanted}
-        self.grade: dict[str, _Ints] = {
-            k: _ints(table[f"{k}__brightness"])
-            for k in cols.bright
-            if k in wanted and f"{k}__brightness" in names
-        }
-        # Each 四化 (禄 权 科 忌 = 0..3) a row: its carrier's branch and grade, one scatter
-        # a carrier star (none for a star no row's year stem transforms).
-        hua_at, hua_grade = np.full((4, n), -1, np.int16), np.full((4, n), -1, np.int16)
+        # Grades are read when a condition first asks (few do): see grade().
+        self.table, self.names, self.bright = table, names, cols.bright & wanted
+        self.grades: dict[str, _Ints] = {}
+        # Each 四化 (禄 权 科 忌 = 0..3) a row: its carrier's branch, one scatter a carrier
+        # star (none for a star no row's year stem transforms); the rows it rides are kept
+        # for its carrier's grade.
+        hua_at = np.full((4, n), -1, np.int16)
+        self.carried: list[tuple[str, _Ints, npt.NDArray[np.intp]]] = []
         for star in cols.mutable:
             column = table[f"{star}__mutagen"]
             if column.null_count == n:
@@ -119,16 +120,12 @@ class _Columns:
             if column.null_count:
                 rows = np.flatnonzero(carried >= 0)
                 which = carried[rows]
-                hua_at[which, rows] = self.at[star][rows]
-                if star in self.grade:
-                    hua_grade[which, rows] = self.grade[star][rows]
             else:  # every row's stem transforms it
-                every = np.arange(n)
-                hua_at[carried, every] = self.at[star]
-                if star in self.grade:
-                    hua_grade[carried, every] = self.grade[star]
-        for m, key in enumerate(("hua_lu", "hua_quan", "hua_ke", "hua_ji")):
-            self.at[key], self.grade[key] = hua_at[m], hua_grade[m]
+                rows, which = np.arange(n), carried
+            hua_at[which, rows] = self.at[star][rows]
+            self.carried.append((star, which, rows))
+        for m, key in enumerate(_HUA):
+            self.at[key] = hua_at[m]
         self.life = _ints(table["life_branch"])
         self.body = _ints(table["body_branch"])
         self.roles: dict[str, _Ints] = {}
@@ -163,6 +160,24 @@ class _Columns:
 
     def star(self, key: str) -> _Ints:
         return self.at.get(key, self.missing)
+
+    def grade(self, key: str) -> _Ints:
+        """Each row's grade of the star (or of the star carrying a ``hua_*``), -1 for none."""
+        found = self.grades.get(key)
+        if found is None:
+            if key in _HUA:
+                grades = np.full((4, len(self.missing)), -1, np.int16)
+                for star, which, rows in self.carried:
+                    if star in self.bright and f"{star}__brightness" in self.names:
+                        grades[which, rows] = self.grade(star)[rows]
+                self.grades.update(zip(_HUA, grades, strict=True))
+                return self.grades[key]
+            if key in self.bright and f"{key}__brightness" in self.names:
+                found = _ints(self.table[f"{key}__brightness"])
+            else:
+                found = self.missing
+            self.grades[key] = found
+        return found
 
     def eq(self, key: str, role: str) -> _Bools:
         """The rows where the star stands in the palace of ``role`` (kept: many patterns
@@ -330,7 +345,7 @@ def _one(c: _Columns, cond: Mapping[str, Any], n: int) -> _Bools:
             for s in cond["any"]:
                 here = c.eq(s, name)  # kept for other patterns: never changed in place
                 if "grades" in cond:
-                    here = here & _grades(cond["grades"])[c.grade.get(s, c.missing)]
+                    here = here & _grades(cond["grades"])[c.grade(s)]
                 parts.append(here)
             return _any(parts, n)
         if "none" in keys:
@@ -366,7 +381,7 @@ def _one(c: _Columns, cond: Mapping[str, Any], n: int) -> _Bools:
         return ~_some(four, c.mask(cond["none"]))
     if keys == {"bright", "grades"}:
         grades = _grades(cond["grades"])
-        return _all([grades[c.grade.get(s, c.missing)] for s in cond["bright"]], n)
+        return _all([grades[c.grade(s)] for s in cond["bright"]], n)
     raise ValueError(f"condition {cond!r} is not in the vocabulary")
 
 
