@@ -11,7 +11,10 @@ differ only in the step measured, divided by --cases:
 * chart: ``from_birth`` again for every birth;
 * export: ``to_json`` of every chart already drawn (export and serialisation);
 * chart + JSON bytes: both, as ``bench_ziwei.py``'s "natal + JSON bytes" does;
+* the same without patterns: ``chart.patterns()`` answering none (``"patterns": []``);
 * patterns: ``chart.patterns()`` of every chart already drawn (the export's share of it).
+
+Last, what patterns add to the chart and its JSON (issue 23's goal: at most 20%).
 
 Needs valgrind on the PATH; takes about a minute.
 """
@@ -26,7 +29,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-STEPS = ("chart", "export", "chart + JSON bytes", "patterns")
+STEPS = ("chart", "export", "chart + JSON bytes", "without patterns", "patterns")
 
 
 def run_step(step: str, cases: int) -> None:
@@ -47,6 +50,12 @@ def run_step(step: str, cases: int) -> None:
         for c in charts:
             to_json(c)
     elif step == "chart + JSON bytes":
+        for b in people:
+            to_json(from_birth(b))
+    elif step == "without patterns":
+        from mingshu.ziwei.chart import NatalChart
+
+        NatalChart.patterns = lambda self, variant="book": ()  # type: ignore[method-assign]
         for b in people:
             to_json(from_birth(b))
     elif step == "patterns":
@@ -87,9 +96,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         return
     base = instructions("setup", args.cases)
     print(f"mingshu Zi Wei instructions per chart (callgrind, {args.cases} cases, warm caches)")
+    counts = {}
     for step in STEPS:
-        count = (instructions(step, args.cases) - base) / args.cases
+        counts[step] = count = (instructions(step, args.cases) - base) / args.cases
         print(f"{step + ':':20s} {count:>10,.0f}")
+    with_, without = counts["chart + JSON bytes"], counts["without patterns"]
+    print(f"patterns add {100 * (with_ - without) / without:.0f}% to the chart + JSON bytes")
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""The fast detector (bit sets, star-indexed groups) against a slow reference: every
+"""The fast detector (bit sets, the generated first test) against a slow reference: every
 condition of patterns.toml read again here word by word from the chart's palaces, every
 pattern and reading tried on every chart, no index and no gate.  Same hits, same palaces,
 same stars in the same order, same break rules, on a few thousand random charts."""

@@ -8,10 +8,11 @@ stars that form a pattern, its 破格) of those alone.  One flat function of loc
 variables costs a chart far less than a call of each reading's compiled test.
 
 Each expression is a necessary condition of its reading: a chart that fails it fails the
-reading's test.  It is exact where the test is a set question (stars in, around or beside
-a palace, none of them there, a palace on given branches or two roles in one palace) and
-loose (true) where the test reads more than the bit sets (brightness, a palace's exact
-major stars, stars on named branches); the test decides those.  The generated source holds
+reading's test.  It is exact where the test is a set question (stars in or around a
+palace, none of them there, a palace on given branches or two roles in one palace), looser
+for a pair beside a palace (here both may stand on one side) and true where the test reads
+more than the bit sets (brightness, a palace's exact major stars, stars on named
+branches); the test decides those.  The generated source holds
 only ints: the data file's keys become bits and steps here.
 """
 
