@@ -565,14 +565,33 @@ def detect(chart: NatalChart, variant: str = "book") -> tuple[PatternHit, ...]:
         found = test(view)
         if found is None:
             continue
-        stars_: dict[str, None] = {}
-        for key, _b in found:
-            if key:
-                stars_[key] = None
-        palaces = tuple(_BRANCH[b] for b in sorted({b for _k, b in found}))
-        broken = tuple(rule for rule in breaks if rule.test(view) is not None)
-        hits.append(PatternHit(pattern, used, palaces, tuple(stars_), broken))
+        broken = tuple(rule for rule in breaks if rule.test(view) is not None) if breaks else ()
+        key = (k, variant, *found, *(r.key for r in broken)) if broken else (k, variant, *found)
+        hit = _HITS.get(key)
+        if hit is None:
+            hit = _hit(key, pattern, used, found, broken)
+        hits.append(hit)
     return tuple(hits)
+
+
+# A hit is a pure value of its reading, the stars and palaces its test found and the rules
+# that break it, and takes few forms a reading: each is built once (kept by that key).
+_HITS: dict[tuple[object, ...], PatternHit] = {}
+
+
+def _hit(
+    key: tuple[object, ...],
+    pattern: Pattern,
+    used: str,
+    found: _Evidence,
+    broken: tuple[BreakRule, ...],
+) -> PatternHit:
+    if len(_HITS) >= 8192:
+        _HITS.clear()
+    palaces = tuple(_BRANCH[b] for b in sorted({b for _k, b in found}))
+    stars = tuple(dict.fromkeys(star for star, _b in found if star))
+    hit = _HITS[key] = PatternHit(pattern, used, palaces, stars, broken)
+    return hit
 
 
 _BRANCH = tuple(Branch(b) for b in range(12))
