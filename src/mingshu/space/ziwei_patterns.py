@@ -14,9 +14,10 @@ or human the redrawn chart's Body palace can differ (docs/space.md).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -67,70 +68,123 @@ def pattern_keys() -> tuple[str, ...]:
     return _catalogue()[0]
 
 
+def _ints(column: Any) -> _Ints:
+    """An Arrow column of small ints as int16, -1 where null (filled only if some is)."""
+    if column.null_count:
+        import pyarrow.compute as pc
+
+        column = pc.fill_null(column, -1)
+    return np.asarray(column.to_numpy(), dtype=np.int16)
+
+
+def _palace_steps() -> dict[str, int]:
+    from mingshu.ziwei.tables import PalaceName
+
+    return {p.key: int(p) for p in PalaceName}
+
+
+# A palace role's branch from the Life palace's, as lookup tables (one ``take`` a role).
+_STEP = _palace_steps()
+_HUA = ("hua_lu", "hua_quan", "hua_ke", "hua_ji")  # 禄 权 科 忌 = 0..3, as the columns
+_STEPPED = np.array([[(life + step) % 12 for life in range(12)] for step in range(12)], np.int16)
+_HIDDEN = np.array([(1 - life) % 12 for life in range(12)], np.int16)
+
+
 class _Columns:
     """A table's positions as arrays: each star's branch (-1 where not placed), its grade
     (-1 for none), the branch of each 四化 and its carrier's grade, each palace role."""
 
     def __init__(self, table: Any, settings: ZiweiSettings) -> None:
-        import pyarrow.compute as pc
-
         from mingshu.space.ziwei_sweep import columns
-        from mingshu.ziwei.tables import PalaceName
 
         n = table.num_rows
         cols = columns(settings)
         names = set(table.column_names)
-
-        def ints(name: str) -> _Ints:
-            return np.asarray(pc.fill_null(table[name], -1).to_numpy(), dtype=np.int16)
-
         self.missing: _Ints = np.full(n, -1, dtype=np.int16)
         # Only the stars the conditions name (and the 四化's carriers) are read.
         wanted = set(_named()) | set(cols.mutable)
-        self.at: dict[str, _Ints] = {k: ints(k) for k in cols.stars if k in wanted}
-        self.grade: dict[str, _Ints] = {
-            k: ints(f"{k}__brightness")
-            for k in cols.bright
-            if k in wanted and f"{k}__brightness" in names
-        }
-        # Each 四化 (禄 权 科 忌 = 0..3) a row: its carrier's branch and grade, one scatter
-        # a carrier star.
-        hua_at, hua_grade = np.full((4, n), -1, np.int16), np.full((4, n), -1, np.int16)
+        self.at: dict[str, _Ints] = {k: _ints(table[k]) for k in cols.stars if k in wanted}
+        # Grades are read when a condition first asks (few do): see grade().
+        self.table, self.names, self.bright = table, names, cols.bright & wanted
+        self.grades: dict[str, _Ints] = {}
+        # Each 四化 (禄 权 科 忌 = 0..3) a row: its carrier's branch, one scatter a carrier
+        # star (none for a star no row's year stem transforms); the rows it rides are kept
+        # for its carrier's grade.
+        hua_at = np.full((4, n), -1, np.int16)
+        self.carried: list[tuple[str, _Ints, npt.NDArray[np.intp]]] = []
         for star in cols.mutable:
-            carried = ints(f"{star}__mutagen")
-            rows = np.flatnonzero(carried >= 0)
-            which = carried[rows]
+            column = table[f"{star}__mutagen"]
+            if column.null_count == n:
+                continue
+            carried = _ints(column)
+            if column.null_count:
+                rows = np.flatnonzero(carried >= 0)
+                which = carried[rows]
+            else:  # every row's stem transforms it
+                rows, which = np.arange(n), carried
             hua_at[which, rows] = self.at[star][rows]
-            if star in self.grade:
-                hua_grade[which, rows] = self.grade[star][rows]
-        for m, key in enumerate(("hua_lu", "hua_quan", "hua_ke", "hua_ji")):
-            self.at[key], self.grade[key] = hua_at[m], hua_grade[m]
-        life = ints("life_branch")
-        self.roles: dict[str, _Ints] = {p.key: (life + int(p)) % 12 for p in PalaceName}
-        self.roles["body"] = ints("body_branch")
-        self.roles["life_hidden"] = (1 - life) % 12
+            self.carried.append((star, which, rows))
+        for m, key in enumerate(_HUA):
+            self.at[key] = hua_at[m]
+        self.life = _ints(table["life_branch"])
+        self.body = _ints(table["body_branch"])
+        self.roles: dict[str, _Ints] = {}
         self.memo: dict[tuple[str, str], _Bools] = {}
+        self.done: dict[int, _Bools] = {}  # each condition of _program() computed
         # The stars the conditions name, as bits of one uint64 a branch per row: a condition
         # on several stars of one palace (or its 三方四正) is one ``&`` over the rows.
         self.bits = {key: np.uint64(1 << n) for n, key in enumerate(_named())}
         # Row by row, the 12 branches' words side by side and a 13th that gathers the stars
-        # not placed (-1 % 13): a palace's word is one ``take``.
+        # not placed: a palace's word is one ``take``.  A star not placed (-1) lands in the
+        # 13th word of the row before (of the last row for row 0), which no ``take`` reads.
         self.base = np.arange(n, dtype=np.int64) * 13
         by_branch = np.zeros(n * 13, dtype=np.uint64)
         for key, bit in self.bits.items():
-            by_branch[self.base + self.star(key) % 13] |= bit  # one star, one cell a row
+            by_branch[self.base + self.star(key)] |= bit  # one star, one cell a row
         self.by_branch: _Words = by_branch
         self.held: dict[tuple[str, int], _Words] = {}
 
+    def role(self, name: str) -> _Ints:
+        """The branch of a palace role on every row (computed when a condition first asks:
+        most roles are never asked)."""
+        found = self.roles.get(name)
+        if found is None:
+            if name == "body":
+                found = self.body
+            elif name == "life_hidden":
+                found = _HIDDEN.take(self.life)  # 暗合: the 六合 partner
+            else:
+                found = _STEPPED[_STEP[name]].take(self.life)
+            self.roles[name] = found
+        return found
+
     def star(self, key: str) -> _Ints:
         return self.at.get(key, self.missing)
+
+    def grade(self, key: str) -> _Ints:
+        """Each row's grade of the star (or of the star carrying a ``hua_*``), -1 for none."""
+        found = self.grades.get(key)
+        if found is None:
+            if key in _HUA:
+                grades = np.full((4, len(self.missing)), -1, np.int16)
+                for star, which, rows in self.carried:
+                    if star in self.bright and f"{star}__brightness" in self.names:
+                        grades[which, rows] = self.grade(star)[rows]
+                self.grades.update(zip(_HUA, grades, strict=True))
+                return self.grades[key]
+            if key in self.bright and f"{key}__brightness" in self.names:
+                found = _ints(self.table[f"{key}__brightness"])
+            else:
+                found = self.missing
+            self.grades[key] = found
+        return found
 
     def eq(self, key: str, role: str) -> _Bools:
         """The rows where the star stands in the palace of ``role`` (kept: many patterns
         ask the same question of the Life palace)."""
         found = self.memo.get((key, role))
         if found is None:
-            found = self.memo[key, role] = self.star(key) == self.roles[role]
+            found = self.memo[key, role] = self.star(key) == self.role(role)
         return found
 
     def mask(self, keys: Sequence[str]) -> np.uint64:
@@ -149,7 +203,7 @@ class _Columns:
                 found |= self.held_at(role, 6)
                 found |= self.held_at(role, 8)
             else:
-                found = self.by_branch.take(self.base + (self.roles[role] + step) % 12)
+                found = self.by_branch.take(self.base + _STEPPED[step].take(self.role(role)))
             self.held[role, step] = found
         return found
 
@@ -166,16 +220,28 @@ def _some(words: _Words, bits: np.uint64) -> _Bools:
     return out
 
 
+# _all and _any may return one of their parts itself (no copy): no result of a condition
+# is ever changed in place.
+
+
 def _all(parts: Sequence[_Bools], n: int) -> _Bools:
-    out = np.ones(n, dtype=np.bool_)
-    for part in parts:
+    if not parts:
+        return np.ones(n, dtype=np.bool_)
+    if len(parts) == 1:
+        return parts[0]
+    out = parts[0] & parts[1]
+    for part in parts[2:]:
         out &= part
     return out
 
 
 def _any(parts: Sequence[_Bools], n: int) -> _Bools:
-    out = np.zeros(n, dtype=np.bool_)
-    for part in parts:
+    if not parts:
+        return np.zeros(n, dtype=np.bool_)
+    if len(parts) == 1:
+        return parts[0]
+    out = parts[0] | parts[1]
+    for part in parts[2:]:
         out |= part
     return out
 
@@ -206,18 +272,70 @@ def _keys_to_ints() -> tuple[dict[str, int], dict[str, int]]:
 _BRANCH, _GRADE = _keys_to_ints()
 
 
-def _holds(c: _Columns, conds: Sequence[Mapping[str, Any]], n: int) -> _Bools:
-    return _all([_one(c, cond, n) for cond in conds], n)
+_Node = tuple[Mapping[str, Any] | None, tuple[tuple[int, ...], ...]]
+
+
+class _Program(NamedTuple):
+    """Every distinct condition of the book's readings and the break rules once (the same
+    words recur in several patterns: each is computed once a table), and each pattern's
+    and rule's conditions as indices into them."""
+
+    nodes: tuple[_Node, ...]
+    """A condition, or (None, the options' indices) for an ``either``."""
+    patterns: tuple[tuple[int, ...], ...]
+    """In the order of :func:`pattern_keys`."""
+    rules: dict[str, tuple[int, ...]]
+
+
+@cache
+def _program() -> _Program:
+    from mingshu.ziwei.patterns import PATTERNS, RULES
+
+    index: dict[str, int] = {}
+    nodes: list[_Node] = []
+
+    def add(cond: Mapping[str, Any]) -> int:
+        key = json.dumps(cond, sort_keys=True)
+        found = index.get(key)
+        if found is None:
+            node: _Node
+            if set(cond) == {"either"}:
+                node = (None, tuple(every(option) for option in cond["either"]))
+            else:
+                node = (cond, ())
+            found = index[key] = len(nodes)
+            nodes.append(node)
+        return found
+
+    def every(conds: Sequence[Mapping[str, Any]]) -> tuple[int, ...]:
+        return tuple(add(cond) for cond in conds)
+
+    patterns = tuple(every(PATTERNS[key].when) for key in pattern_keys())
+    rules = {key: every(rule.when) for key, rule in RULES.items()}
+    return _Program(tuple(nodes), patterns, rules)
+
+
+def _holds(c: _Columns, program: _Program, conds: Sequence[int], n: int) -> _Bools:
+    """The rows where every one of the conditions (indices into the program) holds."""
+    parts = []
+    for i in conds:
+        found = c.done.get(i)
+        if found is None:
+            cond, options = program.nodes[i]
+            if cond is None:
+                found = _any([_holds(c, program, option, n) for option in options], n)
+            else:
+                found = _one(c, cond, n)
+            c.done[i] = found
+        parts.append(found)
+    return _all(parts, n)
 
 
 def _one(c: _Columns, cond: Mapping[str, Any], n: int) -> _Bools:
-    """One condition of patterns.toml's vocabulary, over every row."""
+    """One condition of patterns.toml's vocabulary (not an ``either``), over every row."""
     keys = set(cond)
-    if keys == {"either"}:
-        return _any([_holds(c, option, n) for option in cond["either"]], n)
     if "in" in keys:
         name = cond["in"]
-        role = c.roles[name]
         if "stars" in keys:
             return _every(c.held_at(name), c.mask(cond["stars"]))
         if "any" in keys and "grades" not in keys:
@@ -227,7 +345,7 @@ def _one(c: _Columns, cond: Mapping[str, Any], n: int) -> _Bools:
             for s in cond["any"]:
                 here = c.eq(s, name)  # kept for other patterns: never changed in place
                 if "grades" in cond:
-                    here = here & _grades(cond["grades"])[c.grade.get(s, c.missing)]
+                    here = here & _grades(cond["grades"])[c.grade(s)]
                 parts.append(here)
             return _any(parts, n)
         if "none" in keys:
@@ -236,16 +354,16 @@ def _one(c: _Columns, cond: Mapping[str, Any], n: int) -> _Bools:
             majors = c.held_at(name) & c.mask(_catalogue()[1])
             return _every(majors, c.mask(cond["majors"])) & ~_some(majors, ~c.mask(cond["majors"]))
     if "palace" in keys:
-        role = c.roles[cond["palace"]]
+        role = c.role(cond["palace"])
         if "branch" in keys:
             return _branches(cond["branch"])[role]
-        same: _Bools = role == c.roles[cond["role"]]
+        same: _Bools = role == c.role(cond["role"])
         return same
     if keys == {"at", "stars"}:
         allowed = _branches(cond["at"])
         return _all([allowed[c.star(s)] for s in cond["stars"]], n)
     if "flank" in keys:
-        role = c.roles[cond["flank"]]
+        role = c.role(cond["flank"])
         before, after = (role - 1) % 12, (role + 1) % 12
         if "pair" in keys:
             a, b = (c.star(s) for s in cond["pair"])
@@ -263,7 +381,7 @@ def _one(c: _Columns, cond: Mapping[str, Any], n: int) -> _Bools:
         return ~_some(four, c.mask(cond["none"]))
     if keys == {"bright", "grades"}:
         grades = _grades(cond["grades"])
-        return _all([grades[c.grade.get(s, c.missing)] for s in cond["bright"]], n)
+        return _all([grades[c.grade(s)] for s in cond["bright"]], n)
     raise ValueError(f"condition {cond!r} is not in the vocabulary")
 
 
@@ -280,17 +398,18 @@ def _lists(matrix: _Bools) -> Any:
 
 def with_patterns(table: Any, settings: ZiweiSettings) -> Any:
     """``table`` with its ``patterns`` and ``patterns_broken`` columns."""
-    from mingshu.ziwei.patterns import PATTERNS, RULES
+    from mingshu.ziwei.patterns import PATTERNS
 
     n = table.num_rows
     c = _Columns(table, settings)
     keys = pattern_keys()
-    rules = {k: _holds(c, r.when, n) for k, r in RULES.items()}
+    program = _program()
+    rules = {k: _holds(c, program, when, n) for k, when in program.rules.items()}
     formed = np.zeros((n, len(keys)), dtype=np.bool_)
     broken = np.zeros((n, len(keys)), dtype=np.bool_)
     for i, key in enumerate(keys):
         pattern = PATTERNS[key]
-        here = formed[:, i] = _holds(c, pattern.when, n)
+        here = formed[:, i] = _holds(c, program, program.patterns[i], n)
         breaks = pattern.readings["book"][2]
         if breaks:
             broken[:, i] = here & _any([rules[r.key] for r in breaks], n)

@@ -10,10 +10,11 @@ formed, with the palaces and stars that form it and the rules (破格) that brea
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from mingshu.arguments import check_type
@@ -21,6 +22,7 @@ from mingshu.cycles import Branch
 from mingshu.errors import InputError
 from mingshu.named import Names, clip
 from mingshu.ziwei.chart import NatalChart, Palace
+from mingshu.ziwei.pattern_plan import Plan, plan
 from mingshu.ziwei.stars import Brightness, Mutagen, Star, load_data, star
 from mingshu.ziwei.tables import PalaceName
 
@@ -53,13 +55,33 @@ _HUA = {m: f"hua_{m.key}" for m in Mutagen}
 _ROLE_STEPS = tuple((p.key, int(p)) for p in PalaceName)
 
 
-@lru_cache(maxsize=16)
-def _NAMED_OF(stars: tuple[Star, ...]) -> tuple[tuple[str, int, int], ...]:
-    """The stars the conditions name among an algorithm's placed stars, each with its index
-    in the chart's position list and its bit (one tuple per algorithm and school; a key
-    placed twice keeps its last place)."""
-    index = {s.key: i for i, s in enumerate(stars)}
-    return tuple((key, i, _BITS[key]) for key, i in index.items() if key in _BITS)
+_Named = tuple[tuple[Star, ...], tuple[str, ...], Callable[[Sequence[int]], Any], tuple[int, ...]]
+_NAMED: dict[int, _Named] = {}
+
+
+def _named_of(stars: tuple[Star, ...]) -> _Named:
+    """The stars the conditions name among an algorithm's placed stars: their keys, a getter
+    of their branches from the chart's position list and their bits (a key placed twice
+    keeps its last place).  Kept by the identity of the tuple, which the charts of one
+    algorithm and school share (hashing its stars would cost more than this saves); the
+    tuple is kept with it, so an id reused after it is freed cannot match."""
+    found = _NAMED.get(id(stars))
+    if found is None or found[0] is not stars:
+        index = {s.key: i for i, s in enumerate(stars)}
+        named = [(key, i) for key, i in index.items() if key in _BITS]
+        places = tuple(i for _key, i in named)
+        get: Callable[[Sequence[int]], Any] = (
+            itemgetter(*places) if len(places) > 1 else lambda p: tuple(p[i] for i in places)
+        )
+        if len(_NAMED) >= 16:
+            _NAMED.clear()
+        found = _NAMED[id(stars)] = (
+            stars,
+            tuple(key for key, _i in named),
+            get,
+            tuple(_BITS[key] for key, _i in named),
+        )
+    return found
 
 
 @lru_cache(maxsize=144)
@@ -80,18 +102,18 @@ _Test = Callable[["_View"], "_Evidence | None"]
 
 
 class _View:
-    __slots__ = ("at", "by_branch", "carrier", "life", "near", "palaces", "roles")
+    __slots__ = ("at", "by_branch", "carrier", "life", "palaces", "roles")
 
     def __init__(self, chart: NatalChart) -> None:
         # The stars the conditions name, from the chart's own position list; the natal
         # transformations ride major and minor stars only.  Brightness and the major stars
         # of a palace are read on demand (few patterns ask).
-        positions = chart._positions
-        at: dict[str, int] = {}
+        _stars, keys, get, bits = _named_of(chart._stars)
+        branches = get(chart._positions)
+        at: dict[str, int] = dict(zip(keys, branches, strict=True))
         # The stars in each branch as bit sets (_BITS): a reading's needs are one ``&``.
         by_branch = [0] * 12
-        for key, i, bit in _NAMED_OF(chart._stars):
-            at[key] = b = positions[i]
+        for b, bit in zip(branches, bits, strict=True):
             by_branch[b] |= bit
         carrier: dict[str, str] = {}
         palaces = chart.palaces
@@ -111,15 +133,6 @@ class _View:
         self.life = life
         self.roles = roles
         self.by_branch = by_branch
-        # The stars in the Life palace, beside it and in its 三方四正.
-        self.near = (
-            by_branch[life],
-            by_branch[(life - 1) % 12] | by_branch[(life + 1) % 12],
-            by_branch[life]
-            | by_branch[(life + 4) % 12]
-            | by_branch[(life + 6) % 12]
-            | by_branch[(life + 8) % 12],
-        )
 
     def square(self, b: int) -> int:
         """The stars (as bits) in the 三方四正 of branch ``b``."""
@@ -544,71 +557,46 @@ def detect(chart: NatalChart, variant: str = "book") -> tuple[PatternHit, ...]:
             "variant", f"no pattern reading {clip(variant)}: one of {', '.join(sorted(VARIANTS))}"
         )
     view = _View(chart)
-    near_life, near_flank, near_four = view.near
-    groups, loose = _index(variant)
-    candidates = []
-    roles, by_branch = view.roles, view.by_branch
-    for entry, options in loose:
-        # Run it if one of its options has every star it needs in its palaces (or if
-        # some option needs no star in a palace: options is then empty).
-        for needs in options:
-            for role, bits in needs:
-                if by_branch[roles[role]] & bits != bits:
-                    break
-            else:
-                candidates.append(entry)
-                break
-        else:
-            if not options:
-                candidates.append(entry)
-    for area, bit, entries in groups:
-        if view.near[area] & bit:
-            candidates += entries
-    found_at: list[tuple[int, PatternHit]] = []
-    for i, pattern, used, (life, flank, four), test, breaks in candidates:
-        if near_life & life != life or near_flank & flank != flank or near_four & four != four:
-            continue
+    run, entries = _planned(variant)
+    hits = []
+    # The readings whose bit-set conditions hold (pattern_plan): their full tests decide.
+    for k in run(view.by_branch, view.life, view.roles["body"]):
+        pattern, used, test, breaks = entries[k]
         found = test(view)
         if found is None:
             continue
-        stars_: dict[str, None] = {}
-        for key, _b in found:
-            if key:
-                stars_[key] = None
-        palaces = tuple(_BRANCH[b] for b in sorted({b for _k, b in found}))
-        broken = tuple(rule for rule in breaks if rule.test(view) is not None)
-        found_at.append((i, PatternHit(pattern, used, palaces, tuple(stars_), broken)))
-    found_at.sort(key=_first)
-    return tuple(hit for _i, hit in found_at)
+        broken = tuple(rule for rule in breaks if rule.test(view) is not None) if breaks else ()
+        key = (k, variant, *found, *(r.key for r in broken)) if broken else (k, variant, *found)
+        hit = _HITS.get(key)
+        if hit is None:
+            hit = _hit(key, pattern, used, found, broken)
+        hits.append(hit)
+    return tuple(hits)
 
 
-def _first(item: tuple[int, PatternHit]) -> int:
-    return item[0]
+# A hit is a pure value of its reading, the stars and palaces its test found and the rules
+# that break it, and takes few forms a reading: each is built once (kept by that key).
+_HITS: dict[tuple[object, ...], PatternHit] = {}
+
+
+def _hit(
+    key: tuple[object, ...],
+    pattern: Pattern,
+    used: str,
+    found: _Evidence,
+    broken: tuple[BreakRule, ...],
+) -> PatternHit:
+    if len(_HITS) >= 8192:
+        _HITS.clear()
+    palaces = tuple(_BRANCH[b] for b in sorted({b for _k, b in found}))
+    stars = tuple(dict.fromkeys(star for star, _b in found if star))
+    hit = _HITS[key] = PatternHit(pattern, used, palaces, stars, broken)
+    return hit
 
 
 _BRANCH = tuple(Branch(b) for b in range(12))
 
-_Masks = tuple[int, int, int]
-_Entry = tuple[int, Pattern, str, _Masks, _Test, tuple[BreakRule, ...]]
-# Each reading's patterns in file order, with the reading each one uses and the stars (as
-# bits) it needs in the Life palace, beside it and in its 三方四正.
-_ORDERED: dict[str, tuple[tuple[_Entry, _Gate], ...]] = {
-    variant: tuple(
-        (
-            (i, p, used, (_mask(gate[0]), _mask(gate[1]), _mask(gate[2])), test, breaks),
-            gate,
-        )
-        for i, (p, used) in enumerate(
-            (p, variant if variant in p.readings else "book")
-            for p in PATTERNS.values()
-            if p.readings
-        )
-        for gate, test, breaks, _why in [p.readings[used]]
-    )
-    for variant in VARIANTS
-}
-
-
+_Entry = tuple[Pattern, str, _Test, tuple[BreakRule, ...]]
 # The conditions of each reading as the data file states them, by (pattern, reading).
 _WHEN: dict[tuple[str, str], tuple[Mapping[str, Any], ...]] = {
     **{(row["key"], "book"): tuple(row.get("when", ())) for row in _DATA["pattern"]},
@@ -618,48 +606,24 @@ _WHEN: dict[tuple[str, str], tuple[Mapping[str, Any], ...]] = {
         for v in row.get("variant", ())
     },
 }
-_Options = tuple[tuple[tuple[str, int], ...], ...]
-
-
-def _options(conds: Iterable[Mapping[str, Any]]) -> _Options:
-    """A reading's conditions as alternatives, each the stars (bits) it needs in named
-    palaces (``in = ROLE, stars = [...]``): a reading can hold only where one alternative's
-    stars all stand there.  Empty when some alternative needs no such star."""
-    options: list[list[tuple[str, int]]] = [[]]
-    for cond in conds:
-        if "in" in cond and "stars" in cond:
-            for needs in options:
-                needs.append((cond["in"], _mask(cond["stars"])))
-        elif "either" in cond:
-            choices = [_options(option) for option in cond["either"]]
-            if any(not c for c in choices):
-                continue  # some option needs nothing: this condition narrows nothing
-            options = [[*needs, *more] for needs in options for c in choices for more in c]
-    if any(not needs for needs in options):
-        return ()
-    return tuple(tuple(needs) for needs in options)
 
 
 @cache
-def _index(
-    variant: str,
-) -> tuple[tuple[tuple[int, int, tuple[_Entry, ...]], ...], tuple[tuple[_Entry, _Options], ...]]:
-    """The patterns of a reading grouped by one star each needs in the Life palace (0),
-    beside it (1) or in its 三方四正 (2) — a chart runs only the groups whose star stands
-    there — and those that name no such star, each with the stars its options need in
-    named palaces (:func:`_options`)."""
-    groups: dict[tuple[int, str], list[_Entry]] = {}
-    loose: list[tuple[_Entry, _Options]] = []
-    for entry, gate in _ORDERED[variant]:
-        where = next((n for n, needed in enumerate(gate) if needed), None)
-        if where is None:
-            loose.append((entry, _options(_WHEN[entry[1].key, entry[2]])))
-        else:
-            groups.setdefault((where, min(gate[where])), []).append(entry)
-    return (
-        tuple((where, _BITS[key], tuple(e)) for (where, key), e in groups.items()),
-        tuple(loose),
+def _planned(variant: str) -> tuple[Plan, tuple[_Entry, ...]]:
+    """Each natal pattern in the data file's order with the reading it is read under for
+    ``variant`` (its own by that key, else the book's), and the first test of all of them
+    at once (pattern_plan)."""
+    entries = tuple(
+        (p, used, test, breaks)
+        for p, used in (
+            (p, variant if variant in p.readings else "book")
+            for p in PATTERNS.values()
+            if p.readings
+        )
+        for _gate, test, breaks, _why in [p.readings[used]]
     )
+    run = plan([_WHEN[p.key, used] for p, used, _t, _b in entries], _BITS, dict(_ROLE_STEPS))
+    return run, entries
 
 
 class Frequency(NamedTuple):
