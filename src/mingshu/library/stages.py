@@ -83,7 +83,8 @@ def grid_table(options: Options) -> Table:
                 marked.add((r, c))
         rows.append((f"{stem_name(int(stem))} ({stem.names.hans})", *cells))
     return Table(
-        ("Stem", *(branch_name(int(b)) for b in Branch)),
+        # The branches by their characters: twelve animal names would not fit a 1280 px column.
+        ("Stem", *(str(b.names.hans) for b in Branch)),
         tuple(rows),
         frozenset(marked),
         stage_label(mark) if mark else "",
