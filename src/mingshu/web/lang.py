@@ -90,7 +90,7 @@ class Translator:
         """A message with values (an engine's error or notice) in the page's language: the
         catalogue's entry, else its first pattern that matches the whole message, else the
         English (marked lang="en" on a Chinese page)."""
-        return self._runs(str(escape(self.message_text(text))), english=text)
+        return _message(self, text)
 
     def message_text(self, text: str) -> str:
         found = catalogue(self.lang)
@@ -123,6 +123,14 @@ def _words(t: Translator, key: str) -> Markup:
     """``t(key)`` without values, a pure function of the language and the words: made once
     (a chart page asks for a hundred of them)."""
     return t._runs(str(escape(catalogue(t.lang).messages.get(key, key))))
+
+
+@lru_cache(maxsize=4096)
+def _message(t: Translator, text: str) -> Markup:
+    """``t.message(text)``, a pure function of the two: a chart page's forty symbolic-star
+    lines are mostly the same few hundred texts (a Chinese page matches each against the
+    catalogue's patterns)."""
+    return t._runs(str(escape(t.message_text(text))), english=text)
 
 
 @cache

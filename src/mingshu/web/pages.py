@@ -388,6 +388,8 @@ def _bazi_view(charts: Charts, style: str, lang: str = "en") -> Row | None:
             "ming_gong_label": name(PalaceName.LIFE.names, style),
             "shen_gong_label": LABELS_OF[style]["body"],
             "stars": stars,
+            "present": [s for s in stars if s.found],
+            "absent": [s for s in stars if not s.found],
             "start": f"{start['years']} years {start['months']} months {start['days']} days "
             f"(from {luck['start_moment']})",
             "luck": steps,
