@@ -413,6 +413,7 @@ class _Board:
         self.labels = LABELS[style]
         self._parts_cache: dict[str, _Parts] = {}
         self._hrefs: dict[str, str] = {}
+        self._centre: tuple[_Token, list[list[_Token]]] | None = None
         self.href = None if star_href is None else self._href
 
     def _href(self, key: str) -> str:
@@ -498,11 +499,19 @@ class _Board:
     # -- the centre
 
     def centre(self, width: float) -> list[list[_Token]]:
+        """The centre's lines: the title, then each group of tokens broken at ``width``."""
+        if self._centre is None:
+            self._centre = self._centre_groups()
+        title, groups = self._centre
+        return [[title]] + [line for group in groups for line in _lines(group, width)]
+
+    def _centre_groups(self) -> tuple[_Token, list[list[_Token]]]:
+        """The centre's title and its groups of tokens, made once a board (the layouts
+        break the same tokens into lines of their own widths)."""
         chart, labels, style = self.chart, self.labels, self.style
         birth = chart.birth
-        out: list[list[_Token]] = [
-            [_Token([_Span(labels["title"], _INK, _TITLE_SIZE, True)], {"class": "title"})]
-        ]
+        title = _Token([_Span(labels["title"], _INK, _TITLE_SIZE, True)], {"class": "title"})
+        out: list[list[_Token]] = []
 
         def row(label: str, value: str, fill: str = _INK) -> None:
             token = _Token(
@@ -512,7 +521,7 @@ class _Board:
                 ],
                 {"data-field": label},
             )
-            out.extend(_lines([token], width))
+            out.append([token])
 
         hour = self.name(chart.hour.names)
         solar = birth.solar_date.isoformat()
@@ -541,7 +550,7 @@ class _Board:
                 [_Span(str(getattr(notice, "message", notice)), _STRONG_GRADE, _SMALL)],
                 {"class": "notice"},
             )
-            out.extend(_lines([token], width))
+            out.append([token])
         h = self.horoscope
         if h is not None:
             when = f"{h.date.isoformat()} {self.name(HOURS[h.time_index].names)}"
@@ -573,8 +582,8 @@ class _Board:
                             {"data-star": star.key, "data-mutagen": mutagen.key},
                         )
                     )
-                out.extend(_lines(tokens, width))
-        return out
+                out.append(tokens)
+        return title, out
 
     # -- drawing
 
