@@ -13,11 +13,12 @@ from urllib.parse import parse_qs, urlencode
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import HTMLResponse, RedirectResponse
 from jinja2 import Environment, PackageLoader, select_autoescape
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from mingshu import __version__
 from mingshu.birth import Notice
 from mingshu.calendar import FIRST_DATE, LAST_DATE
+from mingshu.cycles import Branch
 from mingshu.present.labels import LABELS as LABELS_OF
 from mingshu.web import cities
 from mingshu.web.api import CACHE_SIZE, cached
@@ -59,6 +60,7 @@ from mingshu.web.views import (
     unknown_hour_table,
     value_name,
 )
+from mingshu.ziwei.stars import Star
 from mingshu.ziwei.tables import PalaceName
 
 __all__ = ["environment", "render", "router"]
@@ -492,6 +494,30 @@ def _patterns_view(z: Any, style: str) -> list[Row]:
     return rows
 
 
+def _star_list(z: Any, style: str, qs: str) -> Markup:
+    """The items of the list of every star, each with its palace and a link to its rule.
+    A page lists a hundred stars: each item is written here from two pieces made once
+    per star, palace and name form, around the chart's query (the template's loop
+    escaped five values an item)."""
+    query = str(escape(qs))
+    items = []
+    for palace in z.palaces:
+        for placed in palace.stars:
+            head, tail = _star_item(placed.star, palace.name, palace.branch, style)
+            items.append(head + query + tail)
+    return Markup("".join(items))
+
+
+@lru_cache(maxsize=4096)
+def _star_item(star: Star, palace: PalaceName, branch: Branch, style: str) -> tuple[str, str]:
+    """A star's item of the list, escaped, before and after the chart's query."""
+    label = escape(name(star.names, style))
+    where = escape(f"{name(palace.names, style)} {name(branch.names, style)}")
+    key = escape(star.key)
+    head = f'<li lang="{escape(NAME_LANGS[style])}"><a href="/chart/star/{key}?'
+    return head, f'" data-star-link="{key}">{label}</a> {where}</li>'
+
+
 def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
     from mingshu.present.ziwei_svg import chart_svgs
 
@@ -568,19 +594,7 @@ def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
         context["analysis"] = analysis_json(z).decode()
         context["timeline"] = _timeline(q, z)
         context["patterns"] = _patterns_view(z, style)
-        links = []
-        for palace in z.palaces:
-            for placed in palace.stars:
-                links.append(
-                    Row(
-                        key=placed.star.key,
-                        label=name(placed.star.names, style),
-                        where=f"{name(palace.name.names, style)} "
-                        f"{name(palace.branch.names, style)}",
-                        href=f"/chart/star/{placed.star.key}?{qs}",
-                    )
-                )
-        context["star_links"] = links
+        context["star_list"] = _star_list(z, style, qs)
     if charts.unknown:
         context["unknown"] = unknown_hour_table(charts.unknown, style)
         context["unknown_heads"] = Row(
