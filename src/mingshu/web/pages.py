@@ -364,6 +364,8 @@ def _bazi_view(charts: Charts, style: str, lang: str = "en") -> Row | None:
                "catalogue": catalogue_href("bazi", s["key"], lang, style)})
         for s in d["stars"]
     ]  # fmt: skip
+    present = [s for s in stars if s.found]
+    absent = [s for s in stars if not s.found]
     luck = d["luck"]
     start = luck["start"]
     steps = [
@@ -390,14 +392,35 @@ def _bazi_view(charts: Charts, style: str, lang: str = "en") -> Row | None:
             "ming_gong_label": name(PalaceName.LIFE.names, style),
             "shen_gong_label": LABELS_OF[style]["body"],
             "stars": stars,
-            "present": [s for s in stars if s.found],
-            "absent": [s for s in stars if not s.found],
+            "present": present,
+            "absent": absent,
+            "present_items": _bazi_star_items(present, lang),
+            "absent_items": _bazi_star_items(absent, lang),
             "start": f"{start['years']} years {start['months']} months {start['days']} days "
             f"(from {luck['start_moment']})",
             "luck": steps,
             "annual": annual,
         }
     )
+
+
+def _bazi_star_items(stars: list[Row], lang: str) -> Markup:
+    """The items of a list of symbolic stars, each its line and its article or catalogue
+    link: written here from items made once per line and language (most lines are the
+    same from chart to chart, the absent stars'), not by a template loop over forty."""
+    return Markup("".join([_bazi_star_item(s.found, s.summary, s.article, s.catalogue, lang)
+                           for s in stars]))  # fmt: skip
+
+
+@lru_cache(maxsize=4096)
+def _bazi_star_item(found: bool, summary: str, article: str, catalogue: str, lang: str) -> str:
+    t = translator(lang)
+    link = ""
+    if article:
+        link = f' — <a href="/library/{escape(article)}">{t("article")}</a>'
+    elif catalogue:
+        link = f' — <a href="{escape(catalogue)}" data-catalogue>{t("star catalogue")}</a>'
+    return f'<li class="{"found" if found else "absent"}">{t.message(summary)}{link}</li>'
 
 
 def _star_summary(s: dict[str, Any], style: str, lang: str) -> str:
