@@ -525,20 +525,25 @@ def _star_list(z: Any, style: str, qs: str) -> Markup:
     query = str(escape(qs))
     items = []
     for palace in z.palaces:
+        where = _star_item_where(palace.name, palace.branch, style)
         for placed in palace.stars:
-            head, tail = _star_item(placed.star, palace.name, palace.branch, style)
-            items.append(head + query + tail)
+            head, link = _star_item_link(placed.star, style)
+            items.append(head + query + link + where)
     return Markup("".join(items))
 
 
-@lru_cache(maxsize=4096)
-def _star_item(star: Star, palace: PalaceName, branch: Branch, style: str) -> tuple[str, str]:
-    """A star's item of the list, escaped, before and after the chart's query."""
-    label = escape(name(star.names, style))
-    where = escape(f"{name(palace.names, style)} {name(branch.names, style)}")
+@lru_cache(maxsize=1024)
+def _star_item_link(star: Star, style: str) -> tuple[str, str]:
+    """A star's item of the list up to its palace, escaped, before and after the query."""
     key = escape(star.key)
     head = f'<li lang="{escape(NAME_LANGS[style])}"><a href="/chart/star/{key}?'
-    return head, f'" data-star-link="{key}">{label}</a> {where}</li>'
+    return head, f'" data-star-link="{key}">{escape(name(star.names, style))}</a> '
+
+
+@lru_cache(maxsize=1024)
+def _star_item_where(palace: PalaceName, branch: Branch, style: str) -> str:
+    """The end of a star's item: the palace it is in, escaped."""
+    return f"{escape(name(palace.names, style))} {escape(name(branch.names, style))}</li>"
 
 
 def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
