@@ -469,17 +469,17 @@ async def chart_page(request: Request) -> Response:
         return RedirectResponse(f"/chart?{q.query_string()}", status_code=303)
     try:
         q = parse(raw)
-        body = chart_page_bytes(q.query_string())
+        body = chart_page_bytes(q)
     except FieldErrors as e:
         return render("chart.html", status=422, **_page(request, raw, e.errors))
     return cached(request, body, "text/html; charset=utf-8")
 
 
 @lru_cache(maxsize=CACHE_SIZE)
-def chart_page_bytes(query_string: str) -> bytes:
-    """The chart page of a canonical query string.  A pure function of its argument, so
-    each process keeps the most recent pages (charts are deterministic; see docs/web.md)."""
-    q = parse(parse_qs(query_string, keep_blank_values=True))
+def chart_page_bytes(q: ChartQuery) -> bytes:
+    """The chart page of a parsed query (a frozen value: every spelling of a chart parses
+    to the same one).  A pure function of it, so each process keeps the most recent pages
+    (charts are deterministic; see docs/web.md), and a new chart's query is parsed once."""
     return _chart_html(q, draw(q))
 
 
