@@ -1,4 +1,4 @@
-"""The chart page, the board and the chart API, byte for byte as the code of main c1c9941
+"""The chart page, the board and the chart API, byte for byte as the code of main fb42189
 drew them (issue 24, "Fast for a new birth"): the speed work on these paths changes how
 they are drawn, never what.
 
@@ -85,7 +85,7 @@ def bodies(raw: str) -> dict[str, bytes]:
     out: dict[str, bytes] = {}
     try:
         q = parse(parse_qs(raw, keep_blank_values=True))
-        out["page"] = chart_page_bytes.__wrapped__(q.query_string())
+        out["page"] = chart_page_bytes.__wrapped__(q)
         if not q.unknown_hour:
             for layout in ("board", "column"):
                 out[layout] = chart_svg_bytes.__wrapped__(q.query_string(year=""), layout)
