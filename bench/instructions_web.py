@@ -54,7 +54,7 @@ def drawers() -> dict[str, Callable[[str], bytes]]:
     from mingshu.web.query import parse
 
     def page(raw: str) -> bytes:
-        return chart_page_bytes(parse(parse_qs(raw, keep_blank_values=True)).query_string())
+        return chart_page_bytes(parse(parse_qs(raw, keep_blank_values=True)))
 
     return {"chart page": page, "chart API": _ziwei_raw}
 

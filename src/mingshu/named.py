@@ -70,7 +70,7 @@ class NamedEnum(IntEnum):
 
     @property
     def key(self) -> str:
-        return self.name.lower()
+        return self._name_.lower()  # not .name: enum's descriptor costs as much again
 
     @property
     def names(self) -> Names:

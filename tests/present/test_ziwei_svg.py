@@ -166,7 +166,7 @@ def test_the_phone_layout_holds_the_same_chart(
 def test_the_fast_writer_writes_what_elementtree_writes(
     fixture_charts: list[tuple[NatalChart, Horoscope | None]], names: str
 ) -> None:
-    """chart_svg writes each token's ``<text>`` once as markup, each line as one node, and
+    """chart_svg writes each token's ``<text>`` once as markup, each palace as one node, and
     the tree around it with its own small writer (ElementTree's element per text and tspan were half the drawing
     time).  ElementTree is the reference, byte for byte: the tree with every written node
     read back by ElementTree's parser and written by ElementTree, on both layouts, with
@@ -177,7 +177,7 @@ def test_the_fast_writer_writes_what_elementtree_writes(
         for parent in list(root.iter()):
             children: list[ET.Element] = []
             for child in parent:
-                if child.tag == _RAW:  # a line: its elements, read back
+                if child.tag == _RAW:  # a palace or the centre: its elements, read back
                     children += ET.fromstring(f"<line>{child.text}</line>")
                 else:
                     children.append(child)
@@ -209,7 +209,7 @@ def test_the_fast_writer_writes_what_elementtree_writes(
 def test_a_token_is_written_as_elementtree_writes_it() -> None:
     """A token's markup, with text and attributes that need escaping, an empty text and
     spans with data of their own, read back by ElementTree: the same text and attributes."""
-    from mingshu.present.ziwei_svg import _emit, _serialize, _Span, _Token
+    from mingshu.present.ziwei_svg import _line, _Span, _Token
 
     spans = [
         _Span('a<b & "c">', "#123", 14.0, bold=True),
@@ -218,9 +218,7 @@ def test_a_token_is_written_as_elementtree_writes_it() -> None:
     ]
     for token in (_Token(spans, {"data-star": "zi_wei", "class": "star major"}),
                   _Token(spans[1:], {"data-y": 'q"'}), _Token([_Span("", "#000", 10.0)])):  # fmt: skip
-        root = ET.Element("g")
-        _emit(root, [token], 1.25, 2.5)
-        text = ET.fromstring(_serialize(root))[0]
+        text = ET.fromstring(f"<g>{_line([token], 1.25, 2.5)}</g>")[0]
         assert (text.tag, text.get("x"), text.get("y")) == ("text", "1.2", "2.5")
         assert {k: v for k, v in text.attrib.items() if k not in "xy"} == {
             **token.attrs, "font-size": f"{token.spans[0].size:g}", "fill": token.spans[0].fill,

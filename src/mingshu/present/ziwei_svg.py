@@ -142,11 +142,15 @@ class _Token:
     attrs: dict[str, str] = field(default_factory=dict)
     width: float = field(init=False)
     size: float = field(init=False)
+    star_key: str = field(init=False)
+    """The star this token names (the token a link wraps), else ``""``."""
     _markup: str = field(init=False, default="", repr=False, compare=False)
 
     def __post_init__(self) -> None:  # tokens are never changed once made
         self.width = sum(s.width for s in self.spans) - self.spans[0].gap
         self.size = max(s.size for s in self.spans)
+        key = self.attrs.get("data-star", "")
+        self.star_key = key if key and "star" in self.attrs.get("class", "").split() else ""
 
     def markup(self) -> str:
         """The token's ``<text>`` element after its ``x`` and ``y``, the same wherever it is
@@ -166,12 +170,6 @@ class _Token:
             head = _attributes(attrs)
             self._markup = f"{head}>{inner}</text>" if inner else f"{head} />"
         return self._markup
-
-    @property
-    def star_key(self) -> str:
-        """The star this token names (the token a link wraps), else ``""``."""
-        key = self.attrs.get("data-star", "")
-        return key if key and "star" in self.attrs.get("class", "").split() else ""
 
     def pieces(self, width: float) -> list[_Token]:
         """The token cut at span boundaries and spaces into pieces no wider than ``width``
@@ -236,39 +234,37 @@ def _lines(tokens: Sequence[_Token], width: float) -> list[list[_Token]]:
     return lines
 
 
-def _emit(
-    parent: ET.Element,
+def _line(
     line: Sequence[_Token],
     x: float,
     baseline: float,
     anchor: str = "start",
-    star_href: Callable[[str], str] | None = None,
-) -> None:
-    """One line of tokens at ``baseline``, from ``x`` (or ending at ``x`` for ``end``):
-    one written node in the tree (see :data:`_RAW`).  With ``star_href``, each star's name
-    is a link to ``star_href(key)``: a keyboard reaches every star and opens it, with or
-    without a script."""
+    href: Callable[[str], str] | None = None,
+) -> str:
+    """One line of tokens at ``baseline``, from ``x`` (or ending at ``x`` for ``end``),
+    written out.  With ``href`` (a star key to its link, escaped for an attribute), each
+    star's name is a link: a keyboard reaches every star and opens it, with or without a
+    script."""
     if anchor == "end":
-        x -= sum(t.width for t in line) + _GAP * (len(line) - 1)
+        x -= sum([t.width for t in line]) + _GAP * (len(line) - 1)
     y = f'" y="{baseline:.1f}"'
     out = []
     for token in line:
         text = f'<text x="{x:.1f}{y}{token._markup or token.markup()}'
-        key = token.star_key if star_href is not None else ""
-        if key and star_href is not None:
-            href = _escape_href(star_href(key))
-            text = f'<a href="{href}" class="star-link">{text}</a>'
+        if href is not None and token.star_key:
+            text = f'<a href="{href(token.star_key)}" class="star-link">{text}</a>'
         out.append(text)
         x += token.width + _GAP
-    ET.SubElement(parent, _RAW).text = "".join(out)
+    return "".join(out)
 
 
 # -------------------------------------------------------------------------- the board
 
 _RAW: Final = "mingshu-written"
-"""The tag of a tree node whose text is an element already written out (a token's
-``<text>``): :func:`_serialize` copies it as it is.  Half of drawing a board was making
-and writing an element per text and tspan, for tokens that are the same on every board."""
+"""The tag of a tree node whose text is elements already written out (a palace's group or
+the centre's, with their frame and lines of tokens): :func:`_serialize` copies it as it
+is.  Most of drawing a board was making and writing an element per text, tspan, line and
+frame, for tokens that are the same on every board."""
 
 _Parts = tuple[list[list[_Token]], list[list[_Token]], _Token]
 """A palace's tokens: the groups of its head lines, of its foot lines, the decadal ages."""
@@ -416,6 +412,17 @@ class _Board:
         self.star_href = star_href
         self.labels = LABELS[style]
         self._parts_cache: dict[str, _Parts] = {}
+        self._hrefs: dict[str, str] = {}
+        self._centre: tuple[_Token, list[list[_Token]]] | None = None
+        self.href = None if star_href is None else self._href
+
+    def _href(self, key: str) -> str:
+        """A star's link, escaped: made once a board (both layouts link each star)."""
+        href = self._hrefs.get(key)
+        if href is None:
+            assert self.star_href is not None
+            href = self._hrefs[key] = _escape_href(self.star_href(key))
+        return href
 
     def name(self, names: Names) -> str:
         return display(names, self.style)
@@ -492,11 +499,19 @@ class _Board:
     # -- the centre
 
     def centre(self, width: float) -> list[list[_Token]]:
+        """The centre's lines: the title, then each group of tokens broken at ``width``."""
+        if self._centre is None:
+            self._centre = self._centre_groups()
+        title, groups = self._centre
+        return [[title]] + [line for group in groups for line in _lines(group, width)]
+
+    def _centre_groups(self) -> tuple[_Token, list[list[_Token]]]:
+        """The centre's title and its groups of tokens, made once a board (the layouts
+        break the same tokens into lines of their own widths)."""
         chart, labels, style = self.chart, self.labels, self.style
         birth = chart.birth
-        out: list[list[_Token]] = [
-            [_Token([_Span(labels["title"], _INK, _TITLE_SIZE, True)], {"class": "title"})]
-        ]
+        title = _Token([_Span(labels["title"], _INK, _TITLE_SIZE, True)], {"class": "title"})
+        out: list[list[_Token]] = []
 
         def row(label: str, value: str, fill: str = _INK) -> None:
             token = _Token(
@@ -506,7 +521,7 @@ class _Board:
                 ],
                 {"data-field": label},
             )
-            out.extend(_lines([token], width))
+            out.append([token])
 
         hour = self.name(chart.hour.names)
         solar = birth.solar_date.isoformat()
@@ -535,7 +550,7 @@ class _Board:
                 [_Span(str(getattr(notice, "message", notice)), _STRONG_GRADE, _SMALL)],
                 {"class": "notice"},
             )
-            out.extend(_lines([token], width))
+            out.append([token])
         h = self.horoscope
         if h is not None:
             when = f"{h.date.isoformat()} {self.name(HOURS[h.time_index].names)}"
@@ -567,8 +582,8 @@ class _Board:
                             {"data-star": star.key, "data-mutagen": mutagen.key},
                         )
                     )
-                out.extend(_lines(tokens, width))
-        return out
+                out.append(tokens)
+        return title, out
 
     # -- drawing
 
@@ -580,21 +595,12 @@ class _Board:
             return self._column()
         inner = _CELL_W - 2 * _PAD
         cells: dict[tuple[int, int], tuple[Palace, list[list[_Token]], list[list[_Token]]]] = {}
+        rows = [_MIN_ROW] * 4  # each row as tall as its tallest palace
         for palace in self.chart.palaces:
             head, foot = self.palace(palace, inner)
-            cells[_POSITIONS[palace.branch]] = (palace, head, foot)
-
-        rows = [
-            max(
-                [_MIN_ROW]
-                + [
-                    _cell_height(head, foot)
-                    for (r, _), (_, head, foot) in cells.items()
-                    if r == row
-                ]
-            )
-            for row in range(4)
-        ]
+            r, c = _POSITIONS[palace.branch]
+            cells[r, c] = (palace, head, foot)
+            rows[r] = max(rows[r], _cell_height(head, foot))
         centre = self.centre(2 * _CELL_W - 4 * _PAD)
         need = _height(centre) + 4 * _PAD
         if need > rows[1] + rows[2]:
@@ -660,62 +666,54 @@ class _Board:
         w: float,
         h: float,
     ) -> None:
-        group = ET.SubElement(
-            root,
-            "g",
-            {
-                "class": "palace",
-                "data-branch": palace.branch.key,
-                "data-stem": palace.stem.key,
-                "data-palace": palace.name.key,
-            },
-        )
-        _frame(group, x, y, w, h)
+        out = [_group_tag(palace.branch.key, palace.stem.key, palace.name.key), _frame(x, y, w, h)]
         baseline = y + _PAD
         for line in head:
-            baseline += max(t.size for t in line) + 2
-            _emit(group, line, x + _PAD, baseline, star_href=self.star_href)
+            baseline += max([t.size for t in line]) + 2
+            out.append(_line(line, x + _PAD, baseline, href=self.href))
             baseline += 2
         bottom = y + h - _PAD
         tokens, pillar = self.name_line(palace)
-        _emit(group, tokens, x + _PAD, bottom - 3)
-        _emit(group, [pillar], x + w - _PAD, bottom - 3, anchor="end")
+        out.append(_line(tokens, x + _PAD, bottom - 3))
+        out.append(_line([pillar], x + w - _PAD, bottom - 3, anchor="end"))
         baseline = bottom - _NAME_H - _height(foot)
         for line in foot:
-            baseline += max(t.size for t in line) + 2
-            _emit(group, line, x + _PAD, baseline, star_href=self.star_href)
+            baseline += max([t.size for t in line]) + 2
+            out.append(_line(line, x + _PAD, baseline, href=self.href))
             baseline += 2
+        out.append("</g>")
+        ET.SubElement(root, _RAW).text = "".join(out)
 
     def _draw_centre(
         self, root: ET.Element, centre: list[list[_Token]], x: float, y: float, w: float, h: float
     ) -> None:
-        group = ET.SubElement(root, "g", {"class": "centre"})
-        _frame(group, x, y, w, h)
+        out = ['<g class="centre">', _frame(x, y, w, h)]
         baseline = y + (h - _height(centre)) / 2
         for line in centre:
-            baseline += max(t.size for t in line) + 2
-            _emit(group, line, x + 2 * _PAD, baseline, star_href=self.star_href)
+            baseline += max([t.size for t in line]) + 2
+            out.append(_line(line, x + 2 * _PAD, baseline, href=self.href))
             baseline += 2
+        out.append("</g>")
+        ET.SubElement(root, _RAW).text = "".join(out)
 
 
-def _frame(group: ET.Element, x: float, y: float, w: float, h: float) -> None:
-    """The border of a palace or of the centre."""
-    ET.SubElement(
-        group,
-        "rect",
-        {
-            "x": f"{x:g}",
-            "y": f"{y:.1f}",
-            "width": f"{w:g}",
-            "height": f"{h:.1f}",
-            "fill": "none",
-            "stroke": _BORDER,
-        },
+@lru_cache(maxsize=2048)
+def _group_tag(branch: str, stem: str, palace: str) -> str:
+    """A palace's ``<g>`` start tag, with the keys a click is hooked on."""
+    attrs = {"class": "palace", "data-branch": branch, "data-stem": stem, "data-palace": palace}
+    return f"<g{_attributes(attrs)}>"
+
+
+def _frame(x: float, y: float, w: float, h: float) -> str:
+    """The border of a palace or of the centre (numbers and constants: nothing to escape)."""
+    return (
+        f'<rect x="{x:g}" y="{y:.1f}" width="{w:g}" height="{h:.1f}" fill="none" '
+        f'stroke="{_BORDER}" />'
     )
 
 
 def _height(lines: Sequence[Sequence[_Token]]) -> float:
-    return sum(max(t.size for t in line) + 4 for line in lines)
+    return sum([max([t.size for t in line]) + 4 for line in lines])
 
 
 def _cell_height(head: Sequence[Sequence[_Token]], foot: Sequence[Sequence[_Token]]) -> float:

@@ -9,6 +9,7 @@ the body) and a long ``Cache-Control``, and a request whose ``If-None-Match`` ma
 from __future__ import annotations
 
 import hashlib
+from dataclasses import replace
 from functools import lru_cache
 from typing import Annotated, Any, Final
 from urllib.parse import parse_qs
@@ -272,7 +273,8 @@ def _ziwei_raw(raw_query: str) -> bytes:
     q = parse(parse_qs(raw_query, keep_blank_values=True), known=_ZIWEI_KNOWN)
     if q.unknown_hour:
         raise FieldErrors({"time": "the API needs a clock time"})
-    return _ziwei_bytes(q.query_string(names="hans", at="", year=""))
+    # Keyed by the parsed query (page-only fields reset), so a new chart is parsed once.
+    return _ziwei_bytes(replace(q, names="hans", at="", year=""))
 
 
 def _parse_qs(query_string: str) -> ChartQuery:
@@ -280,10 +282,10 @@ def _parse_qs(query_string: str) -> ChartQuery:
 
 
 @lru_cache(maxsize=CACHE_SIZE)
-def _ziwei_bytes(query_string: str) -> bytes:
+def _ziwei_bytes(q: ChartQuery) -> bytes:
     from mingshu.present.ziwei_json import chart_json
 
-    return chart_json(ziwei_of(_parse_qs(query_string)))
+    return chart_json(ziwei_of(q))
 
 
 @lru_cache(maxsize=CACHE_SIZE)

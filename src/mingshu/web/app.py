@@ -109,13 +109,13 @@ def warm() -> None:
     articles are not rendered here: some draw tables over every layout or run the iztro
     crosscheck (seconds each), so each renders on its first view and is kept
     (mingshu.web.library_pages), and the site answers within a second or two of launch."""
-    from mingshu.web.api import _bazi_bytes, _ziwei_bytes
+    from mingshu.web.api import _bazi_bytes, _parse_qs, _ziwei_bytes
     from mingshu.web.pages import chart_page_bytes
 
     birth = "date=1987-05-16&time=10%3A30&gender=female"
-    _ziwei_bytes(birth)
+    _ziwei_bytes(_parse_qs(birth))
     _bazi_bytes(birth)
-    chart_page_bytes(birth)
+    chart_page_bytes(_parse_qs(birth))
     # What is loaded by now lives as long as the worker: out of the collector's way, so the
     # collections a new chart page sets off walk its own objects, not the 100,000 of the
     # tables and modules (collector time per new page: 1.2 ms before, 0.8 ms after, timed

@@ -7,6 +7,7 @@ the page shows the message next to the field and the API answers 422 naming it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from mingshu.errors import InputError
@@ -71,8 +72,16 @@ def place_of(q: ChartQuery) -> Place:
 
 
 def ziwei_settings(q: ChartQuery) -> Any:
+    return _ziwei_settings(q.settings, q.true_solar)
+
+
+# The engines' settings are pure functions of the query's setting words: made once for
+# each choice of them, not for every chart (a third of a new Zi Wei chart's API call).
+@lru_cache(maxsize=256)
+def _ziwei_settings(chosen: tuple[tuple[str, str], ...], true_solar: bool) -> Any:
     from mingshu.ziwei import ZiweiSettings
 
+    q = ChartQuery(date="", gender="", settings=chosen, true_solar=true_solar)
     words: dict[str, Any] = {name: q.setting(name) for name in CHOICES}
     try:
         return ZiweiSettings(
@@ -122,15 +131,7 @@ def bazi_of(q: ChartQuery) -> Chart:
 
     place = place_of(q)
     try:
-        # The words were checked against the table; the settings type coerces them.
-        words: dict[str, Any] = {s.name: q.setting(name) for name, s in BAZI_SETTINGS.items()}
-        settings = bazi.BaziSettings(
-            **words,
-            star_variants=q.stars,
-            true_solar_time=q.true_solar,
-            equation_of_time=q.setting("equation_of_time") == "1",
-            include_basis_pillar=q.setting("include_basis_pillar") == "1",
-        )
+        settings = _bazi_settings(q.settings, q.stars, q.true_solar)
         return bazi.chart(
             q.date,
             q.time,
@@ -144,6 +145,24 @@ def bazi_of(q: ChartQuery) -> Chart:
         )
     except InputError as e:
         raise FieldErrors({_field(e): e.message}) from None
+
+
+@lru_cache(maxsize=256)
+def _bazi_settings(
+    chosen: tuple[tuple[str, str], ...], stars: tuple[tuple[str, str], ...], true_solar: bool
+) -> Any:
+    from mingshu import bazi
+
+    q = ChartQuery(date="", gender="", settings=chosen, stars=stars, true_solar=true_solar)
+    # The words were checked against the table; the settings type coerces them.
+    words: dict[str, Any] = {s.name: q.setting(name) for name, s in BAZI_SETTINGS.items()}
+    return bazi.BaziSettings(
+        **words,
+        star_variants=q.stars,
+        true_solar_time=q.true_solar,
+        equation_of_time=q.setting("equation_of_time") == "1",
+        include_basis_pillar=q.setting("include_basis_pillar") == "1",
+    )
 
 
 def horoscope_of(chart: NatalChart, at: str) -> Horoscope:

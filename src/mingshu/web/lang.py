@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, Final
 
 from markupsafe import Markup, escape
@@ -62,9 +62,10 @@ class Translator:
         return words.format(**values) if values else words
 
     def __call__(self, key: str, **values: Any) -> Markup:
+        if not values:  # most of a page's words: the same markup every time
+            return _words(self, key)
         words = catalogue(self.lang).messages.get(key, key)
-        html = Markup(escape(words)).format(**values) if values else escape(words)
-        return self._runs(str(html))
+        return self._runs(str(Markup(escape(words)).format(**values)))
 
     def attr(self, key: str, **values: Any) -> str:
         return self.text(key, **values)
@@ -89,7 +90,7 @@ class Translator:
         """A message with values (an engine's error or notice) in the page's language: the
         catalogue's entry, else its first pattern that matches the whole message, else the
         English (marked lang="en" on a Chinese page)."""
-        return self._runs(str(escape(self.message_text(text))), english=text)
+        return _message(self, text)
 
     def message_text(self, text: str) -> str:
         found = catalogue(self.lang)
@@ -115,6 +116,21 @@ class Translator:
         if english is not None and html == str(escape(english)) and not _CJK_RUN.search(html):
             return Markup(f'<span lang="en">{html}</span>')
         return Markup(html)
+
+
+@lru_cache(maxsize=4096)
+def _words(t: Translator, key: str) -> Markup:
+    """``t(key)`` without values, a pure function of the language and the words: made once
+    (a chart page asks for a hundred of them)."""
+    return t._runs(str(escape(catalogue(t.lang).messages.get(key, key))))
+
+
+@lru_cache(maxsize=4096)
+def _message(t: Translator, text: str) -> Markup:
+    """``t.message(text)``, a pure function of the two: a chart page's forty symbolic-star
+    lines are mostly the same few hundred texts (a Chinese page matches each against the
+    catalogue's patterns)."""
+    return t._runs(str(escape(t.message_text(text))), english=text)
 
 
 @cache

@@ -6,7 +6,7 @@ the library pages say so and the chart pages still work."""
 from __future__ import annotations
 
 import importlib
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, Final
 from urllib.parse import urlencode
 
@@ -79,6 +79,7 @@ def articles_for_star(engine: str, star_key: str) -> tuple[str, ...]:
     return _covering().get(f"{engine}:{star_key}", ())
 
 
+@lru_cache(maxsize=4096)  # a chart page asks for one a star
 def catalogue_href(engine: str, star_key: str = "", lang: str = "en", names: str = "hans") -> str:
     """The star catalogue page of ``engine`` in the interface language ``lang`` and the
     name form ``names``, at the row of ``star_key`` where given; '' without a library."""

@@ -13,11 +13,12 @@ from urllib.parse import parse_qs, urlencode
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import HTMLResponse, RedirectResponse
 from jinja2 import Environment, PackageLoader, select_autoescape
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from mingshu import __version__
 from mingshu.birth import Notice
 from mingshu.calendar import FIRST_DATE, LAST_DATE
+from mingshu.cycles import Branch
 from mingshu.present.labels import LABELS as LABELS_OF
 from mingshu.web import cities
 from mingshu.web.api import CACHE_SIZE, cached
@@ -59,6 +60,7 @@ from mingshu.web.views import (
     unknown_hour_table,
     value_name,
 )
+from mingshu.ziwei.stars import Star
 from mingshu.ziwei.tables import PalaceName
 
 __all__ = ["environment", "render", "router"]
@@ -362,6 +364,8 @@ def _bazi_view(charts: Charts, style: str, lang: str = "en") -> Row | None:
                "catalogue": catalogue_href("bazi", s["key"], lang, style)})
         for s in d["stars"]
     ]  # fmt: skip
+    present = [s for s in stars if s.found]
+    absent = [s for s in stars if not s.found]
     luck = d["luck"]
     start = luck["start"]
     steps = [
@@ -388,12 +392,35 @@ def _bazi_view(charts: Charts, style: str, lang: str = "en") -> Row | None:
             "ming_gong_label": name(PalaceName.LIFE.names, style),
             "shen_gong_label": LABELS_OF[style]["body"],
             "stars": stars,
+            "present": present,
+            "absent": absent,
+            "present_items": _bazi_star_items(present, lang),
+            "absent_items": _bazi_star_items(absent, lang),
             "start": f"{start['years']} years {start['months']} months {start['days']} days "
             f"(from {luck['start_moment']})",
             "luck": steps,
             "annual": annual,
         }
     )
+
+
+def _bazi_star_items(stars: list[Row], lang: str) -> Markup:
+    """The items of a list of symbolic stars, each its line and its article or catalogue
+    link: written here from items made once per line and language (most lines are the
+    same from chart to chart, the absent stars'), not by a template loop over forty."""
+    return Markup("".join([_bazi_star_item(s.found, s.summary, s.article, s.catalogue, lang)
+                           for s in stars]))  # fmt: skip
+
+
+@lru_cache(maxsize=4096)
+def _bazi_star_item(found: bool, summary: str, article: str, catalogue: str, lang: str) -> str:
+    t = translator(lang)
+    link = ""
+    if article:
+        link = f' — <a href="/library/{escape(article)}">{t("article")}</a>'
+    elif catalogue:
+        link = f' — <a href="{escape(catalogue)}" data-catalogue>{t("star catalogue")}</a>'
+    return f'<li class="{"found" if found else "absent"}">{t.message(summary)}{link}</li>'
 
 
 def _star_summary(s: dict[str, Any], style: str, lang: str) -> str:
@@ -442,17 +469,17 @@ async def chart_page(request: Request) -> Response:
         return RedirectResponse(f"/chart?{q.query_string()}", status_code=303)
     try:
         q = parse(raw)
-        body = chart_page_bytes(q.query_string())
+        body = chart_page_bytes(q)
     except FieldErrors as e:
         return render("chart.html", status=422, **_page(request, raw, e.errors))
     return cached(request, body, "text/html; charset=utf-8")
 
 
 @lru_cache(maxsize=CACHE_SIZE)
-def chart_page_bytes(query_string: str) -> bytes:
-    """The chart page of a canonical query string.  A pure function of its argument, so
-    each process keeps the most recent pages (charts are deterministic; see docs/web.md)."""
-    q = parse(parse_qs(query_string, keep_blank_values=True))
+def chart_page_bytes(q: ChartQuery) -> bytes:
+    """The chart page of a parsed query (a frozen value: every spelling of a chart parses
+    to the same one).  A pure function of it, so each process keeps the most recent pages
+    (charts are deterministic; see docs/web.md), and a new chart's query is parsed once."""
     return _chart_html(q, draw(q))
 
 
@@ -488,6 +515,35 @@ def _patterns_view(z: Any, style: str) -> list[Row]:
             )
         )
     return rows
+
+
+def _star_list(z: Any, style: str, qs: str) -> Markup:
+    """The items of the list of every star, each with its palace and a link to its rule.
+    A page lists a hundred stars: each item is written here from two pieces made once
+    per star, palace and name form, around the chart's query (the template's loop
+    escaped five values an item)."""
+    query = str(escape(qs))
+    items = []
+    for palace in z.palaces:
+        where = _star_item_where(palace.name, palace.branch, style)
+        for placed in palace.stars:
+            head, link = _star_item_link(placed.star, style)
+            items.append(head + query + link + where)
+    return Markup("".join(items))
+
+
+@lru_cache(maxsize=1024)
+def _star_item_link(star: Star, style: str) -> tuple[str, str]:
+    """A star's item of the list up to its palace, escaped, before and after the query."""
+    key = escape(star.key)
+    head = f'<li lang="{escape(NAME_LANGS[style])}"><a href="/chart/star/{key}?'
+    return head, f'" data-star-link="{key}">{escape(name(star.names, style))}</a> '
+
+
+@lru_cache(maxsize=1024)
+def _star_item_where(palace: PalaceName, branch: Branch, style: str) -> str:
+    """The end of a star's item: the palace it is in, escaped."""
+    return f"{escape(name(palace.names, style))} {escape(name(branch.names, style))}</li>"
 
 
 def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
@@ -566,19 +622,7 @@ def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
         context["analysis"] = analysis_json(z).decode()
         context["timeline"] = _timeline(q, z)
         context["patterns"] = _patterns_view(z, style)
-        links = []
-        for palace in z.palaces:
-            for placed in palace.stars:
-                links.append(
-                    Row(
-                        key=placed.star.key,
-                        label=name(placed.star.names, style),
-                        where=f"{name(palace.name.names, style)} "
-                        f"{name(palace.branch.names, style)}",
-                        href=f"/chart/star/{placed.star.key}?{qs}",
-                    )
-                )
-        context["star_links"] = links
+        context["star_list"] = _star_list(z, style, qs)
     if charts.unknown:
         context["unknown"] = unknown_hour_table(charts.unknown, style)
         context["unknown_heads"] = Row(

@@ -14,6 +14,7 @@ import datetime as dt
 import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any, Final
 from urllib.parse import urlencode
 
@@ -124,25 +125,11 @@ class ChartQuery:
     def query_string(self, **changes: Any) -> str:
         """The canonical query string (defaults left out), with ``changes`` applied."""
         q = replace(self, **changes) if changes else self
-        pairs: list[tuple[str, str]] = [("date", q.date)]
-        if q.calendar != "solar":
-            pairs.append(("calendar", q.calendar))
-        if q.leap:
-            pairs.append(("leap", "1"))
-        if q.unknown_hour:
-            pairs.append(("unknown_hour", "1"))
-        elif q.time:
-            pairs.append(("time", q.time))
-        pairs.append(("gender", q.gender))
-        for name in ("city", "tz", "lon"):
-            if getattr(q, name):
-                pairs.append((name, getattr(q, name)))
-        if q.true_solar:
-            pairs.append(("true_solar", "1"))
-        if q.fold:
-            pairs.append(("fold", str(q.fold)))
-        pairs.extend(q.settings)
-        pairs.extend(("star", f"{k}:{v}") for k, v in q.stars)
+        birth = _birth_query(
+            q.date, q.calendar, q.leap, q.unknown_hour, q.time, q.gender, q.city, q.tz, q.lon,
+            q.true_solar, q.fold, q.settings, q.stars,
+        )  # fmt: skip
+        pairs: list[tuple[str, str]] = []
         if q.names != "hans":
             pairs.append(("names", q.names))
         if q.lang != "en":
@@ -151,7 +138,37 @@ class ChartQuery:
             pairs.append(("at", q.at))
         if q.year:
             pairs.append(("year", q.year))
-        return urlencode(pairs)
+        return f"{birth}&{urlencode(pairs)}" if pairs else birth
+
+
+@lru_cache(maxsize=64)
+def _birth_query(
+    date: str, calendar: str, leap: bool, unknown_hour: bool, time: str, gender: str,
+    city: str, tz: str, lon: str, true_solar: bool, fold: int,
+    settings: tuple[tuple[str, str], ...], stars: tuple[tuple[str, str], ...],
+) -> str:  # fmt: skip
+    """The birth and settings part of :meth:`ChartQuery.query_string`, encoded once for
+    the dozen links of a page that differ only in the names, language or moment."""
+    pairs: list[tuple[str, str]] = [("date", date)]
+    if calendar != "solar":
+        pairs.append(("calendar", calendar))
+    if leap:
+        pairs.append(("leap", "1"))
+    if unknown_hour:
+        pairs.append(("unknown_hour", "1"))
+    elif time:
+        pairs.append(("time", time))
+    pairs.append(("gender", gender))
+    for name, value in (("city", city), ("tz", tz), ("lon", lon)):
+        if value:
+            pairs.append((name, value))
+    if true_solar:
+        pairs.append(("true_solar", "1"))
+    if fold:
+        pairs.append(("fold", str(fold)))
+    pairs.extend(settings)
+    pairs.extend(("star", f"{k}:{v}") for k, v in stars)
+    return urlencode(pairs)
 
 
 def default_of(name: str, school: str) -> str:

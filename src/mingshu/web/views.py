@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Final
 
 from mingshu.cycles import Branch, Element, Stem
@@ -47,10 +48,14 @@ def name(names: Names | dict[str, str], style: str) -> str:
     return str(getattr(names, style, names.hans))
 
 
+# The look-ups below are cached: pure functions of a key and a name style, asked for
+# again and again on every chart page (value_name tries three parsers in turn).
+@lru_cache(maxsize=4096)
 def stem_name(key: str, style: str) -> str:
     return name(Stem.parse(key).names, style)
 
 
+@lru_cache(maxsize=4096)
 def pillar_name(text: str, style: str) -> str:
     """A sixty-cycle pillar written ``甲子`` in ``style``: the two characters in 简体/繁體,
     their pinyin in the Latin styles (as the board writes pillars: "Yang Wood Rat" for a
@@ -63,6 +68,7 @@ def pillar_name(text: str, style: str) -> str:
     return name(stem, style) + name(branch, style)
 
 
+@lru_cache(maxsize=4096)
 def value_name(value: str | None, style: str) -> str:
     """A looked-up value of the BaZi JSON (a stem, branch or element key, or a pillar's
     text) in ``style``."""
@@ -76,6 +82,7 @@ def value_name(value: str | None, style: str) -> str:
     return pillar_name(value, style)
 
 
+@lru_cache(maxsize=4096)
 def branch_name(key: str, style: str) -> str:
     return name(Branch.parse(key).names, style)
 
