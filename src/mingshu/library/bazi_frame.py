@@ -55,12 +55,12 @@ def ming_gong_table(options: Options) -> Table:
         cells = []
         for c, hour in enumerate(range(12), start=1):
             b = ming_gong_branch(0, month, hour)
-            cells.append(branch_name(b))
+            cells.append(str(Branch(b).names.hans))  # characters: twelve animals would not fit
             if b == mark:
                 marked.add((r, c))
         rows.append((f"{branch_name(month)} month", *cells))
     return Table(
-        ("Month", *(branch_name(h) for h in range(12))),
+        ("Month", *(str(Branch(h).names.hans) for h in range(12))),
         tuple(rows),
         frozenset(marked),
         branch_name(mark) if mark is not None else "",

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
-from mingshu.cycles import Stem
+from mingshu.cycles import Branch, Stem
 from mingshu.errors import InputError
 from mingshu.library import (
     bazi_frame,
@@ -872,7 +872,7 @@ def _brightness_grid(options: Options) -> Table:
         marked = {
             (r, b + 1) for r, s in enumerate(stars) for b in range(12) if rows[s][b] != others[s][b]
         }
-    heads = tuple(branch_name(b) for b in range(12))
+    heads = tuple(str(Branch(b).names.hans) for b in range(12))  # animals would not fit 1280 px
     return Table(("Star", *heads), body, frozenset(marked), rule)
 
 
