@@ -210,3 +210,11 @@ def test_each_bazi_claim_runs_once_per_process(
         errors = check(load(folder), space=None, sources=sources, only=["BZ-SS-04"]).errors
         assert any("claim planted_once is false: 1 counterexamples in 10" in e for e in errors)
     assert calls == ["run"]
+
+
+def test_a_birth_without_its_time_or_gender_is_named_not_a_key_error() -> None:
+    from mingshu.library.tables import table
+
+    with pytest.raises(InputError) as raised:
+        table("chart_hits", {"stars": ["tian_yi"], "birth": {"date": "1990-01-01"}})
+    assert raised.value.field == "birth" and "time, gender missing" in raised.value.message

@@ -77,8 +77,11 @@ def results_of(options: Options) -> tuple[StarResult, ...]:
     settings = settings_of(options)
     if "birth" in options:
         b = options["birth"]
-        if not isinstance(b, Mapping):
-            raise InputError("birth", "give date, time and gender")
+        missing = [
+            k for k in ("date", "time", "gender") if not isinstance(b, Mapping) or k not in b
+        ]
+        if missing:
+            raise InputError("birth", f"give date, time and gender ({', '.join(missing)} missing)")
         chart = bazi.chart(str(b["date"]), str(b["time"]), str(b["gender"]), settings=settings)
         return chart.stars
     text = str(options.get("pillars", ""))
