@@ -8,6 +8,7 @@ import itertools
 
 import pytest
 
+from animals import ANIMALS
 from mingshu.errors import InputError
 from mingshu.library import claim_checks
 from mingshu.library import engine as E
@@ -16,20 +17,6 @@ from mingshu.library.tables import table
 
 STEMS = "甲乙丙丁戊己庚辛壬癸"
 BRANCHES = "子丑寅卯辰巳午未申酉戌亥"
-ANIMALS = [
-    "Rat",
-    "Ox",
-    "Tiger",
-    "Rabbit",
-    "Dragon",
-    "Snake",
-    "Horse",
-    "Goat",
-    "Monkey",
-    "Rooster",
-    "Dog",
-    "Pig",
-]
 YANG, YIN = list("甲丙戊庚壬"), list("乙丁己辛癸")
 
 # Sanming Tonghui juan 3, 論十干祿: 甲祿寅乙祿卯庚祿申辛祿酉壬祿亥癸祿子丙祿巳丁祿午戊寄巳

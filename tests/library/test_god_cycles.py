@@ -13,32 +13,13 @@ from pathlib import Path
 
 import pytest
 
+from animals import ANIMAL_OF
 from mingshu.errors import InputError
 from mingshu.library import god_cycles
 from mingshu.library.problems import solve
 
 ROOT = Path(__file__).resolve().parents[2]
 VERSE = "火局命寅起长生。木局命亥起长生。水局命申起长生。金局命巳起长生。土局命申起长生。"
-ANIMALS = dict(
-    zip(
-        "子丑寅卯辰巳午未申酉戌亥",
-        [
-            "Rat",
-            "Ox",
-            "Tiger",
-            "Rabbit",
-            "Dragon",
-            "Snake",
-            "Horse",
-            "Goat",
-            "Monkey",
-            "Rooster",
-            "Dog",
-            "Pig",
-        ],
-        strict=True,
-    )
-)
 CLASS_NUMBER = {"水": "2", "木": "3", "金": "4", "土": "5", "火": "6"}
 
 
@@ -55,7 +36,7 @@ def test_the_class_starts_are_the_verse() -> None:
     starts = _verse_starts()
     rows = dict(god_cycles.class_starts_table({"cycle": "chang_sheng"}).rows)
     by_number = {name.split()[1]: branch for name, branch in rows.items()}
-    assert by_number == {n: ANIMALS[b] for n, b in starts.items()}
+    assert by_number == {n: ANIMAL_OF[b] for n, b in starts.items()}
 
 
 def test_a_right_rule_has_no_counterexample_and_a_wrong_one_half_the_walk() -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from animals import ANIMALS
 from mingshu.errors import InputError
 from mingshu.library import load
 from mingshu.library import problems as P
@@ -19,9 +20,6 @@ from mingshu.library import tables as T
 from mingshu.library.check import check
 from mingshu.library.claim_checks import run_check
 from mingshu.library.model import _ROOT
-
-ANIMALS = ["Rat", "Ox", "Tiger", "Rabbit", "Dragon", "Snake"]
-ANIMALS += ["Horse", "Goat", "Monkey", "Rooster", "Dog", "Pig"]
 
 # 安小限诀: 「寅午戌人起辰宫，申子辰人自戌宫，巳酉丑人起未宫，亥卯未人起丑宫」
 BOOK_STARTS = {"寅午戌": "辰", "申子辰": "戌", "巳酉丑": "未", "亥卯未": "丑"}

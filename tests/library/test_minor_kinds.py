@@ -5,24 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from animals import ANIMALS
 from mingshu.errors import InputError
 from mingshu.library import problems as P
 from mingshu.library import tables as T
 
-ANIMALS = [
-    "Rat",
-    "Ox",
-    "Tiger",
-    "Rabbit",
-    "Dragon",
-    "Snake",
-    "Horse",
-    "Goat",
-    "Monkey",
-    "Rooster",
-    "Dog",
-    "Pig",
-]
 B = {c: i for i, c in enumerate("子丑寅卯辰巳午未申酉戌亥")}
 STEMS = "甲乙丙丁戊己庚辛壬癸"
 

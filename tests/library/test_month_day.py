@@ -9,27 +9,13 @@ from pathlib import Path
 
 import pytest
 
+from animals import ANIMALS
 from mingshu.errors import InputError
 from mingshu.library import load
 from mingshu.library import problems as P
 from mingshu.library import tables as T
 from mingshu.library.check import check
 from mingshu.library.model import _ROOT
-
-ANIMALS = [
-    "Rat",
-    "Ox",
-    "Tiger",
-    "Rabbit",
-    "Dragon",
-    "Snake",
-    "Horse",
-    "Goat",
-    "Monkey",
-    "Rooster",
-    "Dog",
-    "Pig",
-]
 
 
 def san_tai(month: int, day: int) -> str:

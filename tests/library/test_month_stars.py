@@ -8,24 +8,11 @@ from __future__ import annotations
 
 import pytest
 
+from animals import ANIMALS
 from mingshu.errors import InputError
 from mingshu.library import problems as P
 from mingshu.library import tables as T
 
-ANIMALS = [
-    "Rat",
-    "Ox",
-    "Tiger",
-    "Rabbit",
-    "Dragon",
-    "Snake",
-    "Horse",
-    "Goat",
-    "Monkey",
-    "Rooster",
-    "Dog",
-    "Pig",
-]
 # From the Life palace the palaces follow against the count: Life, Siblings, Spouse, …
 PALACES = [
     "Life",

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from animals import ANIMALS
 from mingshu.bazi import BaziSettings, shensha
 from mingshu.errors import InputError
 from mingshu.library import claim_checks
@@ -15,20 +16,6 @@ from mingshu.library import problems as P
 from mingshu.library.tables import table
 
 BRANCHES = "子丑寅卯辰巳午未申酉戌亥"
-ANIMALS = [
-    "Rat",
-    "Ox",
-    "Tiger",
-    "Rabbit",
-    "Dragon",
-    "Snake",
-    "Horse",
-    "Goat",
-    "Monkey",
-    "Rooster",
-    "Dog",
-    "Pig",
-]
 STEMS = "甲乙丙丁戊己庚辛壬癸"
 STEM_NAMES = [
     f"{p} {e}" for e in ("Wood", "Fire", "Earth", "Metal", "Water") for p in ("Yang", "Yin")
@@ -51,7 +38,7 @@ def test_star_cells_prints_the_almanac_list_month_by_month() -> None:
         {"tables": [["tian_de", "stems", "HV"], ["yue_de", "stems", "MV"]], "start": "tiger"},
     )
     assert got.columns == ("Branch", "HV", "MV")
-    assert [r[0] for r in got.rows] == ANIMALS[2:] + ANIMALS[:2]
+    assert [r[0] for r in got.rows] == list(ANIMALS[2:] + ANIMALS[:2])
     assert [r[1] for r in got.rows] == [_name(c) for c in KANYU_JING]
     # 三命通會 卷三: 辰未戌丑四月天徳亦同屬焉 (the Monthly Virtue's stems)
     assert {got.rows[r][0] for r, c in got.marked} == {"Dragon", "Goat", "Dog", "Ox"}

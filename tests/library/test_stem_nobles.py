@@ -7,14 +7,13 @@ from typing import Any
 
 import pytest
 
+from animals import ANIMALS
 from mingshu.bazi import BaziSettings, shensha
 from mingshu.library import claim_checks
 from mingshu.library.tables import table
 
 STEMS = "甲乙丙丁戊己庚辛壬癸"
 BRANCHES = "子丑寅卯辰巳午未申酉戌亥"
-ANIMALS = ["Rat", "Ox", "Tiger", "Rabbit", "Dragon", "Snake"]
-ANIMALS += ["Horse", "Goat", "Monkey", "Rooster", "Dog", "Pig"]
 
 # 星學大成 卷一 論福星貴人歌, read by hand: 甲丙 虎 鼠, 戊猴 己未 丁亥, 乙癸 牛, 庚馬 辛巳 壬龍.
 FORTUNE_VERSE = {

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from animals import ANIMALS
 from mingshu.bazi import BaziSettings, shensha
 from mingshu.errors import InputError
 from mingshu.library import claim_checks
@@ -14,8 +15,6 @@ from mingshu.library.tables import table
 
 STEMS = "甲乙丙丁戊己庚辛壬癸"
 BRANCHES = "子丑寅卯辰巳午未申酉戌亥"
-ANIMALS = ["Rat", "Ox", "Tiger", "Rabbit", "Dragon", "Snake"]
-ANIMALS += ["Horse", "Goat", "Monkey", "Rooster", "Dog", "Pig"]
 
 # 神峰通考 卷四 学堂, the ten lines 甲日生遇亥月 或亥时 … 癸日生遇卯月 或卯时, read by hand.
 SHENFENG = "亥午寅酉寅酉巳子申卯"

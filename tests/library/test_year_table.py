@@ -7,24 +7,11 @@ from __future__ import annotations
 
 import pytest
 
+from animals import ANIMALS
 from mingshu.errors import InputError
 from mingshu.library import problems as P
 from mingshu.library import tables as T
 
-ANIMALS = [
-    "Rat",
-    "Ox",
-    "Tiger",
-    "Rabbit",
-    "Dragon",
-    "Snake",
-    "Horse",
-    "Goat",
-    "Monkey",
-    "Rooster",
-    "Dog",
-    "Pig",
-]
 BRANCHES = "子丑寅卯辰巳午未申酉戌亥"
 STEMS = ["Yang Wood", "Yin Wood", "Yang Fire", "Yin Fire", "Yang Earth", "Yin Earth"]
 STEMS += ["Yang Metal", "Yin Metal", "Yang Water", "Yin Water"]
