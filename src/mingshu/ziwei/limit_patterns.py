@@ -21,7 +21,7 @@ from mingshu.cycles import Branch
 from mingshu.errors import InputError
 from mingshu.named import clip
 from mingshu.ziwei.horoscope import Horoscope, Layer, Scope
-from mingshu.ziwei.patterns import PATTERNS, Pattern
+from mingshu.ziwei.patterns import PATTERNS, Pattern, all_of
 from mingshu.ziwei.stars import Mutagen, StarKind, load_data, star
 
 __all__ = ["LIMIT_READINGS", "LIMIT_VARIANTS", "LimitPatternHit", "LimitReading", "detect"]
@@ -142,18 +142,7 @@ def _compile(cond: Mapping[str, Any], where: str) -> _Test:
 
 
 def _compile_all(conds: Iterable[Mapping[str, Any]], where: str) -> _Test:
-    tests = tuple(_compile(c, where) for c in conds)
-
-    def every(v: _LimitView) -> _Evidence | None:
-        found: _Evidence = []
-        for test in tests:
-            part = test(v)
-            if part is None:
-                return None
-            found += part
-        return found
-
-    return every
+    return all_of(tuple(_compile(c, where) for c in conds))
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
 from operator import itemgetter
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from mingshu.arguments import check_type
 from mingshu.cycles import Branch
@@ -32,9 +32,11 @@ __all__ = [
     "RULES",
     "VARIANTS",
     "BreakRule",
+    "Evidence",
     "Frequency",
     "Pattern",
     "PatternHit",
+    "all_of",
     "detect",
     "frequency",
 ]
@@ -97,7 +99,10 @@ def _roles(life: int, body: int) -> dict[str, int]:
 # A chart's positions as the conditions read them: where each star (and each natal
 # transformation, as ``hua_lu`` …) stands, its brightness, the major stars of each branch
 # and the branch of each palace role.
-_Evidence = list[tuple[str, int]]  # (star key, or "" for a palace alone; branch)
+Evidence = list[tuple[str, int]]
+"""What forms a condition: (star key, or "" for a palace alone; branch) pairs."""
+_Evidence = Evidence
+V = TypeVar("V")
 _Test = Callable[["_View"], "_Evidence | None"]
 
 
@@ -391,13 +396,14 @@ def _named(conds: Iterable[Mapping[str, Any]]) -> Iterable[str]:
             yield from _named(option)
 
 
-def _compile_all(conds: Iterable[Mapping[str, Any]], where: str) -> _Test:
-    tests = tuple(_compile(c, where) for c in conds)
+def all_of(tests: Sequence[Callable[[V], Evidence | None]]) -> Callable[[V], Evidence | None]:
+    """The conditions of one reading together: their evidence joined, or None as soon as one
+    fails (a natal chart's view here, a limit's in :mod:`mingshu.ziwei.limit_patterns`)."""
     if len(tests) == 1:
         return tests[0]
 
-    def every(v: _View) -> _Evidence | None:
-        found: _Evidence = []
+    def every(v: V) -> Evidence | None:
+        found: Evidence = []
         for test in tests:
             part = test(v)
             if part is None:
@@ -406,6 +412,10 @@ def _compile_all(conds: Iterable[Mapping[str, Any]], where: str) -> _Test:
         return found
 
     return every
+
+
+def _compile_all(conds: Iterable[Mapping[str, Any]], where: str) -> _Test:
+    return all_of(tuple(_compile(c, where) for c in conds))
 
 
 @dataclass(frozen=True, slots=True)
