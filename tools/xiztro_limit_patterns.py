@@ -1,6 +1,6 @@
 """Compare our limits patterns (风云际会, 禄衰马困) with x-iztro 0.6.1's on random horoscopes.
 
-x-iztro is never a dependency: it runs from its own virtualenv (see tools/xiztro_patterns.py),
+x-iztro is never a dependency: it runs from its own virtualenv (tools/xiztro_child.py),
 in a child process that reads births and moments and writes what its
 ``Horoscope.patterns(scope)`` reports for the decade and the year.  For each pattern and limit
 the tool counts the horoscopes where each side finds it, under each of our readings, and
@@ -13,9 +13,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import json
 import random
-import subprocess
 import sys
 from pathlib import Path
 
@@ -27,6 +25,7 @@ from doc_section import write_section  # noqa: E402
 from mingshu.ziwei import by_solar  # noqa: E402
 from mingshu.ziwei.limit_patterns import LIMIT_READINGS, detect  # noqa: E402
 from mingshu.ziwei.patterns import PATTERNS  # noqa: E402
+from xiztro_child import run_child  # noqa: E402
 
 DOC = ROOT / "docs" / "patterns.md"
 
@@ -61,18 +60,14 @@ def people(count: int, seed: int) -> list[tuple[dt.date, int, str, dt.date]]:
 
 
 def xiztro(
-    python: Path, rows: list[tuple[dt.date, int, str, dt.date]]
+    venv: Path, rows: list[tuple[dt.date, int, str, dt.date]]
 ) -> list[dict[str, set[tuple[str, str]]]]:
-    lines = "".join(
-        json.dumps([f"{d.year}-{d.month}-{d.day}", h, g, f"{a.year}-{a.month}-{a.day}"]) + "\n"
-        for d, h, g, a in rows
-    )
-    done = subprocess.run(
-        [str(python), "-c", CHILD], input=lines, capture_output=True, text=True, check=True
+    sent = (
+        [f"{d.year}-{d.month}-{d.day}", h, g, f"{a.year}-{a.month}-{a.day}"] for d, h, g, a in rows
     )
     return [
-        {scope: {(k, v) for k, v in hits} for scope, hits in json.loads(row).items()}
-        for row in done.stdout.splitlines()
+        {scope: {(k, v) for k, v in hits} for scope, hits in answer.items()}
+        for answer in run_child(venv, CHILD, sent)
     ]
 
 
@@ -101,7 +96,7 @@ def main() -> int:
     parser.add_argument("--write", action="store_true", help="update docs/patterns.md")
     args = parser.parse_args()
     rows = people(args.horoscopes, args.seed)
-    theirs = xiztro(args.venv / "bin" / "python", rows)
+    theirs = xiztro(args.venv, rows)
     ours: list[dict[str, set[tuple[str, str]]]] = []
     for day, hour, gender, at in rows:
         h = by_solar(day, hour, gender).horoscope(at)

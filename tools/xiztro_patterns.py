@@ -1,8 +1,8 @@
 """Compare our patterns with x-iztro 0.6.1's on random natal charts (dev only).
 
 x-iztro is never a dependency: it runs from its own virtualenv, outside the repository
-(``python3 -m venv /tmp/xiz && /tmp/xiz/bin/pip install x-iztro==0.6.1``), in a child
-process that reads births and writes the keys it detects.  For every pattern both detect
+(tools/xiztro_child.py), in a child process that reads births and writes the keys it
+detects.  For every pattern both detect
 (patterns.toml's ``xiztro``), the tool counts the charts where each side finds it, under our
 book reading and under our ``x_iztro`` variant, and with ``--write`` puts the table into
 docs/patterns.md between the ``xiztro`` markers, each row with the verse that decides it.
@@ -14,9 +14,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import json
 import random
-import subprocess
 import sys
 from pathlib import Path
 
@@ -27,6 +25,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 from doc_section import write_section  # noqa: E402
 from mingshu.ziwei import by_solar  # noqa: E402
 from mingshu.ziwei.patterns import PATTERNS, detect  # noqa: E402
+from xiztro_child import run_child  # noqa: E402
 
 DOC = ROOT / "docs" / "patterns.md"
 
@@ -55,12 +54,9 @@ def births(count: int, seed: int) -> list[tuple[dt.date, int, str]]:
     ]
 
 
-def xiztro_hits(python: Path, people: list[tuple[dt.date, int, str]]) -> list[dict[str, bool]]:
-    lines = "".join(json.dumps([f"{d.year}-{d.month}-{d.day}", h, g]) + "\n" for d, h, g in people)
-    done = subprocess.run(
-        [str(python), "-c", CHILD], input=lines, capture_output=True, text=True, check=True
-    )
-    return [{k: broken for k, broken in json.loads(row)} for row in done.stdout.splitlines()]
+def xiztro_hits(venv: Path, people: list[tuple[dt.date, int, str]]) -> list[dict[str, bool]]:
+    rows = ([f"{d.year}-{d.month}-{d.day}", h, g] for d, h, g in people)
+    return [{k: broken for k, broken in hits} for hits in run_child(venv, CHILD, rows)]
 
 
 def main() -> int:
@@ -71,7 +67,7 @@ def main() -> int:
     parser.add_argument("--write", action="store_true", help="update docs/patterns.md")
     args = parser.parse_args()
     people = births(args.charts, args.seed)
-    theirs = xiztro_hits(args.venv / "bin" / "python", people)
+    theirs = xiztro_hits(args.venv, people)
     shared = [p for p in PATTERNS.values() if p.xiztro]
     ours = []
     for day, hour, gender in people:
