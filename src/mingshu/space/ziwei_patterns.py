@@ -125,7 +125,9 @@ def _reads(settings: ZiweiSettings) -> _Read:
 
 
 def _columns(table: Any, read: _Read) -> dict[str, npt.NDArray[np.int8]]:
-    """The table's columns the conditions read (``read``), -1 where null."""
+    """The table's columns the conditions read (``read``), -1 where null; a column null on
+    every row (a star no year stem of the table transforms, a star without grades) is left
+    out, as the evaluator reads a missing column: -1 on every row."""
     names = set(table.column_names)
     wanted = (
         *read.stars,
@@ -134,16 +136,20 @@ def _columns(table: Any, read: _Read) -> dict[str, npt.NDArray[np.int8]]:
         "life_branch",
         "body_branch",
     )
-    return {name: _int8(table[name]) for name in wanted if name in names}
+    n = table.num_rows
+    return {
+        name: _int8(table[name])
+        for name in wanted
+        if name in names and (table[name].null_count < n or not n)
+    }
 
 
 def _distinct(arrays: Sequence[npt.NDArray[np.int8]], n: int) -> tuple[Any, Any]:
     """The rows equal in every one of ``arrays``: one row of each distinct combination and,
     for every row, which combination it has (``np.unique``'s index and inverse)."""
-    width = -(-len(arrays) // 8) * 8
-    packed = np.zeros((n, width), dtype=np.int8)  # each row's values, one byte each
-    for j, values in enumerate(arrays):
-        packed[:, j] = values
+    padding = [np.zeros(n, dtype=np.int8)] * (-len(arrays) % 8)
+    # Each row's values side by side, a byte each (stacked column by column, then turned).
+    packed = np.ascontiguousarray(np.stack([*arrays, *padding]).T)
     words = packed.view(np.uint64)
     # One 64-bit hash a row sorts fast; the hash decides nothing, the check below does.
     hashed = words[:, 0].copy()
@@ -445,15 +451,21 @@ def _one(c: _Columns, cond: Mapping[str, Any], n: int) -> _Bools:
     raise ValueError(f"condition {cond!r} is not in the vocabulary")
 
 
-def _lists(matrix: _Bools) -> Any:
-    """A row × pattern matrix as a list<int8> column of each row's true pattern indices."""
+def _lists(matrix: _Bools, rows: npt.NDArray[np.intp]) -> Any:
+    """A list<int8> column of the true pattern indices of the matrix's row ``rows[r]`` on
+    each row r (a combination × pattern matrix, each row's combination)."""
     import pyarrow as pa
 
-    cells = np.flatnonzero(matrix)  # row by row, each row's patterns in order
-    rows, index = np.divmod(cells, matrix.shape[1])
-    offsets = np.zeros(matrix.shape[0] + 1, dtype=np.int32)
-    np.cumsum(np.bincount(rows, minlength=matrix.shape[0]), out=offsets[1:])
-    return pa.ListArray.from_arrays(pa.array(offsets), pa.array(index.astype(np.int8)))
+    cells = np.flatnonzero(matrix)  # combination by combination, its patterns in order
+    which, index = np.divmod(cells, matrix.shape[1])
+    counts = np.bincount(which, minlength=matrix.shape[0])
+    starts = np.cumsum(counts) - counts  # where each combination's patterns begin in index
+    each = counts[rows]
+    offsets = np.zeros(len(rows) + 1, dtype=np.int32)
+    np.cumsum(each, out=offsets[1:])
+    # Row r's values are index[starts[rows[r]] + 0 .. each[r] - 1], at offsets[r] on.
+    at = np.repeat(starts[rows] - offsets[:-1], each) + np.arange(offsets[-1])
+    return pa.ListArray.from_arrays(pa.array(offsets), pa.array(index[at].astype(np.int8)))
 
 
 def with_patterns(table: Any, settings: ZiweiSettings) -> Any:
@@ -479,5 +491,5 @@ def with_patterns(table: Any, settings: ZiweiSettings) -> Any:
         breaks = pattern.readings["book"][2]
         if breaks:
             broken[:, i] = here & _any([rules[r.key] for r in breaks], n)
-    table = table.append_column("patterns", _lists(formed).take(inverse))
-    return table.append_column("patterns_broken", _lists(broken).take(inverse))
+    table = table.append_column("patterns", _lists(formed, inverse))
+    return table.append_column("patterns_broken", _lists(broken, inverse))
