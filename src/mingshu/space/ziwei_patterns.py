@@ -5,8 +5,10 @@ read here word by word as NumPy operations on the table's star, brightness, 四�
 columns, so the sweep keeps its speed and holds no pattern rule of its own.  Two columns are
 added: ``patterns`` (the indices, into the metadata's ``patterns`` list, of the patterns a
 chart forms under the book's reading) and ``patterns_broken`` (those of them a 破格 rule
-breaks).  tests/space/test_ziwei_patterns.py checks them against ``chart.patterns()`` row by
-row over a year.
+breaks).  The conditions run once per distinct combination of the columns they read, not
+once per row (``_distinct``).  tests/space/test_ziwei_patterns.py checks the columns against
+``chart.patterns()`` row by row over a year and against ``detect`` on sampled rows of other
+years and settings.
 
 The Body palace is the ``body_branch`` column, the heaven chart's: under ``chart_type`` earth
 or human the redrawn chart's Body palace can differ (docs/space.md).
