@@ -1,17 +1,21 @@
 """The sweep's pattern columns (space/ziwei_patterns.py) and ``find "pattern(KEY)"``: the
-columns equal ``chart.patterns()`` on every row of the one-year space, and 金灿光辉 counts
-exactly the rows its verse allows, restated in SQL over the star columns."""
+columns equal ``chart.patterns()`` on every row of the one-year space and the per-chart
+detector on sampled rows of other years and settings, and 金灿光辉 counts exactly the rows
+its verse allows, restated in SQL over the star columns."""
 
 from __future__ import annotations
 
 import datetime as dt
+import random
 from pathlib import Path
 
 import pytest
 
 from mingshu import space, ziwei
 from mingshu.errors import InputError
-from mingshu.space.ziwei_patterns import pattern_keys
+from mingshu.space.ziwei_patterns import pattern_keys, with_patterns
+from mingshu.space.ziwei_sweep import GENDERS, _year_table
+from mingshu.ziwei.patterns import detect
 
 MAJORS = [s.key for s in ziwei.STARS if s.group is ziwei.StarGroup.MAJOR]
 
@@ -36,6 +40,35 @@ def test_columns_equal_the_detector_on_every_row(dataset: Path) -> None:
         assert [keys[i] for i in broken] == [h.key for h in hits if h.broken], (day, index)
         rows += 1
     assert rows == 365 * 12
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [ziwei.DEFAULT, ziwei.ZiweiSettings(late_rat_hour="same_day", leap_month="whole")],
+    ids=["next_day-split", "same_day-whole"],
+)
+def test_columns_equal_the_detector_on_sampled_rows(settings: ziwei.ZiweiSettings) -> None:
+    """The columns are computed once per distinct combination of what the conditions read
+    and gathered back to the rows: sampled rows of years with and without a leap month, both
+    genders and the late Rat hour, against ``detect`` on each row's own chart."""
+    keys = pattern_keys()
+    rng = random.Random(23)
+    formed_rows = broken_rows = 0
+    for year in (1987, 2006, 2033):  # leap months 6, 7 and 11 (闰六月, 闰七月, 闰十一月)
+        table = with_patterns(_year_table(year, settings, "numpy"), settings)
+        births = table.select(["solar_date", "time_index", "gender"]).to_pylist()
+        formed, broken = table["patterns"].to_pylist(), table["patterns_broken"].to_pylist()
+        sample = rng.sample(range(table.num_rows), 150)
+        sample += [r for r in range(table.num_rows) if births[r]["time_index"] == 12][:20]
+        for r in sample:
+            b = births[r]
+            birth = ziwei.Birth.solar(b["solar_date"], b["time_index"], GENDERS[b["gender"]])
+            hits = detect(ziwei.from_birth(birth, settings))
+            assert [keys[i] for i in formed[r]] == [h.key for h in hits], b
+            assert [keys[i] for i in broken[r]] == [h.key for h in hits if h.broken], b
+            formed_rows += bool(hits)
+            broken_rows += any(h.broken for h in hits)
+    assert formed_rows > 100 and broken_rows > 10  # the sample reaches patterns and breaks
 
 
 def test_find_jin_can_guang_hui_counts_what_the_verse_allows(dataset: Path) -> None:

@@ -5,8 +5,10 @@ read here word by word as NumPy operations on the table's star, brightness, 四�
 columns, so the sweep keeps its speed and holds no pattern rule of its own.  Two columns are
 added: ``patterns`` (the indices, into the metadata's ``patterns`` list, of the patterns a
 chart forms under the book's reading) and ``patterns_broken`` (those of them a 破格 rule
-breaks).  tests/space/test_ziwei_patterns.py checks them against ``chart.patterns()`` row by
-row over a year.
+breaks).  The conditions run once per distinct combination of the columns they read, not
+once per row (``_distinct``).  tests/space/test_ziwei_patterns.py checks the columns against
+``chart.patterns()`` row by row over a year and against ``detect`` on sampled rows of other
+years and settings.
 
 The Body palace is the ``body_branch`` column, the heaven chart's: under ``chart_type`` earth
 or human the redrawn chart's Body palace can differ (docs/space.md).
@@ -68,13 +70,15 @@ def pattern_keys() -> tuple[str, ...]:
     return _catalogue()[0]
 
 
-def _ints(column: Any) -> _Ints:
-    """An Arrow column of small ints as int16, -1 where null (filled only if some is)."""
+def _int8(column: Any) -> npt.NDArray[np.int8]:
+    """An Arrow column of int8 as a NumPy array, -1 where null."""
+    if column.type != "int8":  # the schema's: the key below holds each value in one byte
+        raise TypeError(f"{column.type} column: the pattern columns read int8 ones")
     if column.null_count:
         import pyarrow.compute as pc
 
         column = pc.fill_null(column, -1)
-    return np.asarray(column.to_numpy(), dtype=np.int16)
+    return np.asarray(column.to_numpy())
 
 
 def _palace_steps() -> dict[str, int]:
@@ -90,44 +94,110 @@ _STEPPED = np.array([[(life + step) % 12 for life in range(12)] for step in rang
 _HIDDEN = np.array([(1 - life) % 12 for life in range(12)], np.int16)
 
 
+class _Read(NamedTuple):
+    """What the conditions read of a table under a settings value, by column name: every
+    star they name (and each 四化's carrier), each carrier's 四化, the brightness of the
+    stars whose grade a condition asks (all carriers' if it asks a ``hua_*``'s), and the
+    Life and Body palaces.  The evaluator is given these columns and nothing else, so rows
+    equal in them form the same patterns."""
+
+    stars: tuple[str, ...]
+    carriers: tuple[str, ...]
+    graded: frozenset[str]
+    """The stars and ``hua_*`` whose grade a condition may ask (:meth:`_Columns.grade`)."""
+    bright: tuple[str, ...]
+    """Those of ``graded`` (or their carriers) that have a brightness column."""
+
+
+@cache
+def _reads(settings: ZiweiSettings) -> _Read:
+    from mingshu.space.ziwei_sweep import columns
+
+    cols = columns(settings)
+    wanted = set(_named()) | set(cols.mutable)
+    stars = tuple(k for k in cols.stars if k in wanted)
+    graded: set[str] = set()
+    for cond, _ in _program().nodes:
+        if cond is not None and "grades" in cond:
+            graded.update(cond.get("bright", ()), cond.get("any", ()))
+    if graded & set(_HUA):
+        graded.update(cols.mutable)
+    bright = tuple(k for k in cols.stars if k in graded and k in cols.bright)
+    return _Read(stars, tuple(cols.mutable), frozenset(graded), bright)
+
+
+def _columns(table: Any, read: _Read) -> dict[str, npt.NDArray[np.int8]]:
+    """The table's columns the conditions read (``read``), -1 where null; a column null on
+    every row (a star no year stem of the table transforms, a star without grades) is left
+    out, as the evaluator reads a missing column: -1 on every row."""
+    names = set(table.column_names)
+    wanted = (
+        *read.stars,
+        *(f"{k}__mutagen" for k in read.carriers),
+        *(f"{k}__brightness" for k in read.bright),
+        "life_branch",
+        "body_branch",
+    )
+    n = table.num_rows
+    return {
+        name: _int8(table[name])
+        for name in wanted
+        if name in names and (table[name].null_count < n or not n)
+    }
+
+
+def _distinct(arrays: Sequence[npt.NDArray[np.int8]], n: int) -> tuple[Any, Any]:
+    """The rows equal in every one of ``arrays``: one row of each distinct combination and,
+    for every row, which combination it has (``np.unique``'s index and inverse)."""
+    padding = [np.zeros(n, dtype=np.int8)] * (-len(arrays) % 8)
+    # Each row's values side by side, a byte each (stacked column by column, then turned).
+    packed = np.ascontiguousarray(np.stack([*arrays, *padding]).T)
+    words = packed.view(np.uint64)
+    # One 64-bit hash a row sorts fast; the hash decides nothing, the check below does.
+    hashed = words[:, 0].copy()
+    for j in range(1, words.shape[1]):
+        hashed *= np.uint64(0x9E3779B97F4A7C15)
+        hashed += words[:, j]
+    _, first, inverse = np.unique(hashed, return_index=True, return_inverse=True)
+    if not np.array_equal(words[first[inverse]], words):  # two combinations share a hash
+        _, first, inverse = np.unique(words, axis=0, return_index=True, return_inverse=True)
+    return first, inverse.reshape(-1)
+
+
 class _Columns:
-    """A table's positions as arrays: each star's branch (-1 where not placed), its grade
+    """The rows' positions as arrays: each star's branch (-1 where not placed), its grade
     (-1 for none), the branch of each 四化 and its carrier's grade, each palace role."""
 
-    def __init__(self, table: Any, settings: ZiweiSettings) -> None:
-        from mingshu.space.ziwei_sweep import columns
+    def __init__(self, columns: Mapping[str, npt.NDArray[Any]], read: _Read, n: int) -> None:
+        def ints(name: str) -> _Ints:
+            return np.asarray(columns[name], dtype=np.int16)
 
-        n = table.num_rows
-        cols = columns(settings)
-        names = set(table.column_names)
         self.missing: _Ints = np.full(n, -1, dtype=np.int16)
-        # Only the stars the conditions name (and the 四化's carriers) are read.
-        wanted = set(_named()) | set(cols.mutable)
-        self.at: dict[str, _Ints] = {k: _ints(table[k]) for k in cols.stars if k in wanted}
-        # Grades are read when a condition first asks (few do): see grade().
-        self.table, self.names, self.bright = table, names, cols.bright & wanted
-        self.grades: dict[str, _Ints] = {}
+        self.at: dict[str, _Ints] = {k: ints(k) for k in read.stars if k in columns}
+        self.graded = read.graded
+        self.grades: dict[str, _Ints] = {
+            k: ints(f"{k}__brightness") for k in read.bright if f"{k}__brightness" in columns
+        }
         # Each 四化 (禄 权 科 忌 = 0..3) a row: its carrier's branch, one scatter a carrier
         # star (none for a star no row's year stem transforms); the rows it rides are kept
         # for its carrier's grade.
         hua_at = np.full((4, n), -1, np.int16)
         self.carried: list[tuple[str, _Ints, npt.NDArray[np.intp]]] = []
-        for star in cols.mutable:
-            column = table[f"{star}__mutagen"]
-            if column.null_count == n:
+        for star in read.carriers:
+            column = columns.get(f"{star}__mutagen")
+            if column is None:
                 continue
-            carried = _ints(column)
-            if column.null_count:
-                rows = np.flatnonzero(carried >= 0)
-                which = carried[rows]
-            else:  # every row's stem transforms it
-                rows, which = np.arange(n), carried
+            carried = ints(f"{star}__mutagen")
+            rows = np.flatnonzero(carried >= 0)
+            if not len(rows):
+                continue
+            which = carried[rows]
             hua_at[which, rows] = self.at[star][rows]
             self.carried.append((star, which, rows))
         for m, key in enumerate(_HUA):
             self.at[key] = hua_at[m]
-        self.life = _ints(table["life_branch"])
-        self.body = _ints(table["body_branch"])
+        self.life = ints("life_branch")
+        self.body = ints("body_branch")
         self.roles: dict[str, _Ints] = {}
         self.memo: dict[tuple[str, str], _Bools] = {}
         self.done: dict[int, _Bools] = {}  # each condition of _program() computed
@@ -165,18 +235,16 @@ class _Columns:
         """Each row's grade of the star (or of the star carrying a ``hua_*``), -1 for none."""
         found = self.grades.get(key)
         if found is None:
+            if key not in self.graded:  # _reads() did not see the condition that asks
+                raise ValueError(f"the grade of {key} is not read")
             if key in _HUA:
                 grades = np.full((4, len(self.missing)), -1, np.int16)
                 for star, which, rows in self.carried:
-                    if star in self.bright and f"{star}__brightness" in self.names:
-                        grades[which, rows] = self.grade(star)[rows]
+                    if star in self.grades:
+                        grades[which, rows] = self.grades[star][rows]
                 self.grades.update(zip(_HUA, grades, strict=True))
                 return self.grades[key]
-            if key in self.bright and f"{key}__brightness" in self.names:
-                found = _ints(self.table[f"{key}__brightness"])
-            else:
-                found = self.missing
-            self.grades[key] = found
+            found = self.grades[key] = self.missing
         return found
 
     def eq(self, key: str, role: str) -> _Bools:
@@ -385,23 +453,35 @@ def _one(c: _Columns, cond: Mapping[str, Any], n: int) -> _Bools:
     raise ValueError(f"condition {cond!r} is not in the vocabulary")
 
 
-def _lists(matrix: _Bools) -> Any:
-    """A row × pattern matrix as a list<int8> column of each row's true pattern indices."""
+def _lists(matrix: _Bools, rows: npt.NDArray[np.intp]) -> Any:
+    """A list<int8> column of the true pattern indices of the matrix's row ``rows[r]`` on
+    each row r (a combination × pattern matrix, each row's combination)."""
     import pyarrow as pa
 
-    cells = np.flatnonzero(matrix)  # row by row, each row's patterns in order
-    rows, index = np.divmod(cells, matrix.shape[1])
-    offsets = np.zeros(matrix.shape[0] + 1, dtype=np.int32)
-    np.cumsum(np.bincount(rows, minlength=matrix.shape[0]), out=offsets[1:])
-    return pa.ListArray.from_arrays(pa.array(offsets), pa.array(index.astype(np.int8)))
+    cells = np.flatnonzero(matrix)  # combination by combination, its patterns in order
+    which, index = np.divmod(cells, matrix.shape[1])
+    counts = np.bincount(which, minlength=matrix.shape[0])
+    starts = np.cumsum(counts) - counts  # where each combination's patterns begin in index
+    each = counts[rows]
+    offsets = np.zeros(len(rows) + 1, dtype=np.int32)
+    np.cumsum(each, out=offsets[1:])
+    # Row r's values are index[starts[rows[r]] + 0 .. each[r] - 1], at offsets[r] on.
+    at = np.repeat(starts[rows] - offsets[:-1], each) + np.arange(offsets[-1])
+    return pa.ListArray.from_arrays(pa.array(offsets), pa.array(index[at].astype(np.int8)))
 
 
 def with_patterns(table: Any, settings: ZiweiSettings) -> Any:
     """``table`` with its ``patterns`` and ``patterns_broken`` columns."""
     from mingshu.ziwei.patterns import PATTERNS
 
-    n = table.num_rows
-    c = _Columns(table, settings)
+    read = _reads(settings)
+    columns = _columns(table, read)
+    # A year's rows hold far fewer distinct combinations of what the conditions read than
+    # rows (a day's stars repeat over the genders, the month's days …): each is evaluated
+    # once, and every row takes its combination's lists.
+    first, inverse = _distinct(list(columns.values()), table.num_rows)
+    n = len(first)
+    c = _Columns({name: values[first] for name, values in columns.items()}, read, n)
     keys = pattern_keys()
     program = _program()
     rules = {k: _holds(c, program, when, n) for k, when in program.rules.items()}
@@ -413,5 +493,5 @@ def with_patterns(table: Any, settings: ZiweiSettings) -> Any:
         breaks = pattern.readings["book"][2]
         if breaks:
             broken[:, i] = here & _any([rules[r.key] for r in breaks], n)
-    table = table.append_column("patterns", _lists(formed))
-    return table.append_column("patterns_broken", _lists(broken))
+    table = table.append_column("patterns", _lists(formed, inverse))
+    return table.append_column("patterns_broken", _lists(broken, inverse))
