@@ -4,6 +4,7 @@ page works without JavaScript."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 from types import SimpleNamespace
@@ -13,6 +14,7 @@ from urllib.parse import parse_qs, urlencode
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import HTMLResponse, RedirectResponse
 from jinja2 import Environment, PackageLoader, select_autoescape
+from jinja2.ext import Extension
 from markupsafe import Markup, escape
 
 from mingshu import __version__
@@ -76,17 +78,44 @@ router = APIRouter(include_in_schema=False)
 
 
 @cache
-def environment() -> Environment:
+def environment(lang: str = "en") -> Environment:
+    """The templates of the interface language ``lang``: each language has its own, whose
+    constant words (``{{ t("…") }}`` and ``{{ t.attr("…") }}`` without values, some
+    hundred a chart page) are translated once, as a template compiles, not on each render.
+    A page is rendered by the environment of the translator ``t`` it is given."""
     env = Environment(
         loader=PackageLoader("mingshu.web", "templates"),
         autoescape=select_autoescape(default=True, default_for_string=True),
         trim_blocks=True,
         lstrip_blocks=True,
         auto_reload=False,  # package files: no stat of each template on every render
+        extensions=[_ConstantWords],
     )
     env.globals["version"] = __version__
-    env.globals["t"] = translator("en")  # pages without a language choice (the library)
+    env.globals["t"] = translator(lang)  # pages without a language choice (the library)
     return env
+
+
+class _ConstantWords(Extension):
+    """Writes each ``{{ t("words") }}`` and ``{{ t.attr("words") }}`` of a template as the
+    words in the environment's language, escaped as the call would give them."""
+
+    _CALL: Final = re.compile(r"""\{\{ t(\.attr)?\((?:"([^"\\]*)"|'([^'\\]*)')\) \}\}""")
+
+    def preprocess(self, source: str, name: str | None, filename: str | None = None) -> str:
+        t: Translator = self.environment.globals["t"]
+
+        def words(m: re.Match[str]) -> str:
+            key = m.group(2) if m.group(2) is not None else m.group(3)
+            html = str(escape(t.text(key))) if m.group(1) else str(t(key))
+            # Words with a brace, which could read as template syntax, stay a call.
+            return m.group(0) if "{" in html or "}" in html else html
+
+        return self._CALL.sub(words, source)
+
+
+def _environment_of(context: dict[str, Any]) -> Environment:
+    return environment(context["t"].lang if "t" in context else "en")
 
 
 def render(template: str, status: int = 200, lang: str = "en", **context: Any) -> HTMLResponse:
@@ -94,7 +123,8 @@ def render(template: str, status: int = 200, lang: str = "en", **context: Any) -
     page: dict[str, Any] = {"t": translator(lang)}
     if lang != "en":  # the header's links stay in the reader's language
         page |= {"home_href": f"/?lang={lang}", "settings_href": f"/settings?lang={lang}"}
-    html = environment().get_template(template).render({**page, **context})
+    page |= context
+    html = _environment_of(page).get_template(template).render(page)
     return HTMLResponse(html, status_code=status)
 
 
@@ -235,7 +265,7 @@ def _settings_html(q: ChartQuery) -> Markup:
         "star_tables": _star_tables(),
         "star_article": _star_article(),
     }
-    return Markup(environment().get_template("_settings.html").render(context))
+    return Markup(_environment_of(context).get_template("_settings.html").render(context))
 
 
 def _star_article() -> str:
@@ -689,7 +719,7 @@ def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
                       "14:00", "16:00", "18:00", "20:00", "22:00", "23:30")
         ]  # fmt: skip
     context["steps"] = _horoscope_steps(q)
-    html = environment().get_template("chart.html").render(**context)
+    html = _environment_of(context).get_template("chart.html").render(**context)
     return html.encode()
 
 
