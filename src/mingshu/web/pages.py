@@ -13,8 +13,9 @@ from urllib.parse import parse_qs, urlencode
 
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import HTMLResponse, RedirectResponse
-from jinja2 import Environment, PackageLoader, select_autoescape
+from jinja2 import Environment, PackageLoader, pass_context, select_autoescape
 from jinja2.ext import Extension
+from jinja2.runtime import Context
 from markupsafe import Markup, escape
 
 from mingshu import __version__
@@ -92,8 +93,20 @@ def environment(lang: str = "en") -> Environment:
         extensions=[_ConstantWords],
     )
     env.globals["version"] = __version__
+    env.globals["err"] = field_error
     env.globals["t"] = translator(lang)  # pages without a language choice (the library)
     return env
+
+
+@pass_context
+def field_error(context: Context, field: str) -> Markup:
+    """``err(field)`` in a form: the error line of ``field`` when the page has one (a
+    function, not a macro: a form asks for some twenty, mostly none)."""
+    message = (context.get("errors") or {}).get(field)
+    if not message:
+        return Markup("")
+    line = context["t"].message(message)
+    return Markup(f'<p class="error" id="err-{escape(field)}" role="alert">{line}</p>')
 
 
 class _ConstantWords(Extension):
