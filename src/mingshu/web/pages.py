@@ -761,7 +761,8 @@ def _at_in_year(q: ChartQuery, year: int) -> str:
 
 def _timeline(q: ChartQuery, z: Any) -> Row:
     """The strip under the board: the decades (大限) of the chart, and the ten years of the
-    chosen decade (流年), each a link that moves the horoscope there."""
+    chosen decade (流年), each a link that moves the horoscope there; each strip as its
+    links' HTML (the numbers need no escaping)."""
     born = z.lunar_date.year
     current = int(q.at[:4]) if q.at else None
     decades = []
@@ -775,29 +776,27 @@ def _timeline(q: ChartQuery, z: Any) -> Row:
         here = current is not None and first <= current <= born + end - 1
         if here:
             chosen = (start, end)
+        href = chart_at(_at_in_year(q, max(first, FIRST_DATE.year))) + "#chart"
+        palace_name = escape(name(palace.name.names, q.names))
         decades.append(
-            Row(
-                label=f"{start}–{end}",
-                years=f"{first}–{born + end - 1}",
-                palace=name(palace.name.names, q.names),
-                href=chart_at(_at_in_year(q, max(first, FIRST_DATE.year))) + "#chart",
-                current=here,
-            )
+            f'<a href="{escape(href)}"{_CURRENT if here else ""}'
+            f' title="{palace_name}, {first}–{born + end - 1}">{start}–{end}</a>'
         )
     years = []
     if chosen is not None:
+        t = translator(q.lang)
         for age in range(chosen[0], chosen[1] + 1):
             year = born + age - 1
             if FIRST_DATE.year <= year <= LAST_DATE.year:
+                href = chart_at(_at_in_year(q, year)) + "#chart"
                 years.append(
-                    Row(
-                        label=str(year),
-                        age=age,
-                        href=chart_at(_at_in_year(q, year)) + "#chart",
-                        current=year == current,
-                    )
+                    f'<a href="{escape(href)}"{_CURRENT if year == current else ""}'
+                    f' title="{escape(t.text("age {age}", age=age))}">{year}</a>'
                 )
-    return Row(decades=decades, years=years)
+    return Row(decades=Markup("".join(decades)), years=Markup("".join(years)))
+
+
+_CURRENT: Final = ' aria-current="true"'
 
 
 def _horoscope_steps(q: ChartQuery) -> list[tuple[str, str]]:
