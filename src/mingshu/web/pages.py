@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, Final
-from urllib.parse import parse_qs, urlencode
+from urllib.parse import parse_qs, quote_plus
 
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import HTMLResponse, RedirectResponse
@@ -740,9 +740,9 @@ def _chart_at(q: ChartQuery) -> Callable[[str], str]:
     """``/chart?…`` for ``q`` with the horoscope moment moved to a given ``at``.  The
     timeline and the steps make some thirty of these a page; ``at`` and ``year`` end the
     canonical query string (ChartQuery.query_string), so the rest is encoded once."""
-    head = "/chart?" + q.query_string(at="", year="")
-    tail = "&" + urlencode([("year", q.year)]) if q.year else ""
-    return lambda at: f"{head}&{urlencode([('at', at)])}{tail}"
+    head = "/chart?" + q.query_string(at="", year="") + "&at="
+    tail = f"&year={quote_plus(q.year)}" if q.year else ""
+    return lambda at: f"{head}{quote_plus(at)}{tail}"
 
 
 def _at_in_year(q: ChartQuery, year: int) -> str:

@@ -13,10 +13,10 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Final
-from urllib.parse import urlencode
+from urllib.parse import quote_plus, urlencode
 
 from mingshu.errors import InputError
 from mingshu.gender import Gender
@@ -123,22 +123,26 @@ class ChartQuery:
         return chosen.get(name) or default_of(name, chosen.get("school", "iztro"))
 
     def query_string(self, **changes: Any) -> str:
-        """The canonical query string (defaults left out), with ``changes`` applied."""
-        q = replace(self, **changes) if changes else self
-        birth = _birth_query(
-            q.date, q.calendar, q.leap, q.unknown_hour, q.time, q.gender, q.city, q.tz, q.lon,
-            q.true_solar, q.fold, q.settings, q.stars,
-        )  # fmt: skip
-        pairs: list[tuple[str, str]] = []
-        if q.names != "hans":
-            pairs.append(("names", q.names))
-        if q.lang != "en":
-            pairs.append(("lang", q.lang))
-        if q.at:
-            pairs.append(("at", q.at))
-        if q.year:
-            pairs.append(("year", q.year))
-        return f"{birth}&{urlencode(pairs)}" if pairs else birth
+        """The canonical query string (defaults left out), with ``changes`` applied (each
+        field read from them or the query: a page's dozen links, each a changed copy of
+        the query, cost more than their encoding)."""
+        if not changes.keys() <= _QUERY_FIELDS:
+            raise TypeError(f"ChartQuery has no field {sorted(changes.keys() - _QUERY_FIELDS)}")
+        birth = _birth_query(*[changes.get(f, getattr(self, f)) for f in _BIRTH_ARGUMENTS])
+        tail = ""
+        for key, default in (("names", "hans"), ("lang", "en"), ("at", ""), ("year", "")):
+            value = changes.get(key, getattr(self, key))
+            if value != default:
+                tail += f"&{key}={quote_plus(value)}"
+        return birth + tail
+
+
+_QUERY_FIELDS: Final = frozenset(ChartQuery.__dataclass_fields__)
+_BIRTH_ARGUMENTS: Final = (
+    "date", "calendar", "leap", "unknown_hour", "time", "gender", "city", "tz", "lon",
+    "true_solar", "fold", "settings", "stars",
+)  # fmt: skip
+"""The fields :func:`_birth_query` takes, in its order."""
 
 
 @lru_cache(maxsize=64)
