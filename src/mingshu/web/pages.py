@@ -395,9 +395,11 @@ def _bazi_view(charts: Charts, style: str, lang: str = "en") -> Row | None:
     present: list[str] = []
     absent: list[str] = []
     for r in c.stars:
-        hits = tuple((h.position.key, value_text(h.target)) for h in r.hits)
-        item = _bazi_star_item(r.star.key, r.star.names, r.variant.label, hits, style, lang)
-        (present if hits else absent).append(item)
+        # Keyed by the table's label and the places (hashing the whole table, a tuple of
+        # its sources and rules, cost more than the rest of the item's look-up).
+        places = tuple((h.position.key, value_text(h.target)) for h in r.hits) if r.hits else ()
+        item = _bazi_star_item(r.star.key, r.star.names, r.variant.label, places, style, lang)
+        (present if places else absent).append(item)
     luck = c.luck
     start, moment = luck.start, luck.start_moment
     annual = None
@@ -496,15 +498,15 @@ def _bazi_star_item(
     key: str,
     names: Names,
     table: str,
-    hits: tuple[tuple[str, str | None], ...],
+    places: tuple[tuple[str, str | None], ...],
     style: str,
     lang: str,
 ) -> str:
     """A symbolic star's item of the page's list: its line and its article or catalogue
-    link.  A pure function of the star, its table, where it was found, the name form and
-    the language: most items are the same from chart to chart (the absent stars', and a
-    found star has few places), so a page of forty stars writes each once, not by a
-    template loop."""
+    link.  A pure function of the star, its table, where it was found (each pillar and
+    what the table gave there), the name form and the language: most items are the same
+    from chart to chart (the absent stars', and a found star has few places), so a page
+    of forty stars writes each once, not by a template loop."""
     t = translator(lang)
     link = ""
     article = next(iter(articles_for_star("bazi", key)), "")
@@ -513,8 +515,8 @@ def _bazi_star_item(
         link = f' — <a href="/library/{escape(article)}">{t("article")}</a>'
     elif catalogue:
         link = f' — <a href="{escape(catalogue)}" data-catalogue>{t("star catalogue")}</a>'
-    summary = _star_summary(names, table, hits, style, lang)
-    return f'<li class="{"found" if hits else "absent"}">{t.message(summary)}{link}</li>'
+    summary = _star_summary(names, table, places, style, lang)
+    return f'<li class="{"found" if places else "absent"}">{t.message(summary)}{link}</li>'
 
 
 def _star_summary(
