@@ -309,14 +309,20 @@ def parse(
     settings: list[tuple[str, str]] = []
     school_setting = ZIWEI_SETTINGS["school"]
     school = take("school", _setting, school_setting, "") or school_setting.default
+    # A setting left out takes its default: only those given are read and checked (a
+    # query names few of the thirty).
     for table in (ZIWEI_SETTINGS, BAZI_SETTINGS):
         for name, setting in table.items():
+            if name not in params:
+                continue
             default = default_of(name, school)
             value = take(name, _setting, setting, default)
             if value is not None and value != default:
                 settings.append((name, value))
     for name, (_, default) in FLAG_CHOICES.items():
-        flag = take(name, _flag) if take(name, _one) else None  # left out: the default
+        if name not in params:
+            continue
+        flag = take(name, _flag) if take(name, _one) else None  # empty: the default
         value = default if flag is None else "01"[flag]
         if value != default:
             settings.append((name, value))
