@@ -390,7 +390,7 @@ def _bazi_view(charts: Charts, style: str, lang: str = "en") -> Row | None:
     from mingshu.present.bazi_json import value_text
 
     details = {d.position.key: d for d in c.details}
-    pillars = [details[key] for key in _PILLAR_TITLES]
+    pillars = [details[key] for key in ("year", "month", "day", "hour")]
     columns = [_pillar_cells(d, style, lang) for d in pillars]
     present: list[str] = []
     absent: list[str] = []
@@ -412,7 +412,6 @@ def _bazi_view(charts: Charts, style: str, lang: str = "en") -> Row | None:
         })  # fmt: skip
     return Row(
         **{
-            "positions": [Row(title=_PILLAR_TITLES[d.position.key]) for d in pillars],
             # The table's rows: ten god, pillar, hidden stems, nayin, the two stages, void.
             "rows": [Markup("".join(cells[i] for cells in columns)) for i in range(7)],
             "tai_yuan": pillar_name(str(c.tai_yuan), style),
@@ -438,9 +437,6 @@ def _name(names: Names, style: str) -> str:
     """A name in ``style``, or in 简体 where that form is empty (as views.name reads the
     JSON's named objects)."""
     return getattr(names, style) or names.hans
-
-
-_PILLAR_TITLES: Final = {"year": "年 year", "month": "月 month", "day": "日 day", "hour": "时 hour"}
 
 
 @lru_cache(maxsize=4096)
