@@ -116,7 +116,8 @@ class _ConstantWords(Extension):
     _CALL: Final = re.compile(r"""\{\{ t(\.attr)?\((?:"([^"\\]*)"|'([^'\\]*)')\) \}\}""")
 
     def preprocess(self, source: str, name: str | None, filename: str | None = None) -> str:
-        t: Translator = self.environment.globals["t"]
+        t = self.environment.globals["t"]
+        assert isinstance(t, Translator)
 
         def words(m: re.Match[str]) -> str:
             key = m.group(2) if m.group(2) is not None else m.group(3)
