@@ -33,6 +33,7 @@ __all__ = [
     "page_dict",
     "settings_to_dict",
     "star_to_dict",
+    "value_text",
 ]
 
 CHART_SCHEMA: Final = "mingshu.bazi.chart/1"
@@ -43,7 +44,7 @@ def _moment(m: datetime | None) -> str | None:
     return None if m is None else m.isoformat(sep=" ")
 
 
-def _value(v: Stem | Branch | Pillar | Element | None) -> str | None:
+def value_text(v: Stem | Branch | Pillar | Element | None) -> str | None:
     """A looked-up value: stems, branches and elements by key, pillars as text."""
     if v is None:
         return None
@@ -87,8 +88,8 @@ def _hit(h: Hit) -> dict[str, Any]:
         "pillar": h.position.key,
         "component": h.component,
         "basis": h.basis,
-        "basis_value": _value(h.basis_value),
-        "target": _value(h.target),
+        "basis_value": value_text(h.basis_value),
+        "target": value_text(h.target),
         "role": None if h.role is None else named(h.role.key, h.role.names),
     }
 
@@ -158,8 +159,8 @@ def arrival_to_dict(x: Arrival) -> dict[str, Any]:
         "how": x.how,
         "variant": x.variant.id,
         "basis": x.basis,
-        "basis_value": _value(x.basis_value),
-        "target": _value(x.target),
+        "basis_value": value_text(x.basis_value),
+        "target": value_text(x.target),
         "component": x.component,
         "pillar": None if x.position is None else x.position.key,
         "role": None if x.role is None else named(x.role.key, x.role.names),
@@ -244,7 +245,9 @@ def page_dict(c: Chart) -> dict[str, Any]:
                 **named(r.star.key, r.star.names),
                 "table": r.variant.label,
                 "found": r.found,
-                "hits": [{"pillar": h.position.key, "target": _value(h.target)} for h in r.hits],
+                "hits": [
+                    {"pillar": h.position.key, "target": value_text(h.target)} for h in r.hits
+                ],
             }
             for r in c.stars
         ],

@@ -274,7 +274,9 @@ def _ziwei_raw(raw_query: str) -> bytes:
     if q.unknown_hour:
         raise FieldErrors({"time": "the API needs a clock time"})
     # Keyed by the parsed query (page-only fields reset), so a new chart is parsed once.
-    return _ziwei_bytes(replace(q, names="hans", at="", year=""))
+    if (q.names, q.at, q.year) != ("hans", "", ""):  # a copy only when one is set
+        q = replace(q, names="hans", at="", year="")
+    return _ziwei_bytes(q)
 
 
 def _parse_qs(query_string: str) -> ChartQuery:

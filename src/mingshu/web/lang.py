@@ -64,6 +64,15 @@ class Translator:
     def __call__(self, key: str, **values: Any) -> Markup:
         if not values:  # most of a page's words: the same markup every time
             return _words(self, key)
+        # Most values recur too (a count, a year): the filled words are kept, keyed by each
+        # value's type as well (a str and a Markup of the same text are equal, and escape
+        # differently).
+        try:
+            return _filled(self, key, tuple((k, type(v), v) for k, v in values.items()))
+        except TypeError:  # a value that is no key (unhashable)
+            return self._fill(key, values)
+
+    def _fill(self, key: str, values: dict[str, Any]) -> Markup:
         words = catalogue(self.lang).messages.get(key, key)
         return self._runs(str(Markup(escape(words)).format(**values)))
 
@@ -123,6 +132,12 @@ def _words(t: Translator, key: str) -> Markup:
     """``t(key)`` without values, a pure function of the language and the words: made once
     (a chart page asks for a hundred of them)."""
     return t._runs(str(escape(catalogue(t.lang).messages.get(key, key))))
+
+
+@lru_cache(maxsize=4096)
+def _filled(t: Translator, key: str, values: tuple[tuple[str, type, Any], ...]) -> Markup:
+    """``t(key, **values)``, a pure function of the language, the words and the values."""
+    return t._fill(key, {k: v for k, _, v in values})
 
 
 @lru_cache(maxsize=4096)

@@ -4,21 +4,25 @@ page works without JavaScript."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 from types import SimpleNamespace
-from typing import Any, Final
-from urllib.parse import parse_qs, urlencode
+from typing import TYPE_CHECKING, Any, Final
+from urllib.parse import parse_qs, quote_plus
 
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import HTMLResponse, RedirectResponse
-from jinja2 import Environment, PackageLoader, select_autoescape
+from jinja2 import Environment, PackageLoader, pass_context, select_autoescape
+from jinja2.ext import Extension
+from jinja2.runtime import Context
 from markupsafe import Markup, escape
 
 from mingshu import __version__
 from mingshu.birth import Notice
 from mingshu.calendar import FIRST_DATE, LAST_DATE
 from mingshu.cycles import Branch
+from mingshu.named import Names
 from mingshu.present.labels import LABELS as LABELS_OF
 from mingshu.web import cities
 from mingshu.web.api import CACHE_SIZE, cached
@@ -63,23 +67,69 @@ from mingshu.web.views import (
 from mingshu.ziwei.stars import Star
 from mingshu.ziwei.tables import PalaceName
 
+if TYPE_CHECKING:
+    from mingshu.bazi.derived import PillarDetail
+    from mingshu.bazi.luck import LuckStep
+    from mingshu.bazi.tables import TenGod
+    from mingshu.cycles import Pillar
+
 __all__ = ["environment", "render", "router"]
 
 router = APIRouter(include_in_schema=False)
 
 
 @cache
-def environment() -> Environment:
+def environment(lang: str = "en") -> Environment:
+    """The templates of the interface language ``lang``: each language has its own, whose
+    constant words (``{{ t("…") }}`` and ``{{ t.attr("…") }}`` without values, some
+    hundred a chart page) are translated once, as a template compiles, not on each render.
+    A page is rendered by the environment of the translator ``t`` it is given."""
     env = Environment(
         loader=PackageLoader("mingshu.web", "templates"),
         autoescape=select_autoescape(default=True, default_for_string=True),
         trim_blocks=True,
         lstrip_blocks=True,
         auto_reload=False,  # package files: no stat of each template on every render
+        extensions=[_ConstantWords],
     )
     env.globals["version"] = __version__
-    env.globals["t"] = translator("en")  # pages without a language choice (the library)
+    env.globals["err"] = field_error
+    env.globals["t"] = translator(lang)  # pages without a language choice (the library)
     return env
+
+
+@pass_context
+def field_error(context: Context, field: str) -> Markup:
+    """``err(field)`` in a form: the error line of ``field`` when the page has one (a
+    function, not a macro: a form asks for some twenty, mostly none)."""
+    message = (context.get("errors") or {}).get(field)
+    if not message:
+        return Markup("")
+    line = context["t"].message(message)
+    return Markup(f'<p class="error" id="err-{escape(field)}" role="alert">{line}</p>')
+
+
+class _ConstantWords(Extension):
+    """Writes each ``{{ t("words") }}`` and ``{{ t.attr("words") }}`` of a template as the
+    words in the environment's language, escaped as the call would give them."""
+
+    _CALL: Final = re.compile(r"""\{\{ t(\.attr)?\((?:"([^"\\]*)"|'([^'\\]*)')\) \}\}""")
+
+    def preprocess(self, source: str, name: str | None, filename: str | None = None) -> str:
+        t = self.environment.globals["t"]
+        assert isinstance(t, Translator)
+
+        def words(m: re.Match[str]) -> str:
+            key = m.group(2) if m.group(2) is not None else m.group(3)
+            html = str(escape(t.text(key))) if m.group(1) else str(t(key))
+            # Words with a brace, which could read as template syntax, stay a call.
+            return m.group(0) if "{" in html or "}" in html else html
+
+        return self._CALL.sub(words, source)
+
+
+def _environment_of(context: dict[str, Any]) -> Environment:
+    return environment(context["t"].lang if "t" in context else "en")
 
 
 def render(template: str, status: int = 200, lang: str = "en", **context: Any) -> HTMLResponse:
@@ -87,7 +137,8 @@ def render(template: str, status: int = 200, lang: str = "en", **context: Any) -
     page: dict[str, Any] = {"t": translator(lang)}
     if lang != "en":  # the header's links stay in the reader's language
         page |= {"home_href": f"/?lang={lang}", "settings_href": f"/settings?lang={lang}"}
-    html = environment().get_template(template).render({**page, **context})
+    page |= context
+    html = _environment_of(page).get_template(template).render(page)
     return HTMLResponse(html, status_code=status)
 
 
@@ -228,7 +279,7 @@ def _settings_html(q: ChartQuery) -> Markup:
         "star_tables": _star_tables(),
         "star_article": _star_article(),
     }
-    return Markup(environment().get_template("_settings.html").render(context))
+    return Markup(_environment_of(context).get_template("_settings.html").render(context))
 
 
 def _star_article() -> str:
@@ -329,50 +380,29 @@ def name_links(q: ChartQuery, path: str, fragment: str = "") -> list[Row]:
 
 
 def _bazi_view(charts: Charts, style: str, lang: str = "en") -> Row | None:
-    if charts.bazi is None:
+    """The BaZi section's values.  The pillars table and the list of symbolic stars come
+    as finished rows and items, each a pure function of a few engine values (a pillar's
+    details, a star's places), the name form and the language: made once and kept, as
+    most recur from chart to chart."""
+    c = charts.bazi
+    if c is None:
         return None
     from mingshu.present import annual_to_dict
-    from mingshu.present.bazi_json import page_dict
+    from mingshu.present.bazi_json import value_text
 
-    d = page_dict(charts.bazi)
-    titles = {"year": "年 year", "month": "月 month", "day": "日 day", "hour": "时 hour"}
-    positions = []
-    for key in ("year", "month", "day", "hour"):
-        p = d["details"][key]
-        positions.append(
-            Row(**{
-                "key": key,
-                "title": titles[key],
-                "pillar": pillar_name(p["pillar"], style),
-                "ten_god": name(p["ten_god"], style) if p["ten_god"] else "",
-                "hidden": [
-                    # A colon in the Latin forms, where a space would run the stem's
-                    # name into the ten god's ("bǐng: shāng guān").
-                    f"{stem_name(h['stem'], style)}{':' if style in ('pinyin', 'english') else ''}"
-                    f" {name(h['ten_god'], style)}"
-                    for h in p["hidden"]
-                ],
-                "nayin": name(p["nayin"], style),
-                "stage": name(p["stage"], style),
-                "self_stage": name(p["self_stage"], style),
-                "void": "".join(branch_name(b, style) for b in p["void"]),
-            })
-        )  # fmt: skip
-    stars = [
-        Row(**{**s, "summary": _star_summary(s, style, lang), "name": name(s, style),
-               "article": next(iter(articles_for_star("bazi", s["key"])), ""),
-               "catalogue": catalogue_href("bazi", s["key"], lang, style)})
-        for s in d["stars"]
-    ]  # fmt: skip
-    present = [s for s in stars if s.found]
-    absent = [s for s in stars if not s.found]
-    luck = d["luck"]
-    start = luck["start"]
-    steps = [
-        Row(**{**s, "pillar": pillar_name(s["pillar"], style),
-               "ten_god": name(s["ten_god"], style) if s.get("ten_god") else ""})
-        for s in luck["steps"]
-    ]  # fmt: skip
+    details = {d.position.key: d for d in c.details}
+    pillars = [details[key] for key in ("year", "month", "day", "hour")]
+    columns = [_pillar_cells(d, style, lang) for d in pillars]
+    present: list[str] = []
+    absent: list[str] = []
+    for r in c.stars:
+        # Keyed by the table's label and the places (hashing the whole table, a tuple of
+        # its sources and rules, cost more than the rest of the item's look-up).
+        places = tuple((h.position.key, value_text(h.target)) for h in r.hits) if r.hits else ()
+        item = _bazi_star_item(r.star.key, r.star.names, r.variant.label, places, style, lang)
+        (present if places else absent).append(item)
+    luck = c.luck
+    start, moment = luck.start, luck.start_moment
     annual = None
     if charts.annual is not None:
         a = annual_to_dict(charts.annual)
@@ -383,57 +413,122 @@ def _bazi_view(charts: Charts, style: str, lang: str = "en") -> Row | None:
         })  # fmt: skip
     return Row(
         **{
-            "positions": positions,
-            "tai_yuan": pillar_name(d["tai_yuan"], style),
-            "tai_xi": pillar_name(d["tai_xi"], style),
-            "ming_gong": pillar_name(d["ming_gong"], style),
-            "shen_gong": pillar_name(d["shen_gong"], style),
+            # The table's rows: ten god, pillar, hidden stems, nayin, the two stages, void.
+            "rows": [Markup("".join(cells[i] for cells in columns)) for i in range(7)],
+            "tai_yuan": pillar_name(str(c.tai_yuan), style),
+            "tai_xi": pillar_name(str(c.tai_xi), style),
+            "ming_gong": pillar_name(str(c.ming_gong), style),
+            "shen_gong": pillar_name(str(c.shen_gong), style),
             # The BaZi 命宫/身宫 in the page's script (the Zi Wei palace names and captions).
             "ming_gong_label": name(PalaceName.LIFE.names, style),
             "shen_gong_label": LABELS_OF[style]["body"],
-            "stars": stars,
             "present": present,
             "absent": absent,
-            "present_items": _bazi_star_items(present, lang),
-            "absent_items": _bazi_star_items(absent, lang),
-            "start": f"{start['years']} years {start['months']} months {start['days']} days "
-            f"(from {luck['start_moment']})",
-            "luck": steps,
+            "present_items": Markup("".join(present)),
+            "absent_items": Markup("".join(absent)),
+            "start": f"{start.years} years {start.months} months {start.days} days "
+            f"(from {None if moment is None else moment.isoformat(sep=' ')})",
+            "luck_rows": _luck_rows(luck.steps, style),
             "annual": annual,
         }
     )
 
 
-def _bazi_star_items(stars: list[Row], lang: str) -> Markup:
-    """The items of a list of symbolic stars, each its line and its article or catalogue
-    link: written here from items made once per line and language (most lines are the
-    same from chart to chart, the absent stars'), not by a template loop over forty."""
-    return Markup("".join([_bazi_star_item(s.found, s.summary, s.article, s.catalogue, lang)
-                           for s in stars]))  # fmt: skip
+def _name(names: Names, style: str) -> str:
+    """A name in ``style``, or in 简体 where that form is empty (as views.name reads the
+    JSON's named objects)."""
+    return getattr(names, style) or names.hans
 
 
 @lru_cache(maxsize=4096)
-def _bazi_star_item(found: bool, summary: str, article: str, catalogue: str, lang: str) -> str:
+def _pillar_cells(d: PillarDetail, style: str, lang: str) -> tuple[str, ...]:
+    """One pillar's column of the BaZi table, its seven cells (ten god, pillar, hidden
+    stems, nayin, the day master's stage, the stem's own stage, void), escaped: a pure
+    function of the pillar's details (a pillar and a day master give them)."""
+    cell = f'<td lang="{escape(NAME_LANGS[style])}">'
+
+    def named(names: Names) -> str:
+        return f"{cell}{escape(_name(names, style))}</td>"
+
+    # A colon in the Latin forms, where a space would run the stem's name into the ten
+    # god's ("bǐng: shāng guān").
+    colon = ":" if style in ("pinyin", "english") else ""
+    hidden = "".join(
+        f"{escape(stem_name(h.stem.key, style) + colon + ' ' + _name(h.ten_god.names, style))}<br>"
+        for h in d.hidden
+    )
+    return (
+        named(d.ten_god.names) if d.ten_god else f"<td>{translator(lang)('日主 day master')}</td>",
+        f'{cell[:-1]} data-pillar="{escape(d.position.key)}">'
+        f"{escape(pillar_name(str(d.pillar), style))}</td>",
+        f"{cell}{hidden}</td>",
+        named(d.nayin.names),
+        named(d.stage.names),
+        named(d.self_stage.names),
+        f"{cell}{escape(''.join(branch_name(b.key, style) for b in d.void))}</td>",
+    )
+
+
+def _luck_rows(steps: Sequence[LuckStep], style: str) -> Markup:
+    """The rows of the luck pillars' table (the named cells made once per pillar)."""
+    return Markup(
+        "".join(
+            f"<tr><td>{s.number}</td>{_luck_cells(s.pillar, s.ten_god, style)}"
+            f"<td>{s.start_age}–{s.end_age}</td><td>{s.start_year}–{s.end_year}</td></tr>"
+            for s in steps
+        )
+    )
+
+
+@lru_cache(maxsize=1024)
+def _luck_cells(pillar: Pillar, ten_god: TenGod, style: str) -> str:
+    """A luck pillar's two named cells, its pillar and its ten god, escaped."""
+    cell = f'<td lang="{escape(NAME_LANGS[style])}">'
+    return (
+        f"{cell}{escape(pillar_name(str(pillar), style))}</td>"
+        f"{cell}{escape(_name(ten_god.names, style))}</td>"
+    )
+
+
+@lru_cache(maxsize=8192)
+def _bazi_star_item(
+    key: str,
+    names: Names,
+    table: str,
+    places: tuple[tuple[str, str | None], ...],
+    style: str,
+    lang: str,
+) -> str:
+    """A symbolic star's item of the page's list: its line and its article or catalogue
+    link.  A pure function of the star, its table, where it was found (each pillar and
+    what the table gave there), the name form and the language: most items are the same
+    from chart to chart (the absent stars', and a found star has few places), so a page
+    of forty stars writes each once, not by a template loop."""
     t = translator(lang)
     link = ""
+    article = next(iter(articles_for_star("bazi", key)), "")
+    catalogue = catalogue_href("bazi", key, lang, style)
     if article:
         link = f' — <a href="/library/{escape(article)}">{t("article")}</a>'
     elif catalogue:
         link = f' — <a href="{escape(catalogue)}" data-catalogue>{t("star catalogue")}</a>'
-    return f'<li class="{"found" if found else "absent"}">{t.message(summary)}{link}</li>'
+    summary = _star_summary(names, table, places, style, lang)
+    return f'<li class="{"found" if places else "absent"}">{t.message(summary)}{link}</li>'
 
 
-def _star_summary(s: dict[str, Any], style: str, lang: str) -> str:
+def _star_summary(
+    names: Names, table: str, hits: tuple[tuple[str, str | None], ...], style: str, lang: str
+) -> str:
     """A symbolic star's line with its name and the branches it falls on in the page's
     name form (the table's label names its book and stays as written); an English page
     gives a Chinese name its English too."""
-    label = name(s, style)
+    label = _name(names, style)
     if lang == "en" and style in ("hans", "hant"):
-        label = f"{s['english']} {label}"
-    if not s["found"]:
-        return f"no {label} in this chart (table: {s['table']})"
-    where = ", ".join(f"{h['pillar']} pillar {value_name(h['target'], style)}" for h in s["hits"])
-    return f"{label} (table: {s['table']}): {where}"
+        label = f"{names.english} {label}"
+    if not hits:
+        return f"no {label} in this chart (table: {table})"
+    where = ", ".join(f"{pillar} pillar {value_name(target, style)}" for pillar, target in hits)
+    return f"{label} (table: {table}): {where}"
 
 
 @router.get("/chart", response_class=HTMLResponse)
@@ -636,7 +731,7 @@ def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
                       "14:00", "16:00", "18:00", "20:00", "22:00", "23:30")
         ]  # fmt: skip
     context["steps"] = _horoscope_steps(q)
-    html = environment().get_template("chart.html").render(**context)
+    html = _environment_of(context).get_template("chart.html").render(**context)
     return html.encode()
 
 
@@ -644,9 +739,9 @@ def _chart_at(q: ChartQuery) -> Callable[[str], str]:
     """``/chart?…`` for ``q`` with the horoscope moment moved to a given ``at``.  The
     timeline and the steps make some thirty of these a page; ``at`` and ``year`` end the
     canonical query string (ChartQuery.query_string), so the rest is encoded once."""
-    head = "/chart?" + q.query_string(at="", year="")
-    tail = "&" + urlencode([("year", q.year)]) if q.year else ""
-    return lambda at: f"{head}&{urlencode([('at', at)])}{tail}"
+    head = "/chart?" + q.query_string(at="", year="") + "&at="
+    tail = f"&year={quote_plus(q.year)}" if q.year else ""
+    return lambda at: f"{head}{quote_plus(at)}{tail}"
 
 
 def _at_in_year(q: ChartQuery, year: int) -> str:
@@ -665,7 +760,8 @@ def _at_in_year(q: ChartQuery, year: int) -> str:
 
 def _timeline(q: ChartQuery, z: Any) -> Row:
     """The strip under the board: the decades (大限) of the chart, and the ten years of the
-    chosen decade (流年), each a link that moves the horoscope there."""
+    chosen decade (流年), each a link that moves the horoscope there; each strip as its
+    links' HTML (the numbers need no escaping)."""
     born = z.lunar_date.year
     current = int(q.at[:4]) if q.at else None
     decades = []
@@ -679,29 +775,27 @@ def _timeline(q: ChartQuery, z: Any) -> Row:
         here = current is not None and first <= current <= born + end - 1
         if here:
             chosen = (start, end)
+        href = chart_at(_at_in_year(q, max(first, FIRST_DATE.year))) + "#chart"
+        palace_name = escape(name(palace.name.names, q.names))
         decades.append(
-            Row(
-                label=f"{start}–{end}",
-                years=f"{first}–{born + end - 1}",
-                palace=name(palace.name.names, q.names),
-                href=chart_at(_at_in_year(q, max(first, FIRST_DATE.year))) + "#chart",
-                current=here,
-            )
+            f'<a href="{escape(href)}"{_CURRENT if here else ""}'
+            f' title="{palace_name}, {first}–{born + end - 1}">{start}–{end}</a>'
         )
     years = []
     if chosen is not None:
+        t = translator(q.lang)
         for age in range(chosen[0], chosen[1] + 1):
             year = born + age - 1
             if FIRST_DATE.year <= year <= LAST_DATE.year:
+                href = chart_at(_at_in_year(q, year)) + "#chart"
                 years.append(
-                    Row(
-                        label=str(year),
-                        age=age,
-                        href=chart_at(_at_in_year(q, year)) + "#chart",
-                        current=year == current,
-                    )
+                    f'<a href="{escape(href)}"{_CURRENT if year == current else ""}'
+                    f' title="{escape(t.text("age {age}", age=age))}">{year}</a>'
                 )
-    return Row(decades=decades, years=years)
+    return Row(decades=Markup("".join(decades)), years=Markup("".join(years)))
+
+
+_CURRENT: Final = ' aria-current="true"'
 
 
 def _horoscope_steps(q: ChartQuery) -> list[tuple[str, str]]:

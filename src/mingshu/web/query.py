@@ -13,10 +13,10 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Final
-from urllib.parse import urlencode
+from urllib.parse import quote_plus, urlencode
 
 from mingshu.errors import InputError
 from mingshu.gender import Gender
@@ -123,22 +123,26 @@ class ChartQuery:
         return chosen.get(name) or default_of(name, chosen.get("school", "iztro"))
 
     def query_string(self, **changes: Any) -> str:
-        """The canonical query string (defaults left out), with ``changes`` applied."""
-        q = replace(self, **changes) if changes else self
-        birth = _birth_query(
-            q.date, q.calendar, q.leap, q.unknown_hour, q.time, q.gender, q.city, q.tz, q.lon,
-            q.true_solar, q.fold, q.settings, q.stars,
-        )  # fmt: skip
-        pairs: list[tuple[str, str]] = []
-        if q.names != "hans":
-            pairs.append(("names", q.names))
-        if q.lang != "en":
-            pairs.append(("lang", q.lang))
-        if q.at:
-            pairs.append(("at", q.at))
-        if q.year:
-            pairs.append(("year", q.year))
-        return f"{birth}&{urlencode(pairs)}" if pairs else birth
+        """The canonical query string (defaults left out), with ``changes`` applied (each
+        field read from them or the query: a page's dozen links, each a changed copy of
+        the query, cost more than their encoding)."""
+        if not changes.keys() <= _QUERY_FIELDS:
+            raise TypeError(f"ChartQuery has no field {sorted(changes.keys() - _QUERY_FIELDS)}")
+        birth = _birth_query(*[changes.get(f, getattr(self, f)) for f in _BIRTH_ARGUMENTS])
+        tail = ""
+        for key, default in (("names", "hans"), ("lang", "en"), ("at", ""), ("year", "")):
+            value = changes.get(key, getattr(self, key))
+            if value != default:
+                tail += f"&{key}={quote_plus(value)}"
+        return birth + tail
+
+
+_QUERY_FIELDS: Final = frozenset(ChartQuery.__dataclass_fields__)
+_BIRTH_ARGUMENTS: Final = (
+    "date", "calendar", "leap", "unknown_hour", "time", "gender", "city", "tz", "lon",
+    "true_solar", "fold", "settings", "stars",
+)  # fmt: skip
+"""The fields :func:`_birth_query` takes, in its order."""
 
 
 @lru_cache(maxsize=64)
@@ -305,14 +309,20 @@ def parse(
     settings: list[tuple[str, str]] = []
     school_setting = ZIWEI_SETTINGS["school"]
     school = take("school", _setting, school_setting, "") or school_setting.default
+    # A setting left out takes its default: only those given are read and checked (a
+    # query names few of the thirty).
     for table in (ZIWEI_SETTINGS, BAZI_SETTINGS):
         for name, setting in table.items():
+            if name not in params:
+                continue
             default = default_of(name, school)
             value = take(name, _setting, setting, default)
             if value is not None and value != default:
                 settings.append((name, value))
     for name, (_, default) in FLAG_CHOICES.items():
-        flag = take(name, _flag) if take(name, _one) else None  # left out: the default
+        if name not in params:
+            continue
+        flag = take(name, _flag) if take(name, _one) else None  # empty: the default
         value = default if flag is None else "01"[flag]
         if value != default:
             settings.append((name, value))
