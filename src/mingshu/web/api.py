@@ -115,9 +115,26 @@ def _words(setting: Any) -> str:
 
 
 def _enum(words: Any, *, any_case: bool = False, blank: bool = True) -> dict[str, Any]:
-    """The words a parameter takes; ``blank``: empty too, meaning its default.
-    ``any_case``: the server also takes them in any case (listed as written)."""
-    return {"enum": [""] * blank + [*words]} | ({"x-any-case": True} if any_case else {})
+    """The words a parameter takes, as an ``enum`` (``blank``: empty too, meaning its
+    default) and, since the server reads every value without its surrounding whitespace
+    (and ``any_case``: the words in any case, ``x-any-case``), as the pattern of exactly
+    what it takes: ``" 1 "`` and ``"TRUE"`` are taken, so the document must not call
+    them invalid."""
+    spelled = "|".join(_spelled(w, any_case) for w in words if w)
+    taken = rf"^\s*({spelled}){'?' if blank else ''}\s*$"
+    listed = {"enum": [""] * blank + [*words]}
+    return {"anyOf": [listed, {"pattern": taken}]} | ({"x-any-case": True} if any_case else {})
+
+
+def _spelled(word: str, any_case: bool) -> str:
+    """``word`` as a regular expression (ECMA 262 and Python alike), in any case."""
+    out = []
+    for c in word:
+        if any_case and c.lower() != c.upper():
+            out.append(f"[{c.upper()}{c.lower()}]")
+        else:
+            out.append("\\" + c if c in ".^$*+?()[]{}|\\" else c)
+    return "".join(out)
 
 
 GENDER_WORDS: Final = ("female", "male", "f", "m", "woman", "man", "女", "男")
