@@ -40,6 +40,7 @@ __all__ = [
     "Moment",
     "Notice",
     "equation_of_time",
+    "is_place_zone",
     "moment",
     "moment_of",
     "parse_flag",
@@ -146,10 +147,16 @@ def parse_fold(value: object) -> int:
 _NOT_A_PLACE = frozenset({"localtime", "factory", "posixrules"})
 
 
+def is_place_zone(name: str) -> bool:
+    """False for the zone files that are no place's time (localtime, posixrules, Factory, and
+    the posix/ and right/ copies)."""
+    lower = name.lower()
+    return lower not in _NOT_A_PLACE and not lower.startswith(("posix/", "right/"))
+
+
 @lru_cache(maxsize=256)
 def _zone(name: str) -> ZoneInfo:
-    lower = name.lower()
-    if lower in _NOT_A_PLACE or lower.startswith(("posix/", "right/")):
+    if not is_place_zone(name):
         raise InputError(
             "tz", f"{clip(name)} is not the IANA zone of a place (use a name such as Asia/Shanghai)"
         )

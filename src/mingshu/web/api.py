@@ -115,16 +115,69 @@ def _words(setting: Any) -> str:
 
 
 def _enum(words: Any, *, any_case: bool = False, blank: bool = True) -> dict[str, Any]:
-    """The words a parameter takes; ``blank``: empty too, meaning its default.
-    ``any_case``: the server also takes them in any case (listed as written)."""
-    return {"enum": [""] * blank + [*words]} | ({"x-any-case": True} if any_case else {})
+    """The words a parameter takes, as an ``enum`` (``blank``: empty too, meaning its
+    default) and, since the server reads every value without its surrounding whitespace
+    (and ``any_case``: the words in any case, ``x-any-case``), as the pattern of exactly
+    what it takes: ``" 1 "`` and ``"TRUE"`` are taken, so the document must not call
+    them invalid."""
+    spelled = "|".join(_spelled(w, any_case) for w in words if w)
+    taken = rf"^\s*({spelled}){'?' if blank else ''}\s*$"
+    listed = {"enum": [""] * blank + [*words]}
+    return {"anyOf": [listed, {"pattern": taken}]} | ({"x-any-case": True} if any_case else {})
+
+
+def _spelled(word: str, any_case: bool) -> str:
+    """``word`` as a regular expression (ECMA 262 and Python alike), in any case."""
+    out = []
+    for c in word:
+        if any_case and c.lower() != c.upper():
+            out.append(f"[{c.upper()}{c.lower()}]")
+        else:
+            out.append("\\" + c if c in ".^$*+?()[]{}|\\" else c)
+    return "".join(out)
 
 
 GENDER_WORDS: Final = ("female", "male", "f", "m", "woman", "man", "女", "男")
 """The words Gender.parse takes (mingshu.gender; a test checks they agree)."""
+_TRUE_WORDS: Final = ("1", "true", "on", "yes")
 _FLAG: Final = _enum(("1", "0", "true", "false", "on", "off", "yes", "no"), any_case=True)
-_DATE: Final = {"pattern": r"^\s*[0-9]{1,4}[-/.][0-9]{1,2}[-/.][0-9]{1,2}\s*$"}
-_CLOCK: Final = {"pattern": r"^\s*[0-9]{1,2}:[0-9]{1,2}(:[0-9]{1,2})?\s*$"}
+YEARS: Final = r"(158[3-9]|159[0-9]|1[6-9][0-9]{2}|2[0-5][0-9]{2}|26[0-4][0-9]|2650)"
+"""The years of the calendar's range, 1583 .. 2650, as a regular expression."""
+# The syntax as the server reads it, with the ranges a pattern can state: months 1-12, days
+# 1-31, hours 0-23, minutes and seconds 0-59; a birth date's year from 1582 (a lunar date of
+# 1582-12 is a solar 1583 one: the rule "real-date" below gives the exact span).  No
+# `format: date`: the server also takes 1987/5/16 and 1987.5.16, and lunar dates such as
+# 2023-02-30.
+_MONTH_DAY: Final = r"(0?[1-9]|1[0-2])[-/.](0?[1-9]|[12][0-9]|3[01])"
+_DATE: Final = {"pattern": rf"^\s*(1582|{YEARS})[-/.]{_MONTH_DAY}\s*$"}
+_CLOCK: Final = {"pattern": r"^\s*([01]?[0-9]|2[0-3]):[0-5]?[0-9](:[0-5]?[0-9])?\s*$"}
+_MOMENT: Final = {  # as datetime.fromisoformat reads it: two digits each
+    "pattern": rf"^\s*{YEARS}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])"
+    r"([T ]([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?)?\s*$"
+}
+_LONGITUDE: Final = {
+    "pattern": r"^\s*([-+]?(([0-9]{1,2}|0[0-9]{2}|1[0-7][0-9])(\.[0-9]+)?|180(\.0+)?))?\s*$"
+}
+
+
+def _zones() -> list[str]:
+    """Every IANA zone of a place: the zone list of tzdata (a dependency; it is where
+    ZoneInfo finds a zone the system lacks), less what mingshu.birth.zone refuses (Factory).
+    Read from the one file, not zoneinfo.available_timezones (0.15 s of start-up)."""
+    from importlib.resources import files
+
+    from mingshu.birth import is_place_zone
+
+    names = files("tzdata").joinpath("zones").read_text(encoding="utf-8").split()
+    return sorted(n for n in names if is_place_zone(n))
+
+
+def _star_choices() -> list[str]:
+    """STAR:VARIANT (or STAR=VARIANT) for every variant of every BaZi symbolic star."""
+    from mingshu.bazi import STARS
+
+    return [f"{s.key}{sep}{v}" for s in STARS for v in s.variant_ids for sep in ":="]
+
 
 BIRTH_PARAMETERS: Final = [
     _param("date", "Birth date YYYY-MM-DD (also YYYY/MM/DD, YYYY.M.D; lunar with "
@@ -139,11 +192,11 @@ BIRTH_PARAMETERS: Final = [
     _param("leap", "1: the lunar date is in the leap month (needs calendar=lunar)", "0",
            schema=_FLAG),
     _param("tz", "IANA time zone of the clock time", "Asia/Shanghai", "Europe/Zurich",
-           schema={"pattern": r"^\s*[A-Za-z0-9_+/-]*\s*$"}),
+           schema=_enum(_zones())),
     _param("city", "GeoNames id of the birth city (gives tz and longitude): /api/cities",
            "1816670", schema={"pattern": r"^\s*[0-9]*\s*$"}),
     _param("lon", "Birth longitude, degrees east, -180 .. 180", "116.4",
-           schema={"pattern": r"^\s*([-+]?[0-9]{1,3}(\.[0-9]+)?)?\s*$"}),
+           schema=_LONGITUDE),
     _param("true_solar", "1: day and hour from true solar time (needs a place)", "0",
            schema=_FLAG),
     _param("fold", "0 or 1: which of two identical clock readings", "0",
@@ -164,7 +217,7 @@ BAZI_PARAMETERS: Final = [
         for name, s in BAZI_SETTINGS.items()
     ),
     _param("star", "BaZi symbolic-star table, STAR:VARIANT (repeatable)", "wen_chang:w2",
-           many=True, schema={"pattern": r"^\s*([a-z_]{2,30}[:=][A-Za-z0-9_]{1,20})?\s*$"}),
+           many=True, schema=_enum(_star_choices())),
     _param("equation_of_time", "1 (default) or 0: with true_solar=1, apparent or mean solar "
            "time", "1", schema=_FLAG),
     _param("include_basis_pillar", "1 or 0 (default): may a branch-based star sit in the "
@@ -182,9 +235,7 @@ HOROSCOPE_PARAMETERS: Final = [
         "at",
         "The moment: YYYY-MM-DD or YYYY-MM-DDTHH:MM",
         "2026-11-29T10:00",
-        schema={
-            "pattern": r"^\s*[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:[0-9]{2})?)?\s*$"
-        },
+        schema=_MOMENT,
         required=True,
     ),
 ]
@@ -196,6 +247,108 @@ BAZI_CHART_PARAMETERS: Final = [
 # No clock time, so no fold either (fold tells two equal clock readings apart; the birth
 # layer refuses it without a time).
 HOURS_PARAMETERS: Final = [p for p in CHART_PARAMETERS if p["name"] not in ("time", "fold")]
+
+
+# Rules between parameters, and facts a parameter's schema cannot state, in each chart
+# operation's `x-mingshu-rules`: the server answers 422 naming the field when one is broken.
+# Each rule: `if` (a condition; left out: always) then `then`.  A condition is
+# {"param": name, "given": true} (there and not blank), {"param": name, "in": [words]}
+# (any case where the parameter's schema says x-any-case), {"anyOf": [...]},
+# {"allOf": [...]}, or {"fact": name, ...} for what needs a calendar (each named in its
+# description).  tests/web/schemathesis_hooks.py generates requests within them.
+RULES_HEAD: Final = (
+    "Rules beyond each parameter's schema (`x-mingshu-rules`): a request that keeps them is "
+    "accepted, one that breaks them refused 422 naming the field (where a rule says taken as "
+    "safe, it states a part of what the server takes)."
+)
+
+
+def _given(name: str) -> dict[str, Any]:
+    return {"param": name, "given": True}
+
+
+def _is(name: str, *words: str) -> dict[str, Any]:
+    return {"param": name, "in": list(words)}
+
+
+def _place(*parts: str) -> dict[str, Any]:
+    return {"anyOf": [_given(p) for p in (*parts, "city")]}
+
+
+def _rule(
+    description: str, then: dict[str, Any], when: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    return {"description": description, **({"if": when} if when else {}), "then": then}
+
+
+_REAL_DATE: Final = _rule(
+    f"date is a real day of its calendar (lunar: the month has that day; with leap=1 the "
+    f"year's leap month is that month) on a solar day within {RANGE_TEXT}",
+    {"fact": "real-date", "date": "date", "calendar": "calendar", "leap": "leap",
+     "solar_range": RANGE_TEXT.split(" .. ")},
+)  # fmt: skip
+_EOT_RULE: Final = _rule(
+    "equation_of_time=0 goes with true solar time (true_solar=1)",
+    _is("true_solar", *_TRUE_WORDS), _is("equation_of_time", "0", "false", "off", "no")
+)  # fmt: skip
+BIRTH_RULES: Final = [
+    _REAL_DATE,
+    _rule("leap=1 needs calendar=lunar", _is("calendar", "lunar"), _is("leap", *_TRUE_WORDS)),
+    _rule("lon needs the time zone: tz, or a city", _place("tz"), _given("lon")),
+    _rule("true_solar=1 needs the longitude and the time zone: lon and tz, or a city",
+          {"allOf": [_place("lon"), _place("tz")]}, _is("true_solar", *_TRUE_WORDS)),
+    _rule("fold=1 needs the time zone: tz, or a city", _place("tz"), _is("fold", "1")),
+    _rule("city is an id that GET /api/cities answers",
+          {"fact": "city-id", "param": "city", "listed_by": "/api/cities"}, _given("city")),
+]  # fmt: skip
+ZIWEI_RULES: Final = [
+    *BIRTH_RULES,
+    _rule("school=quanshu needs algorithm=quanshu", _is("algorithm", "quanshu"),
+          _is("school", "quanshu")),
+    _EOT_RULE,
+]  # fmt: skip
+HOROSCOPE_RULES: Final = [
+    *ZIWEI_RULES,
+    _rule("at is from the birth on (taken as safe: two days after the birth date, whose "
+          "own day depends on the clock time and true solar time) and within the chart's "
+          "120 nominal years (taken as safe: up to the birth date's year + 118)",
+          {"fact": "moment-from-birth", "moment": "at", "date": "date",
+           "calendar": "calendar", "leap": "leap", "days_after": 2, "years_after": 118}),
+]  # fmt: skip
+BAZI_RULES: Final = [
+    *BIRTH_RULES,
+    _EOT_RULE,
+    _rule("year is from the birth's year in Beijing time to 150 years on (taken as safe: "
+          "the birth date's year + 1 to + 149)",
+          {"fact": "year-from-birth", "year": "year", "date": "date", "calendar": "calendar",
+           "leap": "leap", "years_after": [1, 149]}, _given("year")),
+]  # fmt: skip
+
+
+def _rules(rules: list[dict[str, Any]], parameters: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rules whose parameters the operation has (no fold rule without a clock time)."""
+    names = {p["name"] for p in parameters}
+
+    def mentioned(node: Any) -> set[str]:
+        if isinstance(node, dict):
+            own = {node["param"]} if "param" in node and "fact" not in node else set()
+            return own.union(*(mentioned(v) for v in node.values()))
+        if isinstance(node, list):
+            return set().union(*(mentioned(v) for v in node))
+        return set()
+
+    return [r for r in rules if mentioned(r) <= names]
+
+
+def _with_rules(parameters: list[dict[str, Any]], rules: list[dict[str, Any]]) -> dict[str, Any]:
+    """An operation's parameters and its rules, stated twice: for machines and in words."""
+    mine = _rules(rules, parameters)
+    words = "\n".join(f"* {r['description']}" for r in mine)
+    return {
+        "parameters": parameters,
+        "x-mingshu-rules": mine,
+        "description": f"{RULES_HEAD}\n{words}",
+    }
 
 
 def _known(parameters: list[dict[str, Any]]) -> frozenset[str]:
@@ -254,7 +407,7 @@ async def health() -> dict[str, Any]:
 @router.get(
     "/ziwei",
     summary="A Zi Wei Dou Shu natal chart (schema mingshu.ziwei.chart/1)",
-    openapi_extra={"parameters": CHART_PARAMETERS},
+    openapi_extra=_with_rules(CHART_PARAMETERS, ZIWEI_RULES),
     **_CHART_ROUTE,
 )
 async def ziwei_chart(request: Request) -> Response:
@@ -313,7 +466,7 @@ def _bazi_bytes(query_string: str) -> bytes:
 @router.get(
     "/ziwei/horoscope",
     summary="The horoscope layers at a moment (schema mingshu.ziwei.horoscope/1)",
-    openapi_extra={"parameters": HOROSCOPE_PARAMETERS},
+    openapi_extra=_with_rules(HOROSCOPE_PARAMETERS, HOROSCOPE_RULES),
     **_CHART_ROUTE,
 )
 async def ziwei_horoscope(request: Request) -> Response:
@@ -330,7 +483,7 @@ async def ziwei_horoscope(request: Request) -> Response:
 @router.get(
     "/bazi",
     summary="A BaZi chart (schema mingshu.bazi.chart/1), with 流年 when year is given",
-    openapi_extra={"parameters": BAZI_CHART_PARAMETERS},
+    openapi_extra=_with_rules(BAZI_CHART_PARAMETERS, BAZI_RULES),
     **_CHART_ROUTE,
 )
 async def bazi_chart(request: Request) -> Response:
@@ -347,7 +500,7 @@ async def bazi_chart(request: Request) -> Response:
 @router.get(
     "/ziwei/hours",
     summary="Unknown hour: what moves and what stays across the thirteen charts of a day",
-    openapi_extra={"parameters": HOURS_PARAMETERS},
+    openapi_extra=_with_rules(HOURS_PARAMETERS, ZIWEI_RULES),
     **_CHART_ROUTE,
 )
 async def ziwei_hours(request: Request) -> Response:

@@ -99,6 +99,22 @@ def _hour(q: ChartQuery, time_index: int | None) -> str | int:
     return q.time
 
 
+@lru_cache(maxsize=64)
+def _check_place(tz: str | None, longitude: str | None) -> None:
+    """The zone and longitude as a birth with a clock time checks them."""
+    from mingshu.birth import parse_longitude, zone
+
+    try:
+        if tz is not None:
+            zone(tz)
+        if longitude is not None:
+            parse_longitude(longitude)
+            if tz is None:
+                raise InputError("tz", "true solar time and longitude need the time zone (tz)")
+    except InputError as e:
+        raise FieldErrors({_field(e): e.message}) from None
+
+
 def ziwei_of(q: ChartQuery, time_index: int | None = None) -> NatalChart:
     from mingshu import ziwei
 
@@ -107,7 +123,9 @@ def ziwei_of(q: ChartQuery, time_index: int | None = None) -> NatalChart:
     tz, longitude = place.tz, place.longitude
     if time_index is not None:
         # A whole double hour has no clock time: no zone, daylight saving or solar time
-        # applies (the engine refuses a time index with a zone).
+        # applies (the engine refuses a time index with a zone).  The place is still
+        # checked, as for a clock time: an unknown zone is refused, never ignored.
+        _check_place(tz, longitude)
         tz = longitude = None
         settings = settings.replace(true_solar_time=False) if q.true_solar else settings
     try:

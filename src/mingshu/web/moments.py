@@ -10,6 +10,8 @@ from fastapi.responses import HTMLResponse
 
 from mingshu.web.api import (
     _CHART_ROUTE,
+    RULES_HEAD,
+    YEARS,
     _enum,
     _json,
     _only_once,
@@ -25,11 +27,14 @@ router = APIRouter(include_in_schema=False)
 api_router = APIRouter(prefix="/api", tags=["api"])
 
 _LATE_RAT: Final = "bz_late_rat_hour"
-_YEAR: Final = {"pattern": r"^\s*([0-9]{4})?\s*$"}
+_YEAR: Final = {"pattern": rf"^\s*{YEARS}?\s*$"}
+"""A year of the calendar's range (mingshu.bazi.moments.year_bound)."""
+_PILLAR: Final = r"([甲丙戊庚壬]\s*[子寅辰午申戌]|[乙丁己辛癸]\s*[丑卯巳未酉亥])"
+"""One of the sixty: a yang stem with a yang branch, a yin stem with a yin branch."""
 MOMENTS_PARAMETERS: Final = [
     _param("pillars", "Four pillars, year month day hour (spaces optional)",
            "庚辰 甲申 丙午 庚寅", required=True,
-           schema={"pattern": r"^\s*(\S\s*){8}$", "maxLength": 40}),
+           schema={"pattern": rf"^\s*({_PILLAR}\s*){{4}}$", "maxLength": 40}),
     _param(_LATE_RAT, "BaZi setting: how 23:00–23:59 takes its day and hour pillars",
            "next_day", schema=_enum(BAZI_SETTINGS[_LATE_RAT].words)),
     _param("from", "First year searched (default: the first of the calendar)", "1900",
@@ -37,7 +42,14 @@ MOMENTS_PARAMETERS: Final = [
     _param("to", "Last year searched (default: the last of the calendar)", "2100",
            schema=_YEAR),
 ]  # fmt: skip
+MOMENTS_RULE: Final = {
+    "description": "from is not after to",
+    "if": {"allOf": [{"param": "from", "given": True}, {"param": "to", "given": True}]},
+    "then": {"fact": "not-after", "first": "from", "last": "to"},
+}
 _KNOWN: Final = tuple(p["name"] for p in MOMENTS_PARAMETERS)
+_LONGEST: Final = {p["name"]: p["schema"]["maxLength"] for p in MOMENTS_PARAMETERS}
+"""Each value's longest, as sent (refused beyond it, not cut: a cut value means another)."""
 _PAGE_KNOWN: Final = (*_KNOWN, "lang")
 
 
@@ -50,7 +62,13 @@ def _search(params: dict[str, str]) -> tuple[dict[str, Any] | None, dict[str, st
     from mingshu.errors import InputError
     from mingshu.present.bazi_json import moments_to_dict
 
-    errors: dict[str, str] = {}
+    errors = {
+        field: f"is too long ({len(value)} characters; at most {_LONGEST.get(field, MAX_VALUE)})"
+        for field, value in params.items()
+        if len(value) > _LONGEST.get(field, MAX_VALUE)
+    }
+    if errors:
+        return None, errors
     text = params.get("pillars", "").strip()
     if not text:
         return None, {"pillars": "give four pillars, e.g. 庚辰 甲申 丙午 庚寅"}
@@ -84,13 +102,17 @@ def _search(params: dict[str, str]) -> tuple[dict[str, Any] | None, dict[str, st
 
 
 def _params(request: Request) -> dict[str, str]:
-    return {k: request.query_params[k][:MAX_VALUE] for k in request.query_params}
+    return {k: request.query_params[k] for k in request.query_params}
 
 
 @api_router.get(
     "/bazi/moments",
     summary="八字反查: every stretch of Beijing time whose four pillars are the given ones",
-    openapi_extra={"parameters": MOMENTS_PARAMETERS},
+    openapi_extra={
+        "parameters": MOMENTS_PARAMETERS,
+        "x-mingshu-rules": [MOMENTS_RULE],
+        "description": f"{RULES_HEAD}\n* {MOMENTS_RULE['description']}",
+    },
     **_CHART_ROUTE,
 )
 async def moments_api(request: Request) -> Response:

@@ -191,9 +191,10 @@ def _one(params: Mapping[str, Any], name: str) -> str:
         if len(value) > 1:  # which one was meant is no choice to make silently
             raise InputError(name, f"given {len(value)} times: give it once")
         value = value[0] if value else ""
-    text = str(value).strip()
-    if len(text) > MAX_VALUE:
+    text = str(value)
+    if len(text) > MAX_VALUE:  # as sent: the API's document states the length of the value
         raise InputError(name, f"is too long ({len(text)} characters; at most {MAX_VALUE})")
+    text = text.strip()
     if "\x00" in text:
         raise InputError(name, "contains a NUL character")
     return text
@@ -260,8 +261,11 @@ def _many(params: Mapping[str, Any], name: str) -> list[str]:
     value = params.get(name)
     if value is None:
         return []
-    values = list(value) if isinstance(value, list | tuple) else [value]
-    return [str(v).strip() for v in values if str(v).strip()]
+    values = [str(v) for v in (value if isinstance(value, list | tuple) else [value])]
+    for v in values:
+        if len(v) > MAX_VALUE:
+            raise InputError(name, f"is too long ({len(v)} characters; at most {MAX_VALUE})")
+    return [v.strip() for v in values if v.strip()]
 
 
 def parse(
@@ -329,7 +333,7 @@ def parse(
     if dict(settings).get("equation_of_time") == "0" and not true_solar:
         errors.setdefault("equation_of_time", "goes with true solar time (true_solar=1)")
     stars: dict[str, str] = {}
-    for item in _many(params, "star")[:40]:
+    for item in (take("star", _many) or [])[:40]:
         m = _STAR_VARIANT.match(item)
         if not m:
             errors.setdefault("star", f"{clip(item)} is not STAR:VARIANT (e.g. wen_chang:w2)")
