@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
-from operator import itemgetter
+from operator import attrgetter, indexOf, itemgetter
 from typing import Any, NamedTuple, TypeVar
 
 from mingshu.arguments import check_type
@@ -22,6 +22,7 @@ from mingshu.cycles import Branch
 from mingshu.errors import InputError
 from mingshu.named import Names, clip
 from mingshu.ziwei.chart import NatalChart, Palace
+from mingshu.ziwei.natal import natal_mutagens
 from mingshu.ziwei.pattern_plan import Plan, plan
 from mingshu.ziwei.stars import Brightness, Mutagen, Star, load_data, star
 from mingshu.ziwei.tables import PalaceName
@@ -52,37 +53,49 @@ GROUPS: dict[str, Names] = {k: _names_of(v) for k, v in _DATA["groups"].items()}
 """The groups a pattern belongs to (卷一's four lists and the 破格 of 卷三's notes)."""
 
 _MUTAGEN_KEYS = {f"hua_{m.key}": m for m in Mutagen}
-_HUA = {m: f"hua_{m.key}" for m in Mutagen}
+_HUA_KEYS = tuple(f"hua_{m.key}" for m in Mutagen)  # 禄 权 科 忌, as natal_mutagens counts
 # A palace name's branch is the Life palace's plus its step (natal.palace_named).
 _ROLE_STEPS = tuple((p.key, int(p)) for p in PalaceName)
 
 
-_Named = tuple[tuple[Star, ...], tuple[str, ...], Callable[[Sequence[int]], Any], tuple[int, ...]]
-_NAMED: dict[int, _Named] = {}
+class _Reader(NamedTuple):
+    """How to read the stars the conditions name from the charts of one star list and
+    四化 table: for each year stem, a getter of their branches (in ``_BITS`` order, the
+    ``hua_*`` keys by the star carrying each) from ``chart._positions + _NOWHERE`` (-1 for
+    a star the list lacks), and the star carrying each ``hua_*`` key."""
+
+    stars: tuple[Star, ...]
+    mutagens: object
+    by_stem: tuple[tuple[Callable[[Sequence[int]], tuple[int, ...]], dict[str, str]], ...]
 
 
-def _named_of(stars: tuple[Star, ...]) -> _Named:
-    """The stars the conditions name among an algorithm's placed stars: their keys, a getter
-    of their branches from the chart's position list and their bits (a key placed twice
-    keeps its last place).  Kept by the identity of the tuple, which the charts of one
-    algorithm and school share (hashing its stars would cost more than this saves); the
-    tuple is kept with it, so an id reused after it is freed cannot match."""
-    found = _NAMED.get(id(stars))
-    if found is None or found[0] is not stars:
-        index = {s.key: i for i, s in enumerate(stars)}
-        named = [(key, i) for key, i in index.items() if key in _BITS]
-        places = tuple(i for _key, i in named)
-        get: Callable[[Sequence[int]], Any] = (
-            itemgetter(*places) if len(places) > 1 else lambda p: tuple(p[i] for i in places)
-        )
-        if len(_NAMED) >= 16:
-            _NAMED.clear()
-        found = _NAMED[id(stars)] = (
-            stars,
-            tuple(key for key, _i in named),
-            get,
-            tuple(_BITS[key] for key, _i in named),
-        )
+_READERS: dict[tuple[int, object], _Reader] = {}
+_NOWHERE = (-1,)
+
+
+def _reader(chart: NatalChart) -> _Reader:
+    """The reader of the chart's star list and 四化 table.  Kept by the identity of the
+    star list, which the charts of one algorithm and school share (hashing its stars would
+    cost more than this saves); the list is kept with it, so an id reused after it is freed
+    cannot match."""
+    stars, mutagens = chart._stars, chart.settings.mutagens
+    found = _READERS.get((id(stars), mutagens))
+    if found is None or found.stars is not stars:
+        index = {s.key: i for i, s in enumerate(stars)}  # a key placed twice: its last place
+        nowhere = len(stars)
+        by_stem = []
+        for row in natal_mutagens(chart.settings):
+            # The engine gives each of 禄 权 科 忌 to one star at most (a major or minor).
+            carriers = {_HUA_KEYS[m - 1]: i for i, m in enumerate(row) if m}
+            places = [
+                carriers.get(key, nowhere) if key in _MUTAGEN_KEYS else index.get(key, nowhere)
+                for key in _BITS
+            ]
+            carrier = {hua: stars[i].key for hua, i in carriers.items() if hua in _BITS}
+            by_stem.append((itemgetter(*places), carrier))
+        if len(_READERS) >= 16:
+            _READERS.clear()
+        found = _READERS[id(stars), mutagens] = _Reader(stars, mutagens, tuple(by_stem))
     return found
 
 
@@ -107,37 +120,25 @@ _Test = Callable[["_View"], "_Evidence | None"]
 
 
 class _View:
-    __slots__ = ("at", "by_branch", "carrier", "life", "palaces", "roles")
+    __slots__ = ("by_branch", "carrier", "life", "palaces", "pos", "roles")
 
     def __init__(self, chart: NatalChart) -> None:
-        # The stars the conditions name, from the chart's own position list; the natal
-        # transformations ride major and minor stars only.  Brightness and the major stars
-        # of a palace are read on demand (few patterns ask).
-        _stars, keys, get, bits = _named_of(chart._stars)
-        branches = get(chart._positions)
-        at: dict[str, int] = dict(zip(keys, branches, strict=True))
-        # The stars in each branch as bit sets (_BITS): a reading's needs are one ``&``.
-        by_branch = [0] * 12
-        for b, bit in zip(branches, bits, strict=True):
-            by_branch[b] |= bit
-        carrier: dict[str, str] = {}
+        # Where each star the conditions name stands (and each natal transformation, by
+        # the star the engine gives it), read from the chart's own position list: ``pos[n]``
+        # for the key of bit ``n`` of _BITS, -1 where the chart has no such star.
+        # Brightness and the major stars of a palace are read from the palaces on demand
+        # (few patterns ask).
+        get, carrier = _reader(chart).by_stem[chart.year.stem]
+        pos = get(chart._positions + _NOWHERE)
         palaces = chart.palaces
-        for palace in palaces:
-            for group in (palace.major_stars, palace.minor_stars):
-                for placed in group:
-                    if placed.mutagen is not None:
-                        hua = _HUA[placed.mutagen]
-                        at[hua] = b = placed.branch
-                        by_branch[b] |= _BITS[hua]
-                        carrier[hua] = placed.star.key
         life = int(chart.life_branch)
-        roles = _roles(life, int(next(p.branch for p in palaces if p.is_body)))
-        self.at = at
+        body = int(palaces[indexOf(map(_IS_BODY, palaces), True)].branch)
+        self.pos = pos
+        self.by_branch = _words(pos)  # the stars in each branch as bit sets (_BITS)
         self.carrier = carrier
         self.palaces = palaces
         self.life = life
-        self.roles = roles
-        self.by_branch = by_branch
+        self.roles = _roles(life, body)
 
     def square(self, b: int) -> int:
         """The stars (as bits) in the 三方四正 of branch ``b``."""
@@ -151,26 +152,34 @@ class _View:
 
     def grade(self, key: str) -> Brightness | None:
         """The brightness of a star (or of the star carrying a ``hua_*``) where it stands."""
-        real = self.carrier.get(key, key)
-        b = self.at.get(key)
-        if b is None:
+        b = self.pos[_INDEX[key]]
+        if b < 0:
             return None
+        real = self.carrier.get(key, key)
         palace = self.palace(b)
-        for placed in (*palace.major_stars, *palace.minor_stars):
-            if placed.star.key == real:
-                return placed.brightness
+        for group in (palace.major_stars, palace.minor_stars):
+            for placed in group:
+                if placed.star.key == real:
+                    return placed.brightness
         return None
 
     def majors(self, b: int) -> tuple[str, ...]:
         return tuple(p.star.key for p in self.palace(b).major_stars)
 
     def palace(self, b: int) -> Palace:
-        # By branch: a chart built by hand may list its palaces in another order.
+        # The engine lists the palaces from 寅; a chart built by hand may list them in
+        # another order, so the branch is checked.
+        palace = self.palaces[(b - 2) % 12]
+        if palace.branch == b:
+            return palace
         return next(p for p in self.palaces if p.branch == b)
 
     def real(self, key: str) -> str:
         """The star a ``hua_*`` key stands for on this chart (the key itself otherwise)."""
         return self.carrier.get(key, key)
+
+
+_IS_BODY = attrgetter("is_body")
 
 
 def _star_key(key: str, where: str) -> str:
@@ -222,22 +231,24 @@ def _compile(cond: Mapping[str, Any], where: str) -> _Test:
                 b = v.roles[role]
                 if v.by_branch[b] & need != need:  # the test most patterns fail first
                     return None
-                return [(v.real(s), b) for s in wanted]
+                real = v.carrier.get
+                return [(real(s, s), b) for s in wanted]
 
             return in_all
         if "any" in keys:
             some = tuple(_star_key(s, where) for s in cond["any"])
-
+            some_at = tuple((s, _INDEX[s]) for s in some)
             some_bits = _mask(some)
 
             def in_any(v: _View) -> _Evidence | None:
                 b = v.roles[role]
                 if not v.by_branch[b] & some_bits:  # none of them here: most charts
                     return None
+                pos, real = v.pos, v.carrier.get
                 found = [
-                    (v.real(s), b)
-                    for s in some
-                    if v.at.get(s) == b and (grades is None or v.grade(s) in grades)
+                    (real(s, s), b)
+                    for s, n in some_at
+                    if pos[n] == b and (grades is None or v.grade(s) in grades)
                 ]
                 return found or None
 
@@ -280,35 +291,38 @@ def _compile(cond: Mapping[str, Any], where: str) -> _Test:
             return same_palace
     if keys == {"at", "stars"}:
         allowed = _branches(cond["at"])
-        wanted = tuple(_star_key(s, where) for s in cond["stars"])
+        wanted_at = tuple((_star_key(s, where), _INDEX[s]) for s in cond["stars"])
 
         def stars_at(v: _View) -> _Evidence | None:
-            found = [(v.real(s), v.at[s]) for s in wanted if v.at.get(s, -1) in allowed]
-            return found if len(found) == len(wanted) else None
+            pos, real = v.pos, v.carrier.get
+            found = [(real(s, s), pos[n]) for s, n in wanted_at if pos[n] in allowed]
+            return found if len(found) == len(wanted_at) else None
 
         return stars_at
     if "flank" in keys:
         role = _role(cond["flank"], where)
         if "pair" in keys:
             a, b_ = (_star_key(s, where) for s in cond["pair"])
+            na, nb = _INDEX[a], _INDEX[b_]
 
             def flank_pair(v: _View) -> _Evidence | None:
                 b = v.roles[role]
                 sides = {(b - 1) % 12, (b + 1) % 12}
-                pa, pb = v.at.get(a), v.at.get(b_)
+                pa, pb = v.pos[na], v.pos[nb]
                 if pa in sides and pb in sides and pa != pb:
                     return [(v.real(a), pa), (v.real(b_), pb)]
                 return None
 
             return flank_pair
         if "each" in keys:
-            each = tuple(_star_key(s, where) for s in cond["each"])
+            each = tuple((_star_key(s, where), _INDEX[s]) for s in cond["each"])
 
             def flank_each(v: _View) -> _Evidence | None:
                 b = v.roles[role]
+                pos, real = v.pos, v.carrier.get
                 found: _Evidence = []
                 for side in ((b - 1) % 12, (b + 1) % 12):
-                    here = [(v.real(s), side) for s in each if v.at.get(s) == side]
+                    here = [(real(s, s), side) for s, n in each if pos[n] == side]
                     if not here:
                         return None
                     found += here
@@ -323,22 +337,23 @@ def _compile(cond: Mapping[str, Any], where: str) -> _Test:
             return frozenset({b, (b + 4) % 12, (b + 6) % 12, (b + 8) % 12})
 
         if "stars" in keys:
-            wanted = tuple(_star_key(s, where) for s in cond["stars"])
-
-            need = _mask(wanted)
+            wanted_at = tuple((_star_key(s, where), _INDEX[s]) for s in cond["stars"])
+            need = _mask(s for s, _n in wanted_at)
 
             def meets_all(v: _View) -> _Evidence | None:
                 if v.square(v.roles[role]) & need != need:
                     return None
-                return [(v.real(s), v.at[s]) for s in wanted]
+                pos, real = v.pos, v.carrier.get
+                return [(real(s, s), pos[n]) for s, n in wanted_at]
 
             return meets_all
         if "any" in keys:
-            some = tuple(_star_key(s, where) for s in cond["any"])
+            some_at = tuple((_star_key(s, where), _INDEX[s]) for s in cond["any"])
 
             def meets_any(v: _View) -> _Evidence | None:
                 four = square(v)
-                found = [(v.real(s), v.at[s]) for s in some if v.at.get(s, -1) in four]
+                pos, real = v.pos, v.carrier.get
+                found = [(real(s, s), pos[n]) for s, n in some_at if pos[n] in four]
                 return found or None
 
             return meets_any
@@ -356,7 +371,8 @@ def _compile(cond: Mapping[str, Any], where: str) -> _Test:
         grades_ = _grades(cond["grades"])
 
         def bright(v: _View) -> _Evidence | None:
-            ok = all(s in v.at and v.grade(s) in grades_ for s in stars_)
+            # (grade is None for a star the chart lacks, and None is no grade)
+            ok = all(v.grade(s) in grades_ for s in stars_)
             return [] if ok else None
 
         return bright
@@ -489,6 +505,25 @@ _BITS: dict[str, int] = {
         )
     )
 }
+
+
+_INDEX = {key: n for n, key in enumerate(_BITS)}
+"""The bit number of each key: its place in a view's ``pos``."""
+
+
+def _words_of() -> Callable[[Sequence[int]], list[int]]:
+    """A function giving the bit sets of each branch from ``pos`` (the branch of each key
+    of _BITS, -1 for none): one line a key, no loop (the source holds only ints).  A key
+    nowhere lands in a thirteenth word that no condition reads."""
+    lines = [f"    W[p[{n}]] |= {1 << n}" for n in range(len(_BITS))]
+    text = "def _words(p):\n    W = [0] * 13\n" + "\n".join(lines) + "\n    return W\n"
+    scope: dict[str, Any] = {}
+    exec(compile(text, "<patterns.toml words>", "exec"), scope)
+    found: Callable[[Sequence[int]], list[int]] = scope["_words"]
+    return found
+
+
+_words = _words_of()
 
 
 def _mask(keys: Iterable[str]) -> int:
