@@ -22,9 +22,9 @@ from mingshu.cycles import Branch
 from mingshu.errors import InputError
 from mingshu.named import Names, clip
 from mingshu.ziwei.chart import NatalChart, Palace
-from mingshu.ziwei.natal import natal_mutagens
+from mingshu.ziwei.natal import natal_brightness, natal_mutagens
 from mingshu.ziwei.pattern_plan import Plan, plan
-from mingshu.ziwei.stars import Brightness, Mutagen, Star, load_data, star
+from mingshu.ziwei.stars import Brightness, Mutagen, Star, StarGroup, load_data, star
 from mingshu.ziwei.tables import PalaceName
 
 __all__ = [
@@ -58,18 +58,24 @@ _HUA_KEYS = tuple(f"hua_{m.key}" for m in Mutagen)  # 禄 权 科 忌, as natal_
 _ROLE_STEPS = tuple((p.key, int(p)) for p in PalaceName)
 
 
+_Grades = tuple[tuple[Brightness | None, ...], ...]
+_Stem = tuple[Callable[[Sequence[int]], tuple[int, ...]], dict[str, str], _Grades]
+
+
 class _Reader(NamedTuple):
-    """How to read the stars the conditions name from the charts of one star list and
-    四化 table: for each year stem, a getter of their branches (in ``_BITS`` order, the
-    ``hua_*`` keys by the star carrying each) from ``chart._positions + _NOWHERE`` (-1 for
-    a star the list lacks), and the star carrying each ``hua_*`` key."""
+    """How to read the stars the conditions name from the charts of one star list, 四化
+    table and brightness table: for each year stem, a getter of their branches (in _BITS
+    order, the ``hua_*`` keys by the star carrying each) from ``chart._positions +
+    _NOWHERE`` (-1 for a star the list lacks), the star carrying each ``hua_*`` key, and
+    each one's brightness on each branch (as a major or minor star of a palace shows it:
+    None for the others)."""
 
     stars: tuple[Star, ...]
-    mutagens: object
-    by_stem: tuple[tuple[Callable[[Sequence[int]], tuple[int, ...]], dict[str, str]], ...]
+    settings: tuple[object, object]
+    by_stem: tuple[_Stem, ...]
 
 
-_READERS: dict[tuple[int, object], _Reader] = {}
+_READERS: dict[tuple[int, object, object], _Reader] = {}
 _NOWHERE = (-1,)
 
 
@@ -78,25 +84,34 @@ def _reader(chart: NatalChart) -> _Reader:
     star list, which the charts of one algorithm and school share (hashing its stars would
     cost more than this saves); the list is kept with it, so an id reused after it is freed
     cannot match."""
-    stars, mutagens = chart._stars, chart.settings.mutagens
-    found = _READERS.get((id(stars), mutagens))
+    settings = chart.settings
+    stars, key = chart._stars, (settings.mutagens, settings.brightness)
+    found = _READERS.get((id(stars), *key))
     if found is None or found.stars is not stars:
         index = {s.key: i for i, s in enumerate(stars)}  # a key placed twice: its last place
         nowhere = len(stars)
+        grades = [
+            row if s.group is not StarGroup.ADJECTIVE else _UNGRADED
+            for s, row in zip(stars, natal_brightness(settings), strict=True)
+        ]
+        grades.append(_UNGRADED)  # nowhere
         by_stem = []
-        for row in natal_mutagens(chart.settings):
+        for row in natal_mutagens(settings):
             # The engine gives each of 禄 权 科 忌 to one star at most (a major or minor).
             carriers = {_HUA_KEYS[m - 1]: i for i, m in enumerate(row) if m}
             places = [
                 carriers.get(key, nowhere) if key in _MUTAGEN_KEYS else index.get(key, nowhere)
                 for key in _BITS
             ]
-            carrier = {hua: stars[i].key for hua, i in carriers.items() if hua in _BITS}
-            by_stem.append((itemgetter(*places), carrier))
+            carrier = {hua: stars[i].key for hua, i in carriers.items()}
+            by_stem.append((itemgetter(*places), carrier, tuple(grades[i] for i in places)))
         if len(_READERS) >= 16:
             _READERS.clear()
-        found = _READERS[id(stars), mutagens] = _Reader(stars, mutagens, tuple(by_stem))
+        found = _READERS[id(stars), *key] = _Reader(stars, key, tuple(by_stem))
     return found
+
+
+_UNGRADED = (None,) * 12
 
 
 @lru_cache(maxsize=144)
@@ -120,15 +135,15 @@ _Test = Callable[["_View"], "_Evidence | None"]
 
 
 class _View:
-    __slots__ = ("by_branch", "carrier", "life", "palaces", "pos", "roles")
+    __slots__ = ("by_branch", "carrier", "grades", "life", "palaces", "pos", "roles")
 
     def __init__(self, chart: NatalChart) -> None:
         # Where each star the conditions name stands (and each natal transformation, by
         # the star the engine gives it), read from the chart's own position list: ``pos[n]``
         # for the key of bit ``n`` of _BITS, -1 where the chart has no such star.
-        # Brightness and the major stars of a palace are read from the palaces on demand
-        # (few patterns ask).
-        get, carrier = _reader(chart).by_stem[chart.year.stem]
+        # Their brightness by the same tables; the major stars of a palace are read from the
+        # palace on demand (few patterns ask).
+        get, carrier, grades = _reader(chart).by_stem[chart.year.stem]
         pos = get(chart._positions + _NOWHERE)
         palaces = chart.palaces
         life = int(chart.life_branch)
@@ -136,6 +151,7 @@ class _View:
         self.pos = pos
         self.by_branch = _words(pos)  # the stars in each branch as bit sets (_BITS)
         self.carrier = carrier
+        self.grades = grades
         self.palaces = palaces
         self.life = life
         self.roles = _roles(life, body)
@@ -152,16 +168,9 @@ class _View:
 
     def grade(self, key: str) -> Brightness | None:
         """The brightness of a star (or of the star carrying a ``hua_*``) where it stands."""
-        b = self.pos[_INDEX[key]]
-        if b < 0:
-            return None
-        real = self.carrier.get(key, key)
-        palace = self.palace(b)
-        for group in (palace.major_stars, palace.minor_stars):
-            for placed in group:
-                if placed.star.key == real:
-                    return placed.brightness
-        return None
+        n = _INDEX[key]
+        b = self.pos[n]
+        return None if b < 0 else self.grades[n][b]
 
     def majors(self, b: int) -> tuple[str, ...]:
         return tuple(p.star.key for p in self.palace(b).major_stars)
