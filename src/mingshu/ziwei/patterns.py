@@ -614,7 +614,7 @@ def detect(chart: NatalChart, variant: str = "book") -> tuple[PatternHit, ...]:
     run, entries = _planned(variant)
     hits = []
     # The readings whose bit-set conditions hold (pattern_plan): their full tests decide.
-    for k in run(view.by_branch, view.life, view.roles["body"]):
+    for k in run.for_life(view.life)(view.by_branch, view.roles["body"]):
         pattern, used, test, breaks = entries[k]
         found = test(view)
         if found is None:
