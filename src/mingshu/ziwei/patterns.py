@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
+from itertools import count
 from operator import attrgetter, indexOf, itemgetter
 from typing import Any, NamedTuple, TypeVar
 
@@ -59,7 +60,7 @@ _ROLE_STEPS = tuple((p.key, int(p)) for p in PalaceName)
 
 
 _Grades = tuple[tuple[Brightness | None, ...], ...]
-_Stem = tuple[Callable[[Sequence[int]], tuple[int, ...]], dict[str, str], _Grades]
+_Stem = tuple[Callable[[Sequence[int]], tuple[int, ...]], dict[str, str], _Grades, int]
 
 
 class _Reader(NamedTuple):
@@ -73,6 +74,8 @@ class _Reader(NamedTuple):
     stars: tuple[Star, ...]
     settings: tuple[object, object]
     by_stem: tuple[_Stem, ...]
+    serial: int
+    """Counts the readers made: with a stem, a number no other reader's tables share."""
 
 
 _READERS: dict[tuple[int, object, object], _Reader] = {}
@@ -105,10 +108,15 @@ def _reader(chart: NatalChart) -> _Reader:
             ]
             carrier = {hua: stars[i].key for hua, i in carriers.items()}
             by_stem.append((itemgetter(*places), carrier, tuple(grades[i] for i in places)))
+        serial = next(_SERIALS)
+        stems = tuple((*row, 10 * serial + stem) for stem, row in enumerate(by_stem))
         if len(_READERS) >= 16:
             _READERS.clear()
-        found = _READERS[id(stars), *key] = _Reader(stars, key, tuple(by_stem))
+        found = _READERS[id(stars), *key] = _Reader(stars, key, stems, serial)
     return found
+
+
+_SERIALS = count()
 
 
 _UNGRADED = (None,) * 12
@@ -135,7 +143,7 @@ _Test = Callable[["_View"], "_Evidence | None"]
 
 
 class _View:
-    __slots__ = ("by_branch", "carrier", "grades", "life", "palaces", "pos", "roles")
+    __slots__ = ("by_branch", "carrier", "grades", "life", "palaces", "pos", "roles", "source")
 
     def __init__(self, chart: NatalChart) -> None:
         # Where each star the conditions name stands (and each natal transformation, by
@@ -143,7 +151,7 @@ class _View:
         # for the key of bit ``n`` of _BITS, -1 where the chart has no such star.
         # Their brightness by the same tables; the major stars of a palace are read from the
         # palace on demand (few patterns ask).
-        get, carrier, grades = _reader(chart).by_stem[chart.year.stem]
+        get, carrier, grades, source = _reader(chart).by_stem[chart.year.stem]
         pos = get(chart._positions + _NOWHERE)
         palaces = chart.palaces
         life = int(chart.life_branch)
@@ -152,6 +160,7 @@ class _View:
         self.by_branch = _words(pos)  # the stars in each branch as bit sets (_BITS)
         self.carrier = carrier
         self.grades = grades
+        self.source = source  # which tables (star list, 四化, brightness and year stem)
         self.palaces = palaces
         self.life = life
         self.roles = _roles(life, body)
@@ -611,21 +620,44 @@ def detect(chart: NatalChart, variant: str = "book") -> tuple[PatternHit, ...]:
             "variant", f"no pattern reading {clip(variant)}: one of {', '.join(sorted(VARIANTS))}"
         )
     view = _View(chart)
-    run, entries = _planned(variant)
+    run, entries, reads, memo = _planned(variant)
+    pos, life, body, source = view.pos, view.life, view.roles["body"], view.source
     hits = []
-    # The readings whose bit-set conditions hold (pattern_plan): their full tests decide.
-    for k in run.for_life(view.life)(view.by_branch, view.roles["body"]):
-        pattern, used, test, breaks = entries[k]
-        found = test(view)
-        if found is None:
-            continue
-        broken = tuple(rule for rule in breaks if rule.test(view) is not None) if breaks else ()
-        key = (k, variant, *found, *(r.key for r in broken)) if broken else (k, variant, *found)
-        hit = _HITS.get(key)
-        if hit is None:
-            hit = _hit(key, pattern, used, found, broken)
-        hits.append(hit)
+    # The readings whose bit-set conditions hold (pattern_plan): their full tests decide,
+    # once for each form of what a reading reads (_Reads).
+    for k in run.for_life(life)(view.by_branch, body):
+        get, by_body, by_source = reads[k]
+        if get is None:
+            hit = _formed(view, k, variant, entries[k])
+        else:
+            key = (k, life, body if by_body else -1, source if by_source else -1, get(pos))
+            hit = memo.get(key, _UNSEEN)
+            if hit is _UNSEEN:
+                if len(memo) >= _MEMO_LIMIT:
+                    memo.clear()
+                hit = memo[key] = _formed(view, k, variant, entries[k])
+        if hit is not None:
+            hits.append(hit)
     return tuple(hits)
+
+
+def _formed(view: _View, k: int, variant: str, entry: _Entry) -> PatternHit | None:
+    """The hit of reading ``k`` on the chart seen by ``view``, or None: its full test (the
+    palaces and stars that form it) and its break rules."""
+    pattern, used, test, breaks = entry
+    found = test(view)
+    if found is None:
+        return None
+    broken = tuple(rule for rule in breaks if rule.test(view) is not None) if breaks else ()
+    key = (k, variant, *found, *(r.key for r in broken)) if broken else (k, variant, *found)
+    hit = _HITS.get(key)
+    if hit is None:
+        hit = _hit(key, pattern, used, found, broken)
+    return hit
+
+
+_UNSEEN = object()
+_MEMO_LIMIT = 100_000
 
 
 # A hit is a pure value of its reading, the stars and palaces its test found and the rules
@@ -662,11 +694,53 @@ _WHEN: dict[tuple[str, str], tuple[Mapping[str, Any], ...]] = {
 }
 
 
+_Reads = tuple[Callable[[Sequence[int]], object] | None, bool, bool]
+"""What a reading and its break rules read of a view: a getter of the branches of the stars
+they name (from ``view.pos``), whether they read the Body palace, and whether they read
+tables beside the positions (the stars carrying 四化, brightness): with the Life branch,
+these decide the reading's hit.  None for a reading of a palace's exact major stars (the
+palace's list, whose order the positions do not give), which is always tested."""
+
+
+def _reads(conds: Iterable[Mapping[str, Any]]) -> tuple[set[str], bool, bool, bool]:
+    """The keys a list of conditions names, and whether it reads the Body palace, tables
+    beside the positions, or a palace's major stars."""
+    keys: set[str] = set()
+    body = tables = majors = False
+    for cond in conds:
+        for option in cond.get("either", ()):
+            more, b, t, m = _reads(option)
+            keys |= more
+            body, tables, majors = body or b, tables or t, majors or m
+        keys.update(_named([cond]))
+        body = body or "body" in (cond.get(f) for f in ("in", "palace", "role", "flank", "meets"))
+        tables = tables or "grades" in cond
+        majors = majors or "majors" in cond
+    tables = tables or any(key in _MUTAGEN_KEYS for key in keys)
+    return keys, body, tables, majors
+
+
+def _reads_of(conds: Sequence[Mapping[str, Any]], breaks: tuple[BreakRule, ...]) -> _Reads:
+    keys, body, tables, majors = _reads([*conds, *(c for rule in breaks for c in rule.when)])
+    if majors:
+        return None, body, tables
+    places = sorted(_INDEX[key] for key in keys)
+    get: Callable[[Sequence[int]], object] = itemgetter(*places) if places else _nothing
+    return get, body, tables
+
+
+def _nothing(pos: Sequence[int]) -> object:
+    return ()
+
+
 @cache
-def _planned(variant: str) -> tuple[Plan, tuple[_Entry, ...]]:
+def _planned(
+    variant: str,
+) -> tuple[Plan, tuple[_Entry, ...], tuple[_Reads, ...], dict[tuple[object, ...], object]]:
     """Each natal pattern in the data file's order with the reading it is read under for
-    ``variant`` (its own by that key, else the book's), and the first test of all of them
-    at once (pattern_plan)."""
+    ``variant`` (its own by that key, else the book's), the first test of all of them at
+    once (pattern_plan), what each reads, and the hits found so far by what they read
+    (None where the reading does not hold)."""
     entries = tuple(
         (p, used, test, breaks)
         for p, used in (
@@ -676,8 +750,10 @@ def _planned(variant: str) -> tuple[Plan, tuple[_Entry, ...]]:
         )
         for _gate, test, breaks, _why in [p.readings[used]]
     )
-    run = plan([_WHEN[p.key, used] for p, used, _t, _b in entries], _BITS, dict(_ROLE_STEPS))
-    return run, entries
+    readings = [_WHEN[p.key, used] for p, used, _t, _b in entries]
+    run = plan(readings, _BITS, dict(_ROLE_STEPS))
+    reads = tuple(_reads_of(conds, e[3]) for conds, e in zip(readings, entries, strict=True))
+    return run, entries, reads, {}
 
 
 class Frequency(NamedTuple):
