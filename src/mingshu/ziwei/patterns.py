@@ -16,7 +16,7 @@ from functools import cache, lru_cache
 from importlib import resources
 from itertools import count
 from operator import attrgetter, indexOf, itemgetter
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, NamedTuple, TypeVar, cast
 
 from mingshu.arguments import check_type
 from mingshu.cycles import Branch
@@ -631,11 +631,13 @@ def detect(chart: NatalChart, variant: str = "book") -> tuple[PatternHit, ...]:
             hit = _formed(view, k, variant, entries[k])
         else:
             key = (k, life, body if by_body else -1, source if by_source else -1, get(pos))
-            hit = memo.get(key, _UNSEEN)
-            if hit is _UNSEEN:
+            seen = memo.get(key, _UNSEEN)
+            if seen is _UNSEEN:
                 if len(memo) >= _MEMO_LIMIT:
                     memo.clear()
                 hit = memo[key] = _formed(view, k, variant, entries[k])
+            else:
+                hit = cast("PatternHit | None", seen)
         if hit is not None:
             hits.append(hit)
     return tuple(hits)
@@ -736,7 +738,9 @@ def _nothing(pos: Sequence[int]) -> object:
 @cache
 def _planned(
     variant: str,
-) -> tuple[Plan, tuple[_Entry, ...], tuple[_Reads, ...], dict[tuple[object, ...], object]]:
+) -> tuple[
+    Plan, tuple[_Entry, ...], tuple[_Reads, ...], dict[tuple[object, ...], PatternHit | None]
+]:
     """Each natal pattern in the data file's order with the reading it is read under for
     ``variant`` (its own by that key, else the book's), the first test of all of them at
     once (pattern_plan), what each reads, and the hits found so far by what they read
