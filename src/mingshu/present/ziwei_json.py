@@ -184,22 +184,28 @@ def _patterns(chart: NatalChart) -> list[dict[str, Any]]:
 
 
 # A pattern formed is the same text on every chart where the same stars form it in the same
-# palaces: its bytes are built once (keyed by catalogue keys and branches, pure values).
-_PATTERN_BYTES: dict[tuple[object, ...], bytes] = {}
+# palaces, and the detector hands out one hit object for each such form (patterns._HITS):
+# its bytes are built once, kept by the hit's identity (the hit is kept with them, so an id
+# reused after it is freed cannot match).
+_PATTERN_BYTES: dict[int, tuple[PatternHit, bytes]] = {}
 
 
 def _patterns_fast(chart: NatalChart) -> orjson.Fragment:
+    hits = chart.patterns()
+    if not hits:
+        return _NO_PATTERNS
     parts = []
-    for hit in chart.patterns():
-        rules = tuple(r.key for r in hit.broken)
-        key = (hit.pattern.key, hit.variant, hit.palaces, hit.stars, rules)
-        found = _PATTERN_BYTES.get(key)
-        if found is None:
+    for hit in hits:
+        found = _PATTERN_BYTES.get(id(hit))
+        if found is None or found[0] is not hit:
             if len(_PATTERN_BYTES) >= _LIMIT:
                 _PATTERN_BYTES.clear()
-            found = _PATTERN_BYTES[key] = encoded(_pattern(hit))
-        parts.append(found)
+            found = _PATTERN_BYTES[id(hit)] = (hit, encoded(_pattern(hit)))
+        parts.append(found[1])
     return orjson.Fragment(b"[" + b",".join(parts) + b"]")
+
+
+_NO_PATTERNS = orjson.Fragment(b"[]")
 
 
 def _chart(chart: NatalChart) -> dict[str, Any]:

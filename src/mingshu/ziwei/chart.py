@@ -8,7 +8,9 @@ Palaces are listed in iztro's order (index 0 is the 寅 palace, then 卯 … 子
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from mingshu.birth import Birth, Moment, Notice
@@ -286,9 +288,7 @@ class NatalChart:
         """The patterns (格局) formed on this chart, by ``ziwei/data/patterns.toml``
         (``variant="x_iztro"`` or ``"gloss"`` reads the patterns that have such a variant
         that way)."""
-        from mingshu.ziwei.patterns import detect  # patterns reads charts: import late
-
-        return detect(self, variant)
+        return _detector()(self, variant)
 
     def surrounded(self, which: object) -> analysis.Surrounded:
         """三方四正 of a palace (a name, branch, role or ``Palace``): the palace, its
@@ -307,3 +307,12 @@ class NatalChart:
     def self_mutagens(self, which: object) -> tuple[Mutagen, ...]:
         """自化: the transformations of a palace's stem that land in the palace itself."""
         return analysis.flies(self, which).self_mutagens
+
+
+@cache
+def _detector() -> Callable[[NatalChart, str], tuple[PatternHit, ...]]:
+    """``patterns.detect``, imported on first use (patterns reads charts) and kept: an
+    import statement in ``patterns()`` costs microseconds a call."""
+    from mingshu.ziwei.patterns import detect
+
+    return detect

@@ -67,6 +67,8 @@ __all__ = [
     "chart",
     "check_settings",
     "from_birth",
+    "natal_brightness",
+    "natal_mutagens",
     "zi_wei_branch",
 ]
 
@@ -242,6 +244,21 @@ def _star_tables(
         for row in slots[fixed:]
     )
     return _Tables(slots, by_stem, adjectives, fixed, {}, {}, {})
+
+
+def natal_mutagens(settings: ZiweiSettings) -> tuple[tuple[int, ...], ...]:
+    """``[year stem][i]``: the natal transformation of star ``i`` of the charts' star list
+    (``NatalChart._stars``) under ``settings``: 0 for none, 1..4 for 禄 权 科 忌, as the
+    palaces' placed stars carry them (adjective stars take none)."""
+    return _star_tables(_catalogue(settings), settings.mutagens, settings.brightness).by_stem
+
+
+def natal_brightness(settings: ZiweiSettings) -> tuple[tuple[Brightness | None, ...], ...]:
+    """``[i][branch]``: the brightness grade of star ``i`` of the charts' star list
+    (``NatalChart._stars``) on each branch under ``settings``, as the palaces' placed stars
+    carry it (None where the star has no grades)."""
+    slots = _star_tables(_catalogue(settings), settings.mutagens, settings.brightness).slots
+    return tuple(tuple(row[b][0][1].brightness for b in range(12)) for row in slots)
 
 
 def chart(

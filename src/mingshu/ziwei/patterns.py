@@ -14,16 +14,18 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
-from operator import itemgetter
-from typing import Any, NamedTuple, TypeVar
+from itertools import count
+from operator import attrgetter, indexOf, itemgetter
+from typing import Any, NamedTuple, TypeVar, cast
 
 from mingshu.arguments import check_type
 from mingshu.cycles import Branch
 from mingshu.errors import InputError
 from mingshu.named import Names, clip
 from mingshu.ziwei.chart import NatalChart, Palace
+from mingshu.ziwei.natal import natal_brightness, natal_mutagens
 from mingshu.ziwei.pattern_plan import Plan, plan
-from mingshu.ziwei.stars import Brightness, Mutagen, Star, load_data, star
+from mingshu.ziwei.stars import Brightness, Mutagen, Star, StarGroup, load_data, star
 from mingshu.ziwei.tables import PalaceName
 
 __all__ = [
@@ -52,38 +54,72 @@ GROUPS: dict[str, Names] = {k: _names_of(v) for k, v in _DATA["groups"].items()}
 """The groups a pattern belongs to (卷一's four lists and the 破格 of 卷三's notes)."""
 
 _MUTAGEN_KEYS = {f"hua_{m.key}": m for m in Mutagen}
-_HUA = {m: f"hua_{m.key}" for m in Mutagen}
+_HUA_KEYS = tuple(f"hua_{m.key}" for m in Mutagen)  # 禄 权 科 忌, as natal_mutagens counts
 # A palace name's branch is the Life palace's plus its step (natal.palace_named).
 _ROLE_STEPS = tuple((p.key, int(p)) for p in PalaceName)
 
 
-_Named = tuple[tuple[Star, ...], tuple[str, ...], Callable[[Sequence[int]], Any], tuple[int, ...]]
-_NAMED: dict[int, _Named] = {}
+_Grades = tuple[tuple[Brightness | None, ...], ...]
+_Stem = tuple[Callable[[Sequence[int]], tuple[int, ...]], dict[str, str], _Grades, int]
 
 
-def _named_of(stars: tuple[Star, ...]) -> _Named:
-    """The stars the conditions name among an algorithm's placed stars: their keys, a getter
-    of their branches from the chart's position list and their bits (a key placed twice
-    keeps its last place).  Kept by the identity of the tuple, which the charts of one
-    algorithm and school share (hashing its stars would cost more than this saves); the
-    tuple is kept with it, so an id reused after it is freed cannot match."""
-    found = _NAMED.get(id(stars))
-    if found is None or found[0] is not stars:
-        index = {s.key: i for i, s in enumerate(stars)}
-        named = [(key, i) for key, i in index.items() if key in _BITS]
-        places = tuple(i for _key, i in named)
-        get: Callable[[Sequence[int]], Any] = (
-            itemgetter(*places) if len(places) > 1 else lambda p: tuple(p[i] for i in places)
-        )
-        if len(_NAMED) >= 16:
-            _NAMED.clear()
-        found = _NAMED[id(stars)] = (
-            stars,
-            tuple(key for key, _i in named),
-            get,
-            tuple(_BITS[key] for key, _i in named),
-        )
+class _Reader(NamedTuple):
+    """How to read the stars the conditions name from the charts of one star list, 四化
+    table and brightness table: for each year stem, a getter of their branches (in _BITS
+    order, the ``hua_*`` keys by the star carrying each) from ``chart._positions +
+    _NOWHERE`` (-1 for a star the list lacks), the star carrying each ``hua_*`` key, and
+    each one's brightness on each branch (as a major or minor star of a palace shows it:
+    None for the others)."""
+
+    stars: tuple[Star, ...]
+    settings: tuple[object, object]
+    by_stem: tuple[_Stem, ...]
+    serial: int
+    """Counts the readers made: with a stem, a number no other reader's tables share."""
+
+
+_READERS: dict[tuple[int, object, object], _Reader] = {}
+_NOWHERE = (-1,)
+
+
+def _reader(chart: NatalChart) -> _Reader:
+    """The reader of the chart's star list and 四化 table.  Kept by the identity of the
+    star list, which the charts of one algorithm and school share (hashing its stars would
+    cost more than this saves); the list is kept with it, so an id reused after it is freed
+    cannot match."""
+    settings = chart.settings
+    stars, key = chart._stars, (settings.mutagens, settings.brightness)
+    found = _READERS.get((id(stars), *key))
+    if found is None or found.stars is not stars:
+        index = {s.key: i for i, s in enumerate(stars)}  # a key placed twice: its last place
+        nowhere = len(stars)
+        grades = [
+            row if s.group is not StarGroup.ADJECTIVE else _UNGRADED
+            for s, row in zip(stars, natal_brightness(settings), strict=True)
+        ]
+        grades.append(_UNGRADED)  # nowhere
+        by_stem = []
+        for row in natal_mutagens(settings):
+            # The engine gives each of 禄 权 科 忌 to one star at most (a major or minor).
+            carriers = {_HUA_KEYS[m - 1]: i for i, m in enumerate(row) if m}
+            places = [
+                carriers.get(key, nowhere) if key in _MUTAGEN_KEYS else index.get(key, nowhere)
+                for key in _BITS
+            ]
+            carrier = {hua: stars[i].key for hua, i in carriers.items()}
+            by_stem.append((itemgetter(*places), carrier, tuple(grades[i] for i in places)))
+        serial = next(_SERIALS)
+        stems = tuple((*row, 10 * serial + stem) for stem, row in enumerate(by_stem))
+        if len(_READERS) >= 16:
+            _READERS.clear()
+        found = _READERS[id(stars), *key] = _Reader(stars, key, stems, serial)
     return found
+
+
+_SERIALS = count()
+
+
+_UNGRADED = (None,) * 12
 
 
 @lru_cache(maxsize=144)
@@ -107,37 +143,27 @@ _Test = Callable[["_View"], "_Evidence | None"]
 
 
 class _View:
-    __slots__ = ("at", "by_branch", "carrier", "life", "palaces", "roles")
+    __slots__ = ("by_branch", "carrier", "grades", "life", "palaces", "pos", "roles", "source")
 
     def __init__(self, chart: NatalChart) -> None:
-        # The stars the conditions name, from the chart's own position list; the natal
-        # transformations ride major and minor stars only.  Brightness and the major stars
-        # of a palace are read on demand (few patterns ask).
-        _stars, keys, get, bits = _named_of(chart._stars)
-        branches = get(chart._positions)
-        at: dict[str, int] = dict(zip(keys, branches, strict=True))
-        # The stars in each branch as bit sets (_BITS): a reading's needs are one ``&``.
-        by_branch = [0] * 12
-        for b, bit in zip(branches, bits, strict=True):
-            by_branch[b] |= bit
-        carrier: dict[str, str] = {}
+        # Where each star the conditions name stands (and each natal transformation, by
+        # the star the engine gives it), read from the chart's own position list: ``pos[n]``
+        # for the key of bit ``n`` of _BITS, -1 where the chart has no such star.
+        # Their brightness by the same tables; the major stars of a palace are read from the
+        # palace on demand (few patterns ask).
+        get, carrier, grades, source = _reader(chart).by_stem[chart.year.stem]
+        pos = get(chart._positions + _NOWHERE)
         palaces = chart.palaces
-        for palace in palaces:
-            for group in (palace.major_stars, palace.minor_stars):
-                for placed in group:
-                    if placed.mutagen is not None:
-                        hua = _HUA[placed.mutagen]
-                        at[hua] = b = placed.branch
-                        by_branch[b] |= _BITS[hua]
-                        carrier[hua] = placed.star.key
         life = int(chart.life_branch)
-        roles = _roles(life, int(next(p.branch for p in palaces if p.is_body)))
-        self.at = at
+        body = int(palaces[indexOf(map(_IS_BODY, palaces), True)].branch)
+        self.pos = pos
+        self.by_branch = _words(pos)  # the stars in each branch as bit sets (_BITS)
         self.carrier = carrier
+        self.grades = grades
+        self.source = source  # which tables (star list, 四化, brightness and year stem)
         self.palaces = palaces
         self.life = life
-        self.roles = roles
-        self.by_branch = by_branch
+        self.roles = _roles(life, body)
 
     def square(self, b: int) -> int:
         """The stars (as bits) in the 三方四正 of branch ``b``."""
@@ -151,26 +177,27 @@ class _View:
 
     def grade(self, key: str) -> Brightness | None:
         """The brightness of a star (or of the star carrying a ``hua_*``) where it stands."""
-        real = self.carrier.get(key, key)
-        b = self.at.get(key)
-        if b is None:
-            return None
-        palace = self.palace(b)
-        for placed in (*palace.major_stars, *palace.minor_stars):
-            if placed.star.key == real:
-                return placed.brightness
-        return None
+        n = _INDEX[key]
+        b = self.pos[n]
+        return None if b < 0 else self.grades[n][b]
 
     def majors(self, b: int) -> tuple[str, ...]:
         return tuple(p.star.key for p in self.palace(b).major_stars)
 
     def palace(self, b: int) -> Palace:
-        # By branch: a chart built by hand may list its palaces in another order.
+        # The engine lists the palaces from 寅; a chart built by hand may list them in
+        # another order, so the branch is checked.
+        palace = self.palaces[(b - 2) % 12]
+        if palace.branch == b:
+            return palace
         return next(p for p in self.palaces if p.branch == b)
 
     def real(self, key: str) -> str:
         """The star a ``hua_*`` key stands for on this chart (the key itself otherwise)."""
         return self.carrier.get(key, key)
+
+
+_IS_BODY = attrgetter("is_body")
 
 
 def _star_key(key: str, where: str) -> str:
@@ -222,22 +249,24 @@ def _compile(cond: Mapping[str, Any], where: str) -> _Test:
                 b = v.roles[role]
                 if v.by_branch[b] & need != need:  # the test most patterns fail first
                     return None
-                return [(v.real(s), b) for s in wanted]
+                real = v.carrier.get
+                return [(real(s, s), b) for s in wanted]
 
             return in_all
         if "any" in keys:
             some = tuple(_star_key(s, where) for s in cond["any"])
-
+            some_at = tuple((s, _INDEX[s]) for s in some)
             some_bits = _mask(some)
 
             def in_any(v: _View) -> _Evidence | None:
                 b = v.roles[role]
                 if not v.by_branch[b] & some_bits:  # none of them here: most charts
                     return None
+                pos, real = v.pos, v.carrier.get
                 found = [
-                    (v.real(s), b)
-                    for s in some
-                    if v.at.get(s) == b and (grades is None or v.grade(s) in grades)
+                    (real(s, s), b)
+                    for s, n in some_at
+                    if pos[n] == b and (grades is None or v.grade(s) in grades)
                 ]
                 return found or None
 
@@ -280,35 +309,38 @@ def _compile(cond: Mapping[str, Any], where: str) -> _Test:
             return same_palace
     if keys == {"at", "stars"}:
         allowed = _branches(cond["at"])
-        wanted = tuple(_star_key(s, where) for s in cond["stars"])
+        wanted_at = tuple((_star_key(s, where), _INDEX[s]) for s in cond["stars"])
 
         def stars_at(v: _View) -> _Evidence | None:
-            found = [(v.real(s), v.at[s]) for s in wanted if v.at.get(s, -1) in allowed]
-            return found if len(found) == len(wanted) else None
+            pos, real = v.pos, v.carrier.get
+            found = [(real(s, s), pos[n]) for s, n in wanted_at if pos[n] in allowed]
+            return found if len(found) == len(wanted_at) else None
 
         return stars_at
     if "flank" in keys:
         role = _role(cond["flank"], where)
         if "pair" in keys:
             a, b_ = (_star_key(s, where) for s in cond["pair"])
+            na, nb = _INDEX[a], _INDEX[b_]
 
             def flank_pair(v: _View) -> _Evidence | None:
                 b = v.roles[role]
                 sides = {(b - 1) % 12, (b + 1) % 12}
-                pa, pb = v.at.get(a), v.at.get(b_)
+                pa, pb = v.pos[na], v.pos[nb]
                 if pa in sides and pb in sides and pa != pb:
                     return [(v.real(a), pa), (v.real(b_), pb)]
                 return None
 
             return flank_pair
         if "each" in keys:
-            each = tuple(_star_key(s, where) for s in cond["each"])
+            each = tuple((_star_key(s, where), _INDEX[s]) for s in cond["each"])
 
             def flank_each(v: _View) -> _Evidence | None:
                 b = v.roles[role]
+                pos, real = v.pos, v.carrier.get
                 found: _Evidence = []
                 for side in ((b - 1) % 12, (b + 1) % 12):
-                    here = [(v.real(s), side) for s in each if v.at.get(s) == side]
+                    here = [(real(s, s), side) for s, n in each if pos[n] == side]
                     if not here:
                         return None
                     found += here
@@ -323,22 +355,23 @@ def _compile(cond: Mapping[str, Any], where: str) -> _Test:
             return frozenset({b, (b + 4) % 12, (b + 6) % 12, (b + 8) % 12})
 
         if "stars" in keys:
-            wanted = tuple(_star_key(s, where) for s in cond["stars"])
-
-            need = _mask(wanted)
+            wanted_at = tuple((_star_key(s, where), _INDEX[s]) for s in cond["stars"])
+            need = _mask(s for s, _n in wanted_at)
 
             def meets_all(v: _View) -> _Evidence | None:
                 if v.square(v.roles[role]) & need != need:
                     return None
-                return [(v.real(s), v.at[s]) for s in wanted]
+                pos, real = v.pos, v.carrier.get
+                return [(real(s, s), pos[n]) for s, n in wanted_at]
 
             return meets_all
         if "any" in keys:
-            some = tuple(_star_key(s, where) for s in cond["any"])
+            some_at = tuple((_star_key(s, where), _INDEX[s]) for s in cond["any"])
 
             def meets_any(v: _View) -> _Evidence | None:
                 four = square(v)
-                found = [(v.real(s), v.at[s]) for s in some if v.at.get(s, -1) in four]
+                pos, real = v.pos, v.carrier.get
+                found = [(real(s, s), pos[n]) for s, n in some_at if pos[n] in four]
                 return found or None
 
             return meets_any
@@ -356,7 +389,8 @@ def _compile(cond: Mapping[str, Any], where: str) -> _Test:
         grades_ = _grades(cond["grades"])
 
         def bright(v: _View) -> _Evidence | None:
-            ok = all(s in v.at and v.grade(s) in grades_ for s in stars_)
+            # (grade is None for a star the chart lacks, and None is no grade)
+            ok = all(v.grade(s) in grades_ for s in stars_)
             return [] if ok else None
 
         return bright
@@ -491,6 +525,25 @@ _BITS: dict[str, int] = {
 }
 
 
+_INDEX = {key: n for n, key in enumerate(_BITS)}
+"""The bit number of each key: its place in a view's ``pos``."""
+
+
+def _words_of() -> Callable[[Sequence[int]], list[int]]:
+    """A function giving the bit sets of each branch from ``pos`` (the branch of each key
+    of _BITS, -1 for none): one line a key, no loop (the source holds only ints).  A key
+    nowhere lands in a thirteenth word that no condition reads."""
+    lines = [f"    W[p[{n}]] |= {1 << n}" for n in range(len(_BITS))]
+    text = "def _words(p):\n    W = [0] * 13\n" + "\n".join(lines) + "\n    return W\n"
+    scope: dict[str, Any] = {}
+    exec(compile(text, "<patterns.toml words>", "exec"), scope)
+    found: Callable[[Sequence[int]], list[int]] = scope["_words"]
+    return found
+
+
+_words = _words_of()
+
+
 def _mask(keys: Iterable[str]) -> int:
     bits = 0
     for key in keys:
@@ -567,21 +620,46 @@ def detect(chart: NatalChart, variant: str = "book") -> tuple[PatternHit, ...]:
             "variant", f"no pattern reading {clip(variant)}: one of {', '.join(sorted(VARIANTS))}"
         )
     view = _View(chart)
-    run, entries = _planned(variant)
+    run, entries, reads, memo = _planned(variant)
+    pos, life, body, source = view.pos, view.life, view.roles["body"], view.source
     hits = []
-    # The readings whose bit-set conditions hold (pattern_plan): their full tests decide.
-    for k in run(view.by_branch, view.life, view.roles["body"]):
-        pattern, used, test, breaks = entries[k]
-        found = test(view)
-        if found is None:
-            continue
-        broken = tuple(rule for rule in breaks if rule.test(view) is not None) if breaks else ()
-        key = (k, variant, *found, *(r.key for r in broken)) if broken else (k, variant, *found)
-        hit = _HITS.get(key)
-        if hit is None:
-            hit = _hit(key, pattern, used, found, broken)
-        hits.append(hit)
+    # The readings whose bit-set conditions hold (pattern_plan): their full tests decide,
+    # once for each form of what a reading reads (_Reads).
+    for k in run.for_life(life)(view.by_branch, body):
+        get, by_body, by_source = reads[k]
+        if get is None:
+            hit = _formed(view, k, variant, entries[k])
+        else:
+            key = (k, life, body if by_body else -1, source if by_source else -1, get(pos))
+            seen = memo.get(key, _UNSEEN)
+            if seen is _UNSEEN:
+                if len(memo) >= _MEMO_LIMIT:
+                    memo.clear()
+                hit = memo[key] = _formed(view, k, variant, entries[k])
+            else:
+                hit = cast("PatternHit | None", seen)
+        if hit is not None:
+            hits.append(hit)
     return tuple(hits)
+
+
+def _formed(view: _View, k: int, variant: str, entry: _Entry) -> PatternHit | None:
+    """The hit of reading ``k`` on the chart seen by ``view``, or None: its full test (the
+    palaces and stars that form it) and its break rules."""
+    pattern, used, test, breaks = entry
+    found = test(view)
+    if found is None:
+        return None
+    broken = tuple(rule for rule in breaks if rule.test(view) is not None) if breaks else ()
+    key = (k, variant, *found, *(r.key for r in broken)) if broken else (k, variant, *found)
+    hit = _HITS.get(key)
+    if hit is None:
+        hit = _hit(key, pattern, used, found, broken)
+    return hit
+
+
+_UNSEEN = object()
+_MEMO_LIMIT = 100_000
 
 
 # A hit is a pure value of its reading, the stars and palaces its test found and the rules
@@ -618,11 +696,55 @@ _WHEN: dict[tuple[str, str], tuple[Mapping[str, Any], ...]] = {
 }
 
 
+_Reads = tuple[Callable[[Sequence[int]], object] | None, bool, bool]
+"""What a reading and its break rules read of a view: a getter of the branches of the stars
+they name (from ``view.pos``), whether they read the Body palace, and whether they read
+tables beside the positions (the stars carrying 四化, brightness): with the Life branch,
+these decide the reading's hit.  None for a reading of a palace's exact major stars (the
+palace's list, whose order the positions do not give), which is always tested."""
+
+
+def _reads(conds: Iterable[Mapping[str, Any]]) -> tuple[set[str], bool, bool, bool]:
+    """The keys a list of conditions names, and whether it reads the Body palace, tables
+    beside the positions, or a palace's major stars."""
+    keys: set[str] = set()
+    body = tables = majors = False
+    for cond in conds:
+        for option in cond.get("either", ()):
+            more, b, t, m = _reads(option)
+            keys |= more
+            body, tables, majors = body or b, tables or t, majors or m
+        keys.update(_named([cond]))
+        body = body or "body" in (cond.get(f) for f in ("in", "palace", "role", "flank", "meets"))
+        tables = tables or "grades" in cond
+        majors = majors or "majors" in cond
+    tables = tables or any(key in _MUTAGEN_KEYS for key in keys)
+    return keys, body, tables, majors
+
+
+def _reads_of(conds: Sequence[Mapping[str, Any]], breaks: tuple[BreakRule, ...]) -> _Reads:
+    keys, body, tables, majors = _reads([*conds, *(c for rule in breaks for c in rule.when)])
+    if majors:
+        return None, body, tables
+    places = sorted(_INDEX[key] for key in keys)
+    get: Callable[[Sequence[int]], object] = itemgetter(*places) if places else _nothing
+    return get, body, tables
+
+
+def _nothing(pos: Sequence[int]) -> object:
+    return ()
+
+
 @cache
-def _planned(variant: str) -> tuple[Plan, tuple[_Entry, ...]]:
+def _planned(
+    variant: str,
+) -> tuple[
+    Plan, tuple[_Entry, ...], tuple[_Reads, ...], dict[tuple[object, ...], PatternHit | None]
+]:
     """Each natal pattern in the data file's order with the reading it is read under for
-    ``variant`` (its own by that key, else the book's), and the first test of all of them
-    at once (pattern_plan)."""
+    ``variant`` (its own by that key, else the book's), the first test of all of them at
+    once (pattern_plan), what each reads, and the hits found so far by what they read
+    (None where the reading does not hold)."""
     entries = tuple(
         (p, used, test, breaks)
         for p, used in (
@@ -632,8 +754,10 @@ def _planned(variant: str) -> tuple[Plan, tuple[_Entry, ...]]:
         )
         for _gate, test, breaks, _why in [p.readings[used]]
     )
-    run = plan([_WHEN[p.key, used] for p, used, _t, _b in entries], _BITS, dict(_ROLE_STEPS))
-    return run, entries
+    readings = [_WHEN[p.key, used] for p, used, _t, _b in entries]
+    run = plan(readings, _BITS, dict(_ROLE_STEPS))
+    reads = tuple(_reads_of(conds, e[3]) for conds, e in zip(readings, entries, strict=True))
+    return run, entries, reads, {}
 
 
 class Frequency(NamedTuple):
