@@ -209,7 +209,7 @@ def test_the_fast_writer_writes_what_elementtree_writes(
 def test_a_token_is_written_as_elementtree_writes_it() -> None:
     """A token's markup, with text and attributes that need escaping, an empty text and
     spans with data of their own, read back by ElementTree: the same text and attributes."""
-    from mingshu.present.ziwei_svg import _line, _Span, _Token
+    from mingshu.present.ziwei_svg import _Span, _Token, _write_line
 
     spans = [
         _Span('a<b & "c">', "#123", 14.0, bold=True),
@@ -218,7 +218,8 @@ def test_a_token_is_written_as_elementtree_writes_it() -> None:
     ]
     for token in (_Token(spans, {"data-star": "zi_wei", "class": "star major"}),
                   _Token(spans[1:], {"data-y": 'q"'}), _Token([_Span("", "#000", 10.0)])):  # fmt: skip
-        text = ET.fromstring(f"<g>{_line([token], 1.25, 2.5)}</g>")[0]
+        _, parts, _ = _write_line([token], 1.25)
+        text = ET.fromstring(f"<g>{'2.5'.join(parts)}</g>")[0]
         assert (text.tag, text.get("x"), text.get("y")) == ("text", "1.2", "2.5")
         assert {k: v for k, v in text.attrib.items() if k not in "xy"} == {
             **token.attrs, "font-size": f"{token.spans[0].size:g}", "fill": token.spans[0].fill,
@@ -262,3 +263,19 @@ def test_cli_svg_bad_path_is_an_input_error(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert result.stderr.startswith("error: svg: ")
     assert "Traceback" not in result.output
+
+
+def test_a_linked_line_keeps_its_percent_signs() -> None:
+    """A written line leaves each star's link as ``%(star_key)s`` for the board's links and
+    doubles its own ``%``: filled in, the text keeps its ``%`` and the link is the link."""
+    from mingshu.present.ziwei_svg import _Span, _Token, _write_line
+
+    star = _Token([_Span("100% 紫微", "#123", 16.0)], {"data-star": "zi_wei", "class": "star"})
+    other = _Token([_Span("5%", "#456", 12.0)], {"class": "god"})
+    _, parts, linked = _write_line([star, other], 6.0, linked=True)
+    assert linked
+    g = ET.fromstring(f"<g>{'20.0'.join(parts) % {'zi_wei': '/s?a=1&amp;b=%25'}}</g>")
+    a, text = list(g)
+    assert (a.tag, a.get("href"), a[0].text, text.text) == ("a", "/s?a=1&b=%25", "100% 紫微", "5%")
+    _, parts, linked = _write_line([star, other], 6.0)  # no links: nothing to fill in
+    assert not linked and "%%" not in "".join(parts)

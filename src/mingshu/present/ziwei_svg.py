@@ -33,7 +33,7 @@ from mingshu.ziwei.tables import HOURS, PalaceName
 
 if TYPE_CHECKING:
     from mingshu.cycles import Names, Pillar
-    from mingshu.ziwei.chart import NatalChart, Palace, PlacedStar
+    from mingshu.ziwei.chart import NatalChart, Palace
     from mingshu.ziwei.horoscope import Horoscope, Layer
     from mingshu.ziwei.stars import Brightness, Star
     from mingshu.ziwei.tables import God
@@ -134,9 +134,11 @@ class _Span:
         self.width = self.gap + _width(self.text, self.size)
 
 
-@dataclass
+@dataclass(eq=False)
 class _Token:
-    """One ``<text>`` element: spans laid out as one word where the line has room."""
+    """One ``<text>`` element: spans laid out as one word where the line has room.  Equal
+    only to itself (so hashable): tokens made by the caches below are the keys of the
+    caches of written lines."""
 
     spans: list[_Span]
     attrs: dict[str, str] = field(default_factory=dict)
@@ -234,28 +236,65 @@ def _lines(tokens: Sequence[_Token], width: float) -> list[list[_Token]]:
     return lines
 
 
-def _line(
-    line: Sequence[_Token],
-    x: float,
-    baseline: float,
-    anchor: str = "start",
-    href: Callable[[str], str] | None = None,
-) -> str:
-    """One line of tokens at ``baseline``, from ``x`` (or ending at ``x`` for ``end``),
-    written out.  With ``href`` (a star key to its link, escaped for an attribute), each
-    star's name is a link: a keyboard reaches every star and opens it, with or without a
-    script."""
+_Written = tuple[float, tuple[str, ...], bool]
+"""A line of tokens written out but for its baseline: the advance to its baseline (its
+largest font + 2), the parts its baseline's figure joins (``figure.join(parts)``: every
+token's ``y``), and whether the parts hold star links to fill in (``%(star_key)s``, with
+their other ``%`` doubled) from the board's links."""
+
+
+def _write_line(
+    line: Sequence[_Token], x: float, anchor: str = "start", linked: bool = False
+) -> _Written:
+    """One line of tokens from ``x`` (or ending at ``x`` for ``end``), written out but for
+    its baseline.  With ``linked``, each star's name is a link: a keyboard reaches every
+    star and opens it, with or without a script."""
     if anchor == "end":
         x -= sum([t.width for t in line]) + _GAP * (len(line) - 1)
-    y = f'" y="{baseline:.1f}"'
-    out = []
+    links = linked and any([t.star_key for t in line])
+    parts = []
+    after = ""  # the end of the token before
     for token in line:
-        text = f'<text x="{x:.1f}{y}{token._markup or token.markup()}'
-        if href is not None and token.star_key:
-            text = f'<a href="{href(token.star_key)}" class="star-link">{text}</a>'
-        out.append(text)
+        markup = token._markup or token.markup()
+        if links:
+            markup = markup.replace("%", "%%")
+        if links and token.star_key:
+            link = f'<a href="%({token.star_key})s" class="star-link">'
+            parts.append(f'{after}{link}<text x="{x:.1f}" y="')
+            after = f'"{markup}</a>'
+        else:
+            parts.append(f'{after}<text x="{x:.1f}" y="')
+            after = f'"{markup}'
         x += token.width + _GAP
-    return "".join(out)
+    parts.append(after)
+    return max([t.size for t in line]) + 2, tuple(parts), links
+
+
+def _write_group(
+    group: tuple[_Token, ...], width: float, x: float, linked: bool
+) -> tuple[_Written, ...]:
+    """A group of tokens in lines no wider than ``width``, written from ``x``."""
+    return tuple([_write_line(line, x, "start", linked) for line in _lines(group, width)])
+
+
+# A new chart's board is mostly groups of tokens some board drew before (a palace's major
+# stars, its gods, a centre row) at one of a few places: written once, looked up after.
+# Only for groups of tokens that the caches below make (the same on every board).
+_written_group: Final = lru_cache(maxsize=16384)(_write_group)
+_written_line: Final = lru_cache(maxsize=2048)(_write_line)
+
+
+_FIGURES: Final[dict[float, str]] = {}
+"""The ``y`` of baselines by value (the boards repeat a few hundred figures)."""
+
+
+def _figure(value: float) -> str:
+    figure = _FIGURES.get(value)
+    if figure is None:
+        figure = f"{value:.1f}"
+        if len(_FIGURES) < 8192:
+            _FIGURES[value] = figure
+    return figure
 
 
 # -------------------------------------------------------------------------- the board
@@ -266,7 +305,11 @@ the centre's, with their frame and lines of tokens): :func:`_serialize` copies i
 is.  Most of drawing a board was making and writing an element per text, tspan, line and
 frame, for tokens that are the same on every board."""
 
-_Parts = tuple[list[list[_Token]], list[list[_Token]], _Token]
+_Group = tuple[tuple[_Token, ...], bool]
+"""Tokens to break into lines together, and whether the caches made them all (so the lines
+they make are the same on every board)."""
+
+_Parts = tuple[list[_Group], list[_Group], _Token]
 """A palace's tokens: the groups of its head lines, of its foot lines, the decadal ages."""
 
 
@@ -398,6 +441,47 @@ def _pillar_token(pillar: Pillar, style: str) -> _Token:
     )
 
 
+@lru_cache(maxsize=2048)
+def _flowing_token(star: Star, scope: str, style: str) -> _Token:
+    """A layer's flowing star (流昌, 流羊 …) in that layer's colour."""
+    return _Token(
+        [_Span(display(star.names, style), _LAYER_FILL[scope], _SIZES["flowing"])],
+        {"data-star": star.key, "data-layer": scope, "class": "flowing"},
+    )
+
+
+@lru_cache(maxsize=256)
+def _layer_mark(name: str, scope: str) -> _Token:
+    """The mark of a layer whose Life palace a palace is."""
+    return _Token(
+        [_Span(name, _LAYER_FILL[scope], _SMALL, True)], {"data-layer": scope, "class": "layer"}
+    )
+
+
+@lru_cache(maxsize=8)
+def _title_token(title: str) -> _Token:
+    return _Token([_Span(title, _INK, _TITLE_SIZE, True)], {"class": "title"})
+
+
+@lru_cache(maxsize=4096)
+def _notice_token(message: str) -> _Token:
+    """A notice (most births without a place share one of a few dozen: no time zone given,
+    the clock time used as it is)."""
+    return _Token([_Span(message, _STRONG_GRADE, _SMALL)], {"class": "notice"})
+
+
+def _row_token(label: str, text: str, value: str, fill: str) -> _Token:
+    """A row of the centre: its label, then its value."""
+    return _Token(
+        [_Span(text, _WEAK_GRADE, _CENTRE_SIZE), _Span(value, fill, _CENTRE_SIZE, True, gap=5)],
+        {"data-field": label},
+    )
+
+
+_shared_row_token: Final = lru_cache(maxsize=4096)(_row_token)
+"""For the rows that many births share (gender, class, masters, zodiac)."""
+
+
 class _Board:
     def __init__(
         self,
@@ -411,35 +495,44 @@ class _Board:
         self.style = style
         self.star_href = star_href
         self.labels = LABELS[style]
+        self.layers: Sequence[Layer] = horoscope.layers if horoscope is not None else ()
+        # The stars some layer transforms: only their tokens differ from the natal ones.
+        self.transformed = {star.key for layer in self.layers for star in layer.mutagens}
         self._parts_cache: dict[str, _Parts] = {}
-        self._hrefs: dict[str, str] = {}
-        self._centre: tuple[_Token, list[list[_Token]]] | None = None
-        self.href = None if star_href is None else self._href
-
-    def _href(self, key: str) -> str:
-        """A star's link, escaped: made once a board (both layouts link each star)."""
-        href = self._hrefs.get(key)
-        if href is None:
-            assert self.star_href is not None
-            href = self._hrefs[key] = _escape_href(self.star_href(key))
-        return href
+        self.linked = star_href is not None
+        # Each star's link, escaped, for the ``%(star_key)s`` of written lines (both layouts
+        # link each star): a plain dict, which ``%`` reads fastest.
+        self.links = (
+            None
+            if star_href is None
+            else {
+                s.star.key: _escape_href(star_href(s.star.key))
+                for palace in chart.palaces
+                for stars in (palace.major_stars, palace.minor_stars, palace.adjective_stars)
+                for s in stars
+            }
+        )
+        self._centre: tuple[_Token, list[_Group]] | None = None
 
     def name(self, names: Names) -> str:
         return display(names, self.style)
 
     # -- a palace's parts
 
-    def star(self, placed: PlacedStar, layers: Sequence[Layer]) -> _Token:
-        if not layers:  # a natal star's token is the same on every board
-            return _natal_star(placed.star, placed.brightness, placed.mutagen, self.style)
-        return _star_token(placed.star, placed.brightness, placed.mutagen, self.style, layers)
-
-    def palace(self, palace: Palace, width: float) -> tuple[list[list[_Token]], list[list[_Token]]]:
-        """The lines of a palace: stars on top, the fixed parts at the foot."""
+    def palace(
+        self, palace: Palace, width: float, x: float
+    ) -> tuple[list[_Written], list[_Written]]:
+        """The lines of a palace written from ``x``: stars on top, the fixed parts at the
+        foot."""
         head_groups, foot_groups, decadal = self._parts(palace)
-        head = [line for group in head_groups for line in _lines(group, width)]
-        foot = [line for group in foot_groups for line in _lines(group, width)]
-        foot.append([decadal])
+        linked = self.linked
+        head: list[_Written] = []
+        for group, shared in head_groups:
+            head += (_written_group if shared else _write_group)(group, width, x, linked)
+        foot: list[_Written] = []
+        for group, shared in foot_groups:
+            foot += (_written_group if shared else _write_group)(group, width, x, linked)
+        foot.append(_written_line((decadal,), x))
         return head, foot
 
     def _parts(self, palace: Palace) -> _Parts:
@@ -448,80 +541,74 @@ class _Board:
         cached = self._parts_cache.get(palace.branch.key)
         if cached is not None:
             return cached
-        h = self.horoscope
-        layers = h.layers if h is not None else ()
-        head: list[list[_Token]] = [
-            [self.star(s, layers) for s in group]
-            for group in (palace.major_stars, palace.minor_stars, palace.adjective_stars)
-        ]
-        head.append(
-            [
-                _Token(
-                    [
-                        _Span(
-                            self.name(s.star.names),
-                            _LAYER_FILL[layer.scope.value],
-                            _SIZES["flowing"],
-                        )
-                    ],
-                    {
-                        "data-star": s.star.key,
-                        "data-layer": layer.scope.value,
-                        "class": "flowing",
-                    },
+        h, layers, style, transformed = self.horoscope, self.layers, self.style, self.transformed
+        head: list[_Group] = []
+        for stars in (palace.major_stars, palace.minor_stars, palace.adjective_stars):
+            # A star no layer transforms is drawn as it is on every board.
+            shared = not transformed or not any([s.star.key in transformed for s in stars])
+            head.append(
+                (
+                    tuple(
+                        [
+                            _natal_star(s.star, s.brightness, s.mutagen, style)
+                            if shared or s.star.key not in transformed
+                            else _star_token(s.star, s.brightness, s.mutagen, style, layers)
+                            for s in stars
+                        ]
+                    ),
+                    shared,
                 )
-                for layer in layers
-                for s in layer.stars
-                if s.branch == palace.branch
-            ]
-        )
-        marks = [
-            _Token(
-                [_Span(self.name(layer.names), _LAYER_FILL[layer.scope.value], _SMALL, True)],
-                {"data-layer": layer.scope.value, "class": "layer"},
             )
+        flowing = [
+            _flowing_token(s.star, layer.scope.value, style)
+            for layer in layers
+            for s in layer.stars
+            if s.branch == palace.branch
+        ]
+        head.append((tuple(flowing), True))
+        marks = [
+            _layer_mark(self.name(layer.names), layer.scope.value)
             for layer in layers
             if layer.branch == palace.branch
         ]
         gods = (palace.chang_sheng, palace.bo_shi, palace.jiang_qian, palace.sui_qian)
-        god_tokens = [_god_token(g, self.style) for g in gods]
+        god_tokens = tuple([_god_token(g, style) for g in gods])
         decadal = palace.decadal
         current = h is not None and decadal.start <= h.nominal_age <= decadal.end
         decadal_token = _decadal_token(decadal.start, decadal.end, current)
-        parts = (head, [marks, god_tokens], decadal_token)
+        parts = (head, [(tuple(marks), True), (god_tokens, True)], decadal_token)
         self._parts_cache[palace.branch.key] = parts
         return parts
 
-    def name_line(self, palace: Palace) -> tuple[list[_Token], _Token]:
+    def name_line(self, palace: Palace, x: float, w: float) -> tuple[str, ...]:
         tokens = _name_tokens(palace.name, palace.is_body, palace.is_original, self.style)
-        return list(tokens), _pillar_token(palace.pillar, self.style)
+        return _name_line(tokens, _pillar_token(palace.pillar, self.style), x, w)
 
     # -- the centre
 
-    def centre(self, width: float) -> list[list[_Token]]:
-        """The centre's lines: the title, then each group of tokens broken at ``width``."""
+    def centre(self, width: float, x: float) -> list[_Written]:
+        """The centre's lines written from ``x``: the title, then each group of tokens
+        broken at ``width``."""
         if self._centre is None:
             self._centre = self._centre_groups()
         title, groups = self._centre
-        return [[title]] + [line for group in groups for line in _lines(group, width)]
+        lines = [_written_line((title,), x)]
+        for group, shared in groups:
+            lines += (_written_group if shared else _write_group)(group, width, x, self.linked)
+        return lines
 
-    def _centre_groups(self) -> tuple[_Token, list[list[_Token]]]:
+    def _centre_groups(self) -> tuple[_Token, list[_Group]]:
         """The centre's title and its groups of tokens, made once a board (the layouts
         break the same tokens into lines of their own widths)."""
         chart, labels, style = self.chart, self.labels, self.style
         birth = chart.birth
-        title = _Token([_Span(labels["title"], _INK, _TITLE_SIZE, True)], {"class": "title"})
-        out: list[list[_Token]] = []
+        title = _title_token(labels["title"])
+        out: list[_Group] = []
 
-        def row(label: str, value: str, fill: str = _INK) -> None:
-            token = _Token(
-                [
-                    _Span(labels[label], _WEAK_GRADE, _CENTRE_SIZE),
-                    _Span(value, fill, _CENTRE_SIZE, True, gap=5),
-                ],
-                {"data-field": label},
-            )
-            out.append([token])
+        def row(label: str, value: str, fill: str = _INK, shared: bool = True) -> None:
+            """A row; ``shared`` if many births have it (the others are not kept)."""
+            make = _shared_row_token if shared else _row_token
+            out.append(((make(label, labels[label], value, fill),), shared))
 
         hour = self.name(chart.hour.names)
         solar = birth.solar_date.isoformat()
@@ -537,24 +624,20 @@ class _Board:
             lunar = lunar_date.chinese()
         polarity = labels[chart.year.stem.polarity.name.lower()]
         gender = labels[birth.gender.value]
-        row("solar", f"{solar} {hour}")
-        row("lunar", f"{lunar} {hour}")
-        row("pillars", " ".join(_pillar(p, style) for p in chart.pillars))
+        row("solar", f"{solar} {hour}", shared=False)
+        row("lunar", f"{lunar} {hour}", shared=False)
+        row("pillars", " ".join(_pillar(p, style) for p in chart.pillars), shared=False)
         row("gender", f"{polarity} {gender}" if _latin(style) else polarity + gender)
         row("class", self.name(chart.five_elements_class.names))
         row("life_master", self.name(chart.life_master.names), _STAR_FILL["major"])
         row("body_master", self.name(chart.body_master.names), _STAR_FILL["major"])
         row("zodiac", f"{self.name(chart.zodiac)} · {self.name(chart.sign)}")
         for notice in notices_of(chart):
-            token = _Token(
-                [_Span(str(getattr(notice, "message", notice)), _STRONG_GRADE, _SMALL)],
-                {"class": "notice"},
-            )
-            out.append([token])
+            out.append(((_notice_token(str(getattr(notice, "message", notice))),), True))
         h = self.horoscope
         if h is not None:
             when = f"{h.date.isoformat()} {self.name(HOURS[h.time_index].names)}"
-            row("horoscope", f"{when} · {labels['age']} {h.nominal_age}")
+            row("horoscope", f"{when} · {labels['age']} {h.nominal_age}", shared=False)
             for layer in h.layers:
                 scope = layer.scope.value
                 tokens = [
@@ -582,7 +665,7 @@ class _Board:
                             {"data-star": star.key, "data-mutagen": mutagen.key},
                         )
                     )
-                out.append(tokens)
+                out.append((tuple(tokens), False))
         return title, out
 
     # -- drawing
@@ -594,14 +677,14 @@ class _Board:
         if layout == "column":
             return self._column()
         inner = _CELL_W - 2 * _PAD
-        cells: dict[tuple[int, int], tuple[Palace, list[list[_Token]], list[list[_Token]]]] = {}
+        cells: dict[tuple[int, int], tuple[Palace, list[_Written], list[_Written]]] = {}
         rows = [_MIN_ROW] * 4  # each row as tall as its tallest palace
         for palace in self.chart.palaces:
-            head, foot = self.palace(palace, inner)
             r, c = _POSITIONS[palace.branch]
+            head, foot = self.palace(palace, inner, c * _CELL_W + _PAD)
             cells[r, c] = (palace, head, foot)
             rows[r] = max(rows[r], _cell_height(head, foot))
-        centre = self.centre(2 * _CELL_W - 4 * _PAD)
+        centre = self.centre(2 * _CELL_W - 4 * _PAD, _CELL_W + 2 * _PAD)
         need = _height(centre) + 4 * _PAD
         if need > rows[1] + rows[2]:
             extra = need - rows[1] - rows[2]
@@ -619,12 +702,12 @@ class _Board:
         under the other from the Life palace on, each the full width (the same fonts as the
         board, so on a 360-pixel screen the text is drawn at its own size)."""
         inner = _COLUMN_W - 2 * _PAD
-        centre = self.centre(inner - 2 * _PAD)
+        centre = self.centre(inner - 2 * _PAD, 0 + 2 * _PAD)
         top = _height(centre) + 4 * _PAD
         cells = []
         for name in PalaceName:
             palace = self.chart.palace_named(name)
-            head, foot = self.palace(palace, inner)
+            head, foot = self.palace(palace, inner, 0 + _PAD)
             cells.append((palace, head, foot, _cell_height(head, foot)))
         root = self._root(_COLUMN_W, top + sum(c[3] for c in cells))
         self._draw_centre(root, centre, 0, 0, _COLUMN_W, top)
@@ -655,46 +738,50 @@ class _Board:
         ).set("fill", "#fffdf7")
         return root
 
+    def _write_lines(self, out: list[str], lines: Sequence[_Written], baseline: float) -> None:
+        """Written lines one under the other, the first's top at ``baseline``."""
+        links, figures = self.links, _FIGURES
+        for advance, parts, linked in lines:
+            baseline += advance
+            text = (figures.get(baseline) or _figure(baseline)).join(parts)
+            out.append(text % links if linked else text)
+            baseline += 2
+
     def _draw_palace(
         self,
         root: ET.Element,
         palace: Palace,
-        head: list[list[_Token]],
-        foot: list[list[_Token]],
+        head: list[_Written],
+        foot: list[_Written],
         x: float,
         y: float,
         w: float,
         h: float,
     ) -> None:
         out = [_group_tag(palace.branch.key, palace.stem.key, palace.name.key), _frame(x, y, w, h)]
-        baseline = y + _PAD
-        for line in head:
-            baseline += max([t.size for t in line]) + 2
-            out.append(_line(line, x + _PAD, baseline, href=self.href))
-            baseline += 2
+        self._write_lines(out, head, y + _PAD)
         bottom = y + h - _PAD
-        tokens, pillar = self.name_line(palace)
-        out.append(_line(tokens, x + _PAD, bottom - 3))
-        out.append(_line([pillar], x + w - _PAD, bottom - 3, anchor="end"))
-        baseline = bottom - _NAME_H - _height(foot)
-        for line in foot:
-            baseline += max([t.size for t in line]) + 2
-            out.append(_line(line, x + _PAD, baseline, href=self.href))
-            baseline += 2
+        out.append(_figure(bottom - 3).join(self.name_line(palace, x, w)))
+        self._write_lines(out, foot, bottom - _NAME_H - _height(foot))
         out.append("</g>")
         ET.SubElement(root, _RAW).text = "".join(out)
 
     def _draw_centre(
-        self, root: ET.Element, centre: list[list[_Token]], x: float, y: float, w: float, h: float
+        self, root: ET.Element, centre: list[_Written], x: float, y: float, w: float, h: float
     ) -> None:
         out = ['<g class="centre">', _frame(x, y, w, h)]
-        baseline = y + (h - _height(centre)) / 2
-        for line in centre:
-            baseline += max([t.size for t in line]) + 2
-            out.append(_line(line, x + 2 * _PAD, baseline, href=self.href))
-            baseline += 2
+        self._write_lines(out, centre, y + (h - _height(centre)) / 2)
         out.append("</g>")
         ET.SubElement(root, _RAW).text = "".join(out)
+
+
+@lru_cache(maxsize=8192)
+def _name_line(tokens: tuple[_Token, ...], pillar: _Token, x: float, w: float) -> tuple[str, ...]:
+    """A palace's name line, written but for its baseline: the name (and the body and 原局
+    marks) from the left, the stem-branch ending at the right, on one baseline."""
+    _, names, _ = _write_line(tokens, x + _PAD)
+    _, stem_branch, _ = _write_line((pillar,), x + w - _PAD, "end")
+    return (*names[:-1], names[-1] + stem_branch[0], *stem_branch[1:])
 
 
 @lru_cache(maxsize=2048)
@@ -704,6 +791,7 @@ def _group_tag(branch: str, stem: str, palace: str) -> str:
     return f"<g{_attributes(attrs)}>"
 
 
+@lru_cache(maxsize=4096)
 def _frame(x: float, y: float, w: float, h: float) -> str:
     """The border of a palace or of the centre (numbers and constants: nothing to escape)."""
     return (
@@ -712,11 +800,13 @@ def _frame(x: float, y: float, w: float, h: float) -> str:
     )
 
 
-def _height(lines: Sequence[Sequence[_Token]]) -> float:
-    return sum([max([t.size for t in line]) + 4 for line in lines])
+def _height(lines: Sequence[_Written]) -> float:
+    """The height of written lines (each its largest font + 4; the fonts are whole units,
+    so the sums are exact in any order)."""
+    return sum([line[0] + 2 for line in lines])
 
 
-def _cell_height(head: Sequence[Sequence[_Token]], foot: Sequence[Sequence[_Token]]) -> float:
+def _cell_height(head: Sequence[_Written], foot: Sequence[_Written]) -> float:
     return _PAD + _height(head) + 6 + _height(foot) + _NAME_H + _PAD
 
 
@@ -751,8 +841,22 @@ def _attributes(attrs: dict[str, str]) -> str:
 
 
 def _escape_href(href: str) -> str:
-    """An attribute escaped without the cache: every chart's links are new strings."""
-    return _escape_attribute.__wrapped__(href)
+    """An attribute escaped without the caches: every chart's links are new strings."""
+    for char, entity in _ATTRIBUTE_ENTITIES:
+        if char in href:
+            href = href.replace(char, entity)
+    return href
+
+
+_ATTRIBUTE_ENTITIES: Final = (
+    ("&", "&amp;"),
+    ("<", "&lt;"),
+    (">", "&gt;"),
+    ('"', "&quot;"),
+    ("\r", "&#13;"),
+    ("\n", "&#10;"),
+    ("\t", "&#09;"),
+)
 
 
 def _serialize(root: ET.Element) -> str:

@@ -1,0 +1,121 @@
+"""The SVG board's cost for a never-seen chart as CPU instructions (valgrind's callgrind),
+steady on a busy machine, and as CPU time in process.
+
+    .venv/bin/python bench/instructions_svg.py [--cases 200] [--no-valgrind]
+
+What the chart page asks of :mod:`mingshu.present.ziwei_svg` for a new birth: both
+layouts (the 4×4 board and the phone column) of one chart, with star links, through
+``chart_svgs``, for the same births as bench/instructions_web.py.  As there, each
+instruction figure is the difference between two runs under ``valgrind --tool=callgrind``
+that do the same set-up (imports; the charts of 2 × --cases births; both SVGs of the first
+--cases, so the caches of what a setting decides are warm, as in a running server) and
+differ only in drawing the other --cases births' SVGs, divided by --cases.  The charts are
+computed in the set-up of both runs, so the figure is the drawing alone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import random
+import re
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).parent))
+from instructions_web import births
+
+
+def charts_of(raws: Sequence[str]) -> list[Any]:
+    """The Zi Wei chart, horoscope, name style and query string the page draws each from."""
+    from urllib.parse import parse_qs
+
+    from mingshu.web.charts import draw
+    from mingshu.web.query import parse
+
+    out = []
+    for raw in raws:
+        q = parse(parse_qs(raw, keep_blank_values=True))
+        c = draw(q)
+        out.append((c.ziwei, c.horoscope, q.names, q.query_string()))
+    return out
+
+
+def drawer() -> Callable[[Any], tuple[str, ...]]:
+    from mingshu.present.ziwei_svg import chart_svgs
+
+    def svgs(case: Any) -> tuple[str, ...]:
+        chart, horoscope, style, qs = case
+        return chart_svgs(
+            chart, horoscope, style, ("board", "column"),
+            star_href=lambda key: f"/chart/star/{key}?{qs}",
+        )  # fmt: skip
+
+    return svgs
+
+
+def run(measure: bool, cases: int) -> None:
+    """The run under valgrind: set-up, then (if ``measure``) the measured births."""
+    rng = random.Random(1)
+    warm, measured = charts_of(births(cases, rng)), charts_of(births(cases, rng))
+    draw = drawer()
+    for case in warm:
+        draw(case)
+    gc.freeze()
+    if measure:
+        for case in measured:
+            draw(case)
+
+
+def instructions(measure: bool, cases: int) -> int:
+    out = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+         __file__, "--run", "measure" if measure else "setup", "--cases", str(cases)],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    found = re.search(r"Collected : (\d+)", out.stderr)
+    if found is None:
+        raise RuntimeError(f"no instruction count in valgrind's output:\n{out.stderr[-2000:]}")
+    return int(found.group(1))
+
+
+def cpu_ms(cases: int) -> float:
+    """CPU milliseconds per new birth, best of three rounds of ``cases`` births each."""
+    rng = random.Random(2)
+    draw = drawer()
+    for case in charts_of(births(cases, rng)):
+        draw(case)
+    gc.freeze()
+    best = float("inf")
+    for _ in range(3):
+        cs = charts_of(births(cases, rng))
+        start = time.process_time()
+        for case in cs:
+            draw(case)
+        best = min(best, (time.process_time() - start) / cases * 1000)
+    return best
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--cases", type=int, default=200)
+    parser.add_argument("--no-valgrind", action="store_true", help="CPU time only")
+    parser.add_argument("--run", help=argparse.SUPPRESS)  # the child under valgrind
+    args = parser.parse_args(argv)
+    if args.run is not None:
+        run(args.run == "measure", args.cases)
+        return
+    print(f"mingshu SVG board and column, a never-seen chart ({args.cases} births, warm caches)")
+    line = f"both SVGs: {cpu_ms(args.cases):6.3f} ms CPU"
+    if not args.no_valgrind:
+        count = (instructions(True, args.cases) - instructions(False, args.cases)) / args.cases
+        line += f"  {count:>12,.0f} instructions"
+    print(line)
+
+
+if __name__ == "__main__":
+    main()
