@@ -18,13 +18,13 @@ from __future__ import annotations
 import argparse
 import gc
 import random
-import re
-import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
+
+import callgrind
 
 sys.path.insert(0, str(Path(__file__).parent))
 from instructions_web import births
@@ -72,15 +72,9 @@ def run(measure: bool, cases: int) -> None:
 
 
 def instructions(measure: bool, cases: int) -> int:
-    out = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-         __file__, "--run", "measure" if measure else "setup", "--cases", str(cases)],
-        capture_output=True, text=True, check=True,
-    )  # fmt: skip
-    found = re.search(r"Collected : (\d+)", out.stderr)
-    if found is None:
-        raise RuntimeError(f"no instruction count in valgrind's output:\n{out.stderr[-2000:]}")
-    return int(found.group(1))
+    return callgrind.instructions(
+        __file__, "--run", "measure" if measure else "setup", "--cases", str(cases)
+    )
 
 
 def cpu_ms(cases: int) -> float:

@@ -22,11 +22,10 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
-import subprocess
-import sys
 import tempfile
 from collections.abc import Sequence
+
+import callgrind
 
 STEPS = ("chart the rows", "pattern columns", "write without them", "write with them")
 
@@ -58,28 +57,7 @@ def run_step(step: str, years: range) -> None:
 
 
 def instructions(step: str, first: int, last: int) -> int:
-    out = subprocess.run(
-        [
-            "valgrind",
-            "--tool=callgrind",
-            "--callgrind-out-file=/dev/null",
-            sys.executable,
-            __file__,
-            "--run",
-            step,
-            "--from",
-            str(first),
-            "--to",
-            str(last),
-        ],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    found = re.search(r"Collected : (\d+)", out.stderr)
-    if found is None:
-        raise RuntimeError(f"no instruction count in valgrind's output:\n{out.stderr[-2000:]}")
-    return int(found.group(1))
+    return callgrind.instructions(__file__, "--run", step, "--from", str(first), "--to", str(last))
 
 
 def main(argv: Sequence[str] | None = None) -> None:

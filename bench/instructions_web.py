@@ -24,12 +24,11 @@ from __future__ import annotations
 import argparse
 import gc
 import random
-import re
-import subprocess
-import sys
 import time
 from collections.abc import Callable, Sequence
 from urllib.parse import urlencode
+
+import callgrind
 
 STEPS = ("chart page", "chart API")
 
@@ -74,15 +73,7 @@ def run_step(step: str, cases: int) -> None:
 
 
 def instructions(step: str, cases: int) -> int:
-    out = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-         __file__, "--run", step or "setup", "--cases", str(cases)],
-        capture_output=True, text=True, check=True,
-    )  # fmt: skip
-    found = re.search(r"Collected : (\d+)", out.stderr)
-    if found is None:
-        raise RuntimeError(f"no instruction count in valgrind's output:\n{out.stderr[-2000:]}")
-    return int(found.group(1))
+    return callgrind.instructions(__file__, "--run", step or "setup", "--cases", str(cases))
 
 
 def cpu_ms(step: str, cases: int) -> float:

@@ -28,11 +28,11 @@ from __future__ import annotations
 import argparse
 import gc
 import random
-import re
-import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+
+import callgrind
 
 STEPS = (
     "chart",
@@ -77,28 +77,9 @@ def run_step(step: str, cases: int, warm: int) -> None:
 
 
 def instructions(step: str, cases: int, warm: int) -> int:
-    out = subprocess.run(
-        [
-            "valgrind",
-            "--tool=callgrind",
-            "--callgrind-out-file=/dev/null",
-            sys.executable,
-            __file__,
-            "--run",
-            step,
-            "--cases",
-            str(cases),
-            "--warm",
-            str(warm),
-        ],
-        capture_output=True,
-        text=True,
-        check=True,
+    return callgrind.instructions(
+        __file__, "--run", step, "--cases", str(cases), "--warm", str(warm)
     )
-    found = re.search(r"Collected : (\d+)", out.stderr)
-    if found is None:
-        raise RuntimeError(f"no instruction count in valgrind's output:\n{out.stderr[-2000:]}")
-    return int(found.group(1))
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -1,0 +1,24 @@
+"""Instructions a Python run executes, counted by valgrind's callgrind (steady under load).
+
+The instruction benches (instructions_*.py) run themselves again under valgrind with
+``--run STEP`` and take differences of these counts.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+
+def instructions(script: str, *args: str) -> int:
+    """Instructions of ``python script args…`` under ``valgrind --tool=callgrind``."""
+    out = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+         script, *args],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    found = re.search(r"Collected : (\d+)", out.stderr)
+    if found is None:
+        raise RuntimeError(f"no instruction count in valgrind's output:\n{out.stderr[-2000:]}")
+    return int(found.group(1))
