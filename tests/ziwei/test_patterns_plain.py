@@ -6,15 +6,12 @@ variant and under settings that change the star list, the 四化 table and the b
 
 from __future__ import annotations
 
-import datetime as dt
-import random
-
 import pytest
-from test_patterns_reference import reference
+from test_patterns_reference import births, fast, reference
 
-from mingshu.ziwei import Birth, from_birth
+from mingshu.ziwei import from_birth
 from mingshu.ziwei.chart import NatalChart
-from mingshu.ziwei.patterns import PATTERNS, VARIANTS, _View, detect
+from mingshu.ziwei.patterns import PATTERNS, VARIANTS, _View
 from mingshu.ziwei.settings import ZiweiSettings
 
 SETTINGS = {
@@ -53,38 +50,12 @@ def plain(chart: NatalChart, variant: str) -> list[tuple[object, ...]]:
     return hits
 
 
-def fast(chart: NatalChart, variant: str) -> list[tuple[object, ...]]:
-    return [
-        (
-            h.key,
-            h.variant,
-            tuple(int(b) for b in h.palaces),
-            h.stars,
-            tuple(r.key for r in h.broken),
-        )
-        for h in detect(chart, variant)
-    ]
-
-
-def _births(count: int, seed: int) -> list[Birth]:
-    rng = random.Random(seed)
-    first, last = dt.date(1900, 1, 31).toordinal(), dt.date(2100, 12, 31).toordinal()
-    return [
-        Birth.solar(
-            dt.date.fromordinal(rng.randint(first, last)),
-            rng.randint(0, 12),
-            rng.choice(("male", "female")),
-        )
-        for _ in range(count)
-    ]
-
-
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 @pytest.mark.parametrize("name", sorted(SETTINGS))
 def test_detector_equals_every_reading_run_plainly(name: str, variant: str) -> None:
     count = 2000 if name == "default" else 400
     formed = 0
-    for birth in _births(count, seed=31):
+    for birth in births(count, seed=31):
         chart = from_birth(birth, SETTINGS[name])
         expected = plain(chart, variant)
         assert fast(chart, variant) == expected, (birth, name)
@@ -98,7 +69,7 @@ def test_the_view_reads_the_palaces_under_other_settings(name: str) -> None:
     reference (test_patterns_reference) reads the palaces' placed stars.  They agree under
     settings that change those tables."""
     formed = 0
-    for birth in _births(300, seed=37):
+    for birth in births(300, seed=37):
         chart = from_birth(birth, SETTINGS[name])
         expected = reference(chart, "book")
         assert fast(chart, "book") == expected, (birth, name)

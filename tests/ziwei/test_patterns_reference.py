@@ -180,19 +180,22 @@ def fast(chart: NatalChart, variant: str) -> list[tuple[object, ...]]:
     ]
 
 
-def _charts(count: int, seed: int) -> list[NatalChart]:
+def births(count: int, seed: int) -> list[Birth]:
+    """Random solar births 1900–2100, every time index (late Rat too), both genders."""
     rng = random.Random(seed)
     first, last = dt.date(1900, 1, 31).toordinal(), dt.date(2100, 12, 31).toordinal()
     return [
-        from_birth(
-            Birth.solar(
-                dt.date.fromordinal(rng.randint(first, last)),
-                rng.randint(0, 12),
-                rng.choice(("male", "female")),
-            )
+        Birth.solar(
+            dt.date.fromordinal(rng.randint(first, last)),
+            rng.randint(0, 12),
+            rng.choice(("male", "female")),
         )
         for _ in range(count)
     ]
+
+
+def _charts(count: int, seed: int) -> list[NatalChart]:
+    return [from_birth(b) for b in births(count, seed)]
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
