@@ -19,7 +19,6 @@ import argparse
 import gc
 import random
 import sys
-import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -27,7 +26,7 @@ from typing import Any
 import callgrind
 
 sys.path.insert(0, str(Path(__file__).parent))
-from instructions_web import births
+from instructions_web import best_cpu_ms, births
 
 
 def charts_of(raws: Sequence[str]) -> list[Any]:
@@ -80,18 +79,7 @@ def instructions(measure: bool, cases: int) -> int:
 def cpu_ms(cases: int) -> float:
     """CPU milliseconds per new birth, best of three rounds of ``cases`` births each."""
     rng = random.Random(2)
-    draw = drawer()
-    for case in charts_of(births(cases, rng)):
-        draw(case)
-    gc.freeze()
-    best = float("inf")
-    for _ in range(3):
-        cs = charts_of(births(cases, rng))
-        start = time.process_time()
-        for case in cs:
-            draw(case)
-        best = min(best, (time.process_time() - start) / cases * 1000)
-    return best
+    return best_cpu_ms(drawer(), lambda: charts_of(births(cases, rng)))
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -26,6 +26,7 @@ import gc
 import random
 import time
 from collections.abc import Callable, Sequence
+from typing import Any
 from urllib.parse import urlencode
 
 import callgrind
@@ -76,21 +77,26 @@ def instructions(step: str, cases: int) -> int:
     return callgrind.instructions(__file__, "--run", step or "setup", "--cases", str(cases))
 
 
-def cpu_ms(step: str, cases: int) -> float:
-    """CPU milliseconds per new birth, best of three rounds of ``cases`` births each."""
-    rng = random.Random(2)
-    draw = drawers()[step]
-    for raw in births(cases, rng):  # warm the caches of what the settings decide
-        draw(raw)
+def best_cpu_ms(draw: Callable[[Any], object], batch: Callable[[], Sequence[Any]]) -> float:
+    """CPU milliseconds per case of ``draw``: one ``batch()`` to warm the caches of what the
+    settings decide, then the best of three more (each made before its clock starts)."""
+    for case in batch():
+        draw(case)
     gc.freeze()
     best = float("inf")
     for _ in range(3):
-        raws = births(cases, rng)
+        cases = batch()
         start = time.process_time()
-        for raw in raws:
-            draw(raw)
-        best = min(best, (time.process_time() - start) / cases * 1000)
+        for case in cases:
+            draw(case)
+        best = min(best, (time.process_time() - start) / len(cases) * 1000)
     return best
+
+
+def cpu_ms(step: str, cases: int) -> float:
+    """CPU milliseconds per new birth, best of three rounds of ``cases`` births each."""
+    rng = random.Random(2)
+    return best_cpu_ms(drawers()[step], lambda: births(cases, rng))
 
 
 def main(argv: Sequence[str] | None = None) -> None:
