@@ -106,6 +106,9 @@ BROKEN = [
     ("/api/ziwei", {"date": "2024-12-30", "calendar": "lunar"}, "date"),  # no 年三十 in 2025
     ("/api/ziwei", {"date": "1987-05-10", "calendar": "lunar", "leap": "1"}, "leap"),  # 闰六月
     ("/api/ziwei", {"date": "1582-12-01", "calendar": "lunar"}, "date"),  # solar 1582-12-25
+    # Beijing time: local mean time in Shanghai (+08:05:43) puts this at 1582-12-31 23:54
+    ("/api/bazi", {"date": "1583-01-01", "time": "00:00"}, "date"),
+    ("/api/ziwei", {"date": "2650-12-31", "time": "23:00", "tz": "America/New_York"}, "date"),
     ("/api/ziwei", {"leap": "1"}, "leap"),
     ("/api/ziwei", {"tz": "", "lon": "116.4"}, "tz"),
     ("/api/ziwei", {"true_solar": "1"}, "lon"),

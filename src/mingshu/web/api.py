@@ -8,6 +8,7 @@ the body) and a long ``Cache-Control``, and a request whose ``If-None-Match`` ma
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 from dataclasses import replace
 from functools import lru_cache
@@ -20,7 +21,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 
 from mingshu import __version__
-from mingshu.calendar.solar import RANGE_TEXT
+from mingshu.calendar.solar import FIRST_DATE, LAST_DATE, RANGE_TEXT
 from mingshu.named import clip_text
 from mingshu.web import cities
 from mingshu.web.charts import annual_of, bazi_of, horoscope_of, ziwei_of
@@ -281,11 +282,19 @@ def _rule(
     return {"description": description, **({"if": when} if when else {}), "then": then}
 
 
+# A zone's offset (up to 14 hours from Beijing's, and local mean time before 1901) moves the
+# Beijing moment up to a day from the date given, and true solar time at a far longitude
+# moves the chart clock up to two: the range is the moment's, so near its ends only the days
+# two inside are safe whatever the place.
+_SAFE_FROM: Final = FIRST_DATE + dt.timedelta(days=2)
+_SAFE_TO: Final = LAST_DATE - dt.timedelta(days=2)
 _REAL_DATE: Final = _rule(
     f"date is a real day of its calendar (lunar: the month has that day; with leap=1 the "
-    f"year's leap month is that month) on a solar day within {RANGE_TEXT}",
+    f"year's leap month is that month) and the birth moment, in Beijing time and on the "
+    f"chart's clock, lies within {RANGE_TEXT} (taken as safe: a solar day from {_SAFE_FROM} "
+    f"to {_SAFE_TO}, which no zone or longitude moves out of the range)",
     {"fact": "real-date", "date": "date", "calendar": "calendar", "leap": "leap",
-     "solar_range": RANGE_TEXT.split(" .. ")},
+     "solar_range": [_SAFE_FROM.isoformat(), _SAFE_TO.isoformat()]},
 )  # fmt: skip
 _EOT_RULE: Final = _rule(
     "equation_of_time=0 goes with true solar time (true_solar=1)",
