@@ -35,6 +35,7 @@ from mingshu.web.query import (
     FieldErrors,
     parse,
 )
+from mingshu.web.turns import TURNS
 
 __all__ = ["CACHE_CONTROL", "cached", "field_errors_response", "router"]
 
@@ -422,7 +423,8 @@ async def health() -> dict[str, Any]:
 async def ziwei_chart(request: Request) -> Response:
     # async: a chart takes well under a millisecond, less than a hop to the thread pool.
     try:
-        body = _ziwei_raw(request.url.query)
+        async with TURNS:
+            body = _ziwei_raw(request.url.query)
     except FieldErrors as e:
         return field_errors_response(e.errors)
     return cached(request, body, "application/json")
@@ -483,7 +485,8 @@ async def ziwei_horoscope(request: Request) -> Response:
         q = _query(_params(request), _HOROSCOPE_KNOWN)
         if not q.at:
             raise FieldErrors({"at": "missing: give a date YYYY-MM-DD or YYYY-MM-DDTHH:MM"})
-        body = _horoscope_bytes(q.query_string(names="hans", year=""))
+        async with TURNS:
+            body = _horoscope_bytes(q.query_string(names="hans", year=""))
     except FieldErrors as e:
         return field_errors_response(e.errors)
     return cached(request, body, "application/json")
@@ -500,7 +503,8 @@ async def bazi_chart(request: Request) -> Response:
         q = _query(_params(request), _BAZI_KNOWN)
         if q.unknown_hour:
             raise FieldErrors({"time": "the API needs a clock time"})
-        body = _bazi_bytes(q.query_string(names="hans", at=""))
+        async with TURNS:
+            body = _bazi_bytes(q.query_string(names="hans", at=""))
     except FieldErrors as e:
         return field_errors_response(e.errors)
     return cached(request, body, "application/json")
@@ -516,7 +520,8 @@ async def ziwei_hours(request: Request) -> Response:
     try:
         # Every hour of the day: a time given is refused as unknown here, not dropped.
         q = _query({**_params(request), "unknown_hour": "1"}, _HOURS_KNOWN)
-        body = _hours_bytes(q.query_string(names="hans", at="", year=""))
+        async with TURNS:
+            body = _hours_bytes(q.query_string(names="hans", at="", year=""))
     except FieldErrors as e:
         return field_errors_response(e.errors)
     return cached(request, body, "application/json")

@@ -55,6 +55,7 @@ from mingshu.web.query import (
     parse,
 )
 from mingshu.web.settings_help import HELP, LABELS, WORDS
+from mingshu.web.turns import TURNS
 from mingshu.web.views import (
     branch_name,
     name,
@@ -564,7 +565,8 @@ async def chart_page(request: Request) -> Response:
         return RedirectResponse(f"/chart?{q.query_string()}", status_code=303)
     try:
         q = parse(raw)
-        body = chart_page_bytes(q)
+        async with TURNS:  # a new page lets the loop poll before the next (web/turns.py)
+            body = chart_page_bytes(q)
     except FieldErrors as e:
         return render("chart.html", status=422, **_page(request, raw, e.errors))
     return cached(request, body, "text/html; charset=utf-8")
@@ -851,8 +853,9 @@ async def chart_svg_file(request: Request) -> Response:
         q = parse(raw)
         if q.unknown_hour:
             raise FieldErrors({"time": "the board needs the birth hour"})
-        _check_bazi(q)
-        body = chart_svg_bytes(q.query_string(year=""), str(layout))
+        async with TURNS:
+            _check_bazi(q)
+            body = chart_svg_bytes(q.query_string(year=""), str(layout))
     except FieldErrors as e:
         return render("chart.html", status=422, **_page(request, raw, e.errors))
     response = cached(request, body, "image/svg+xml")
