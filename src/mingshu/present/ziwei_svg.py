@@ -12,18 +12,19 @@ the ``viewBox`` lets the board scale to any screen, no font is smaller than 10 u
 board 720 units wide, and the parts carry data attributes to hook clicks on:
 ``<g data-branch="wu" data-palace="life">`` per palace, ``data-star="zi_wei"`` (with
 ``data-brightness``, ``data-mutagen``) per star, ``data-layer`` on horoscope marks.
-The document is built with ElementTree, which escapes all text.
+All text is escaped as ElementTree escapes it (a test reads each document back with
+ElementTree and writes it again: the same bytes).
 """
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
 from mingshu.arguments import check_type
+from mingshu.cycles import Pillar
 from mingshu.errors import InputError
 from mingshu.named import clip
 from mingshu.present.labels import BOARD, LABELS
@@ -32,8 +33,8 @@ from mingshu.ziwei.stars import Mutagen
 from mingshu.ziwei.tables import HOURS, PalaceName
 
 if TYPE_CHECKING:
-    from mingshu.cycles import Names, Pillar
-    from mingshu.ziwei.chart import NatalChart, Palace
+    from mingshu.cycles import Branch, Names, Stem
+    from mingshu.ziwei.chart import NatalChart, Palace, PlacedStar
     from mingshu.ziwei.horoscope import Horoscope, Layer
     from mingshu.ziwei.stars import Brightness, Star
     from mingshu.ziwei.tables import God
@@ -236,81 +237,136 @@ def _lines(tokens: Sequence[_Token], width: float) -> list[list[_Token]]:
     return lines
 
 
-_Written = tuple[float, tuple[str, ...], bool]
-"""A line of tokens written out but for its baseline: the advance to its baseline (its
-largest font + 2), the parts its baseline's figure joins (``figure.join(parts)``: every
-token's ``y``), and whether the parts hold star links to fill in (``%(star_key)s``, with
-their other ``%`` doubled) from the board's links."""
+# ------------------------------------------------------------------- written lines
+
+# The holes of a linked line's pieces (compared by identity: no written piece is either
+# object).  Between two pieces of a plain line is always the baseline.
+_BASELINE: Final = "".join(["<", "baseline>"])
+_HREF_END: Final = "".join(["<", "href-end>"])
+
+_Line = tuple[float, tuple[str, ...], bool]
+"""A line of tokens written out but for its baseline: its baseline below the top of its
+group, its pieces and whether it is linked.  A plain line is joined by the baseline's
+figure (``figure.join(pieces)``: every token's ``y``); a linked line's pieces hold
+:data:`_BASELINE` and :data:`_HREF_END` (where each star's link ends: the board's query
+string goes there)."""
+
+_Block = tuple[float, tuple[_Line, ...]]
+"""A group of tokens written out in lines: its height (each line its largest font + 4)
+and its lines."""
 
 
 def _write_line(
-    line: Sequence[_Token], x: float, anchor: str = "start", linked: bool = False
-) -> _Written:
+    line: Sequence[_Token], x: float, anchor: str = "start", link: str | None = None
+) -> tuple[float, tuple[str, ...], bool]:
     """One line of tokens from ``x`` (or ending at ``x`` for ``end``), written out but for
-    its baseline.  With ``linked``, each star's name is a link: a keyboard reaches every
-    star and opens it, with or without a script."""
+    its baseline: the advance to its baseline (its largest font + 2), its pieces, and
+    whether it is linked.  With ``link`` (an escaped href start), each star's name is a link
+    to ``link`` + its key + the board's query string: a keyboard reaches every star and
+    opens it, with or without a script."""
     if anchor == "end":
         x -= sum([t.width for t in line]) + _GAP * (len(line) - 1)
-    links = linked and any([t.star_key for t in line])
-    parts = []
+    links = link is not None and any([t.star_key for t in line])
+    parts: list[str] = []
     after = ""  # the end of the token before
     for token in line:
         markup = token._markup or token.markup()
-        if links:
-            markup = markup.replace("%", "%%")
+        text = f'<text x="{x:.1f}" y="'
         if links and token.star_key:
-            link = f'<a href="%({token.star_key})s" class="star-link">'
-            parts.append(f'{after}{link}<text x="{x:.1f}" y="')
+            href = f"{link}{_escape_attribute(token.star_key)}"
+            parts += (
+                f'{after}<a href="{href}',
+                _HREF_END,
+                f'" class="star-link">{text}',
+                _BASELINE,
+            )
             after = f'"{markup}</a>'
+        elif links:
+            parts += (after + text, _BASELINE)
+            after = f'"{markup}'
         else:
-            parts.append(f'{after}<text x="{x:.1f}" y="')
+            parts.append(after + text)
             after = f'"{markup}'
         x += token.width + _GAP
     parts.append(after)
     return max([t.size for t in line]) + 2, tuple(parts), links
 
 
-def _write_group(
-    group: tuple[_Token, ...], width: float, x: float, linked: bool
-) -> tuple[_Written, ...]:
-    """A group of tokens in lines no wider than ``width``, written from ``x``."""
-    return tuple([_write_line(line, x, "start", linked) for line in _lines(group, width)])
+def _write_block(tokens: tuple[_Token, ...], width: float, x: float, link: str | None) -> _Block:
+    """Tokens in lines no wider than ``width`` (a token wider than a line is cut), written
+    from ``x``."""
+    lines: list[_Line] = []
+    top = 0.0
+    for line in _lines(tokens, width):
+        advance, pieces, linked = _write_line(line, x, "start", link)
+        lines.append((top + advance, pieces, linked))
+        top += advance + 2
+    return top, tuple(lines)
 
 
-# A new chart's board is mostly groups of tokens some board drew before (a palace's major
-# stars, its gods, a centre row) at one of a few places: written once, looked up after.
-# Only for groups of tokens that the caches below make (the same on every board).
-_written_group: Final = lru_cache(maxsize=16384)(_write_group)
-_written_line: Final = lru_cache(maxsize=2048)(_write_line)
+class _Place:
+    """Where a palace's (or the centre's) lines go: their width, their ``x``, the start of
+    their star links (escaped) or ``None``.  One object per place (:func:`_place`), a key
+    that hashes by identity."""
+
+    __slots__ = ("link", "width", "x")
+
+    def __init__(self, width: float, x: float, link: str | None):
+        self.width, self.x, self.link = width, x, link
 
 
-_FIGURES: Final[dict[float, str]] = {}
-"""The ``y`` of baselines by value (the boards repeat a few hundred figures)."""
+@lru_cache(maxsize=256)
+def _place(width: float, x: float, link: str | None) -> _Place:
+    return _Place(width, x, link)
 
 
-def _figure(value: float) -> str:
-    figure = _FIGURES.get(value)
-    if figure is None:
+class _Group:
+    """Tokens broken into lines together (a palace's major stars, its gods, a centre row),
+    with their written blocks by place.  A new chart's board is mostly groups that some
+    board drew before at one of a few places (the caches below hand out the same group for
+    the same tokens): written once, looked up after."""
+
+    __slots__ = ("tokens", "whole", "written")
+
+    def __init__(self, tokens: tuple[_Token, ...], whole: bool = False):
+        self.tokens = tokens
+        self.whole = whole
+        """One line however wide (a title, the decade's ages)."""
+        self.written: dict[_Place, _Block] = {}
+
+    def block(self, place: _Place) -> _Block:
+        block = self.written.get(place)
+        if block is None:
+            if self.whole:
+                advance, pieces, linked = _write_line(self.tokens, place.x, "start", place.link)
+                block = (advance + 2, ((advance, pieces, linked),))
+            else:
+                block = _write_block(self.tokens, place.width, place.x, place.link)
+            self.written[place] = block
+        return block
+
+
+@lru_cache(maxsize=16384)
+def _group(tokens: tuple[_Token, ...]) -> _Group:
+    """The one group of these tokens (tokens made by the caches below are the same on every
+    board), so its lines are written once per place."""
+    return _Group(tokens)
+
+
+class _Figures(dict[float, str]):
+    """The ``y`` of baselines by value (the boards repeat a few hundred figures)."""
+
+    def __missing__(self, value: float) -> str:
         figure = f"{value:.1f}"
-        if len(_FIGURES) < 8192:
-            _FIGURES[value] = figure
-    return figure
+        if len(self) < 8192:
+            self[value] = figure
+        return figure
+
+
+_FIGURES: Final = _Figures()
 
 
 # -------------------------------------------------------------------------- the board
-
-_RAW: Final = "mingshu-written"
-"""The tag of a tree node whose text is elements already written out (a palace's group or
-the centre's, with their frame and lines of tokens): :func:`_serialize` copies it as it
-is.  Most of drawing a board was making and writing an element per text, tspan, line and
-frame, for tokens that are the same on every board."""
-
-_Group = tuple[tuple[_Token, ...], bool]
-"""Tokens to break into lines together, and whether the caches made them all (so the lines
-they make are the same on every board)."""
-
-_Parts = tuple[list[_Group], list[_Group], _Token]
-"""A palace's tokens: the groups of its head lines, of its foot lines, the decadal ages."""
 
 
 def _star_token(
@@ -478,8 +534,92 @@ def _row_token(label: str, text: str, value: str, fill: str) -> _Token:
     )
 
 
-_shared_row_token: Final = lru_cache(maxsize=4096)(_row_token)
-"""For the rows that many births share (gender, class, masters, zodiac)."""
+@lru_cache(maxsize=8192)
+def _star_group(stars: tuple[PlacedStar, ...], style: str) -> _Group:
+    """A palace's major (or minor, or adjective) stars as drawn without a horoscope: the
+    same on every board, made once (keyed by the chart's own tuples: nothing to build on
+    a hit)."""
+    return _group(tuple([_natal_star(s.star, s.brightness, s.mutagen, style) for s in stars]))
+
+
+@lru_cache(maxsize=2048)
+def _gods_group(gods: tuple[God, God, God, God], style: str) -> _Group:
+    return _group(tuple([_god_token(g, style) for g in gods]))
+
+
+@lru_cache(maxsize=512)
+def _decadal_group(start: int, end: int, current: bool) -> _Group:
+    return _Group((_decadal_token(start, end, current),), whole=True)
+
+
+@lru_cache(maxsize=8)
+def _title_group(title: str) -> _Group:
+    return _Group((_title_token(title),), whole=True)
+
+
+@lru_cache(maxsize=4096)
+def _notice_group(message: str) -> _Group:
+    return _group((_notice_token(message),))
+
+
+@lru_cache(maxsize=4096)
+def _shared_row_group(label: str, text: str, value: str, fill: str) -> _Group:
+    """A row that many births share (gender, class, masters, zodiac)."""
+    return _group((_row_token(label, text, value, fill),))
+
+
+class _NameLine:
+    """A palace's name line, written but for its baseline, by place: the name (and the body
+    and 原局 marks) from the left, the stem-branch ending at the right, on one baseline."""
+
+    __slots__ = ("names", "pillar", "written")
+
+    def __init__(self, names: tuple[_Token, ...], pillar: _Token):
+        self.names, self.pillar = names, pillar
+        self.written: dict[_Place, tuple[str, ...]] = {}
+
+    def pieces(self, place: _Place) -> tuple[str, ...]:
+        pieces = self.written.get(place)
+        if pieces is None:
+            _, names, _ = _write_line(self.names, place.x)
+            _, stem_branch, _ = _write_line((self.pillar,), place.x + place.width, "end")
+            pieces = (*names[:-1], names[-1] + stem_branch[0], *stem_branch[1:])
+            self.written[place] = pieces
+        return pieces
+
+
+@lru_cache(maxsize=4096)
+def _name_line(
+    name: PalaceName, is_body: bool, is_original: bool, stem: Stem, branch: Branch, style: str
+) -> _NameLine:
+    pillar = _pillar_token(Pillar(stem, branch), style)
+    return _NameLine(_name_tokens(name, is_body, is_original, style), pillar)
+
+
+@lru_cache(maxsize=2048)
+def _group_tag(branch: Branch, stem: Stem, palace: PalaceName) -> str:
+    """A palace's ``<g>`` start tag, with the keys a click is hooked on."""
+    attrs = {
+        "class": "palace",
+        "data-branch": branch.key,
+        "data-stem": stem.key,
+        "data-palace": palace.key,
+    }
+    return f"<g{_attributes(attrs)}>"
+
+
+class _PalaceView:
+    """A palace's groups of tokens, as its lines will be (made once a board: the layouts
+    break the same tokens into lines of their own widths)."""
+
+    __slots__ = ("foot", "head", "name_line", "tag")
+
+    def __init__(self, tag: str, head: list[_Group], foot: list[_Group], name_line: _NameLine):
+        self.tag, self.head, self.foot, self.name_line = tag, head, foot, name_line
+
+
+_Cell = tuple[_PalaceView, list[_Block], list[_Block], float, float]
+"""A palace placed: its view, its head and foot blocks, its foot's height and its own."""
 
 
 class _Board:
@@ -488,127 +628,109 @@ class _Board:
         chart: NatalChart,
         horoscope: Horoscope | None,
         style: str,
-        star_href: Callable[[str], str] | None = None,
+        star_link: tuple[str, str] | None = None,
     ):
         self.chart = chart
         self.horoscope = horoscope
         self.style = style
-        self.star_href = star_href
         self.labels = LABELS[style]
         self.layers: Sequence[Layer] = horoscope.layers if horoscope is not None else ()
         # The stars some layer transforms: only their tokens differ from the natal ones.
         self.transformed = {star.key for layer in self.layers for star in layer.mutagens}
-        self._parts_cache: dict[str, _Parts] = {}
-        self.linked = star_href is not None
-        # Each star's link, escaped, for the ``%(star_key)s`` of written lines (both layouts
-        # link each star): a plain dict, which ``%`` reads fastest.
-        self.links = (
-            None
-            if star_href is None
-            else {
-                s.star.key: _escape_href(star_href(s.star.key))
-                for palace in chart.palaces
-                for stars in (palace.major_stars, palace.minor_stars, palace.adjective_stars)
-                for s in stars
-            }
-        )
-        self._centre: tuple[_Token, list[_Group]] | None = None
+        # Each star links to link + its key + query: the start is the same on every board
+        # (written into the cached lines), the query fills each line's _HREF_END.
+        self.link: str | None = None
+        self.query = ""
+        if star_link is not None:
+            self.link, self.query = (_escape_href(part) for part in star_link)
+        self._views: list[_PalaceView] | None = None
+        self._centre: list[_Group] | None = None
 
     def name(self, names: Names) -> str:
         return display(names, self.style)
 
-    # -- a palace's parts
+    # -- a palace's groups
 
-    def palace(
-        self, palace: Palace, width: float, x: float
-    ) -> tuple[list[_Written], list[_Written]]:
-        """The lines of a palace written from ``x``: stars on top, the fixed parts at the
-        foot."""
-        head_groups, foot_groups, decadal = self._parts(palace)
-        linked = self.linked
-        head: list[_Written] = []
-        for group, shared in head_groups:
-            head += (_written_group if shared else _write_group)(group, width, x, linked)
-        foot: list[_Written] = []
-        for group, shared in foot_groups:
-            foot += (_written_group if shared else _write_group)(group, width, x, linked)
-        foot.append(_written_line((decadal,), x))
-        return head, foot
+    def views(self) -> list[_PalaceView]:
+        """Each palace's groups, in the chart's order (made once a board)."""
+        if self._views is None:
+            self._views = [self._view(palace) for palace in self.chart.palaces]
+        return self._views
 
-    def _parts(self, palace: Palace) -> _Parts:
-        """A palace's tokens, grouped as its lines will be (made once per board: the layouts
-        break the same tokens into lines of their own widths)."""
-        cached = self._parts_cache.get(palace.branch.key)
-        if cached is not None:
-            return cached
+    def _view(self, palace: Palace) -> _PalaceView:
         h, layers, style, transformed = self.horoscope, self.layers, self.style, self.transformed
         head: list[_Group] = []
         for stars in (palace.major_stars, palace.minor_stars, palace.adjective_stars):
             # A star no layer transforms is drawn as it is on every board.
-            shared = not transformed or not any([s.star.key in transformed for s in stars])
-            head.append(
-                (
-                    tuple(
-                        [
-                            _natal_star(s.star, s.brightness, s.mutagen, style)
-                            if shared or s.star.key not in transformed
-                            else _star_token(s.star, s.brightness, s.mutagen, style, layers)
-                            for s in stars
-                        ]
-                    ),
-                    shared,
-                )
-            )
-        flowing = [
-            _flowing_token(s.star, layer.scope.value, style)
-            for layer in layers
-            for s in layer.stars
-            if s.branch == palace.branch
-        ]
-        head.append((tuple(flowing), True))
-        marks = [
-            _layer_mark(self.name(layer.names), layer.scope.value)
-            for layer in layers
-            if layer.branch == palace.branch
-        ]
+            if not transformed or not any([s.star.key in transformed for s in stars]):
+                head.append(_star_group(stars, style))
+            else:
+                tokens = [
+                    _natal_star(s.star, s.brightness, s.mutagen, style)
+                    if s.star.key not in transformed
+                    else _star_token(s.star, s.brightness, s.mutagen, style, layers)
+                    for s in stars
+                ]
+                head.append(_Group(tuple(tokens)))
+        foot: list[_Group] = []
+        if layers:
+            flowing = [
+                _flowing_token(s.star, layer.scope.value, style)
+                for layer in layers
+                for s in layer.stars
+                if s.branch == palace.branch
+            ]
+            head.append(_group(tuple(flowing)))
+            marks = [
+                _layer_mark(self.name(layer.names), layer.scope.value)
+                for layer in layers
+                if layer.branch == palace.branch
+            ]
+            foot.append(_group(tuple(marks)))
         gods = (palace.chang_sheng, palace.bo_shi, palace.jiang_qian, palace.sui_qian)
-        god_tokens = tuple([_god_token(g, style) for g in gods])
+        foot.append(_gods_group(gods, style))
         decadal = palace.decadal
         current = h is not None and decadal.start <= h.nominal_age <= decadal.end
-        decadal_token = _decadal_token(decadal.start, decadal.end, current)
-        parts = (head, [(tuple(marks), True), (god_tokens, True)], decadal_token)
-        self._parts_cache[palace.branch.key] = parts
-        return parts
+        foot.append(_decadal_group(decadal.start, decadal.end, current))
+        tag = _group_tag(palace.branch, palace.stem, palace.name)
+        name_line = _name_line(
+            palace.name, palace.is_body, palace.is_original, palace.stem, palace.branch, style
+        )
+        return _PalaceView(tag, head, foot, name_line)
 
-    def name_line(self, palace: Palace, x: float, w: float) -> tuple[str, ...]:
-        tokens = _name_tokens(palace.name, palace.is_body, palace.is_original, self.style)
-        return _name_line(tokens, _pillar_token(palace.pillar, self.style), x, w)
+    def _cell(self, view: _PalaceView, place: _Place) -> _Cell:
+        """A palace's blocks at ``place``, the height of its foot and its own height."""
+        head = [group.block(place) for group in view.head]
+        foot = [group.block(place) for group in view.foot]
+        foot_h = sum([b[0] for b in foot])
+        return (
+            view,
+            head,
+            foot,
+            foot_h,
+            _PAD + sum([b[0] for b in head]) + 6 + foot_h + _NAME_H + _PAD,
+        )
 
     # -- the centre
 
-    def centre(self, width: float, x: float) -> list[_Written]:
-        """The centre's lines written from ``x``: the title, then each group of tokens
-        broken at ``width``."""
+    def centre(self) -> list[_Group]:
+        """The centre's title and groups of tokens, made once a board (the layouts break
+        the same tokens into lines of their own widths)."""
         if self._centre is None:
             self._centre = self._centre_groups()
-        title, groups = self._centre
-        lines = [_written_line((title,), x)]
-        for group, shared in groups:
-            lines += (_written_group if shared else _write_group)(group, width, x, self.linked)
-        return lines
+        return self._centre
 
-    def _centre_groups(self) -> tuple[_Token, list[_Group]]:
-        """The centre's title and its groups of tokens, made once a board (the layouts
-        break the same tokens into lines of their own widths)."""
+    def _centre_groups(self) -> list[_Group]:
         chart, labels, style = self.chart, self.labels, self.style
         birth = chart.birth
-        title = _title_token(labels["title"])
-        out: list[_Group] = []
+        out = [_title_group(labels["title"])]
 
         def row(label: str, value: str, fill: str = _INK, shared: bool = True) -> None:
             """A row; ``shared`` if many births have it (the others are not kept)."""
-            make = _shared_row_token if shared else _row_token
-            out.append(((make(label, labels[label], value, fill),), shared))
+            if shared:
+                out.append(_shared_row_group(label, labels[label], value, fill))
+            else:
+                out.append(_Group((_row_token(label, labels[label], value, fill),)))
 
         hour = self.name(chart.hour.names)
         solar = birth.solar_date.isoformat()
@@ -633,7 +755,7 @@ class _Board:
         row("body_master", self.name(chart.body_master.names), _STAR_FILL["major"])
         row("zodiac", f"{self.name(chart.zodiac)} · {self.name(chart.sign)}")
         for notice in notices_of(chart):
-            out.append(((_notice_token(str(getattr(notice, "message", notice))),), True))
+            out.append(_notice_group(str(getattr(notice, "message", notice))))
         h = self.horoscope
         if h is not None:
             when = f"{h.date.isoformat()} {self.name(HOURS[h.time_index].names)}"
@@ -665,130 +787,116 @@ class _Board:
                             {"data-star": star.key, "data-mutagen": mutagen.key},
                         )
                     )
-                out.append((tuple(tokens), False))
-        return title, out
+                out.append(_Group(tuple(tokens)))
+        return out
 
     # -- drawing
 
     def svg(self, layout: str = "board") -> str:
-        return _serialize(self.tree(layout))
+        out = self._column() if layout == "column" else self._board()
+        out.append("</svg>")
+        return "".join(out)
 
-    def tree(self, layout: str = "board") -> ET.Element:
-        if layout == "column":
-            return self._column()
-        inner = _CELL_W - 2 * _PAD
-        cells: dict[tuple[int, int], tuple[Palace, list[_Written], list[_Written]]] = {}
-        rows = [_MIN_ROW] * 4  # each row as tall as its tallest palace
-        for palace in self.chart.palaces:
+    def _board(self) -> list[str]:
+        """The classic 4×4 board: each row as tall as its tallest palace, the centre 2×2."""
+        link = self.link
+        places = [_place(_CELL_W - 2 * _PAD, c * _CELL_W + _PAD, link) for c in range(4)]
+        cells: list[tuple[int, int, _Cell]] = []
+        rows = [_MIN_ROW] * 4
+        for palace, view in zip(self.chart.palaces, self.views(), strict=True):
             r, c = _POSITIONS[palace.branch]
-            head, foot = self.palace(palace, inner, c * _CELL_W + _PAD)
-            cells[r, c] = (palace, head, foot)
-            rows[r] = max(rows[r], _cell_height(head, foot))
-        centre = self.centre(2 * _CELL_W - 4 * _PAD, _CELL_W + 2 * _PAD)
-        need = _height(centre) + 4 * _PAD
+            cell = self._cell(view, places[c])
+            cells.append((r, c, cell))
+            if cell[4] > rows[r]:
+                rows[r] = cell[4]
+        centre = [
+            g.block(_place(2 * _CELL_W - 4 * _PAD, _CELL_W + 2 * _PAD, link)) for g in self.centre()
+        ]
+        need = sum([b[0] for b in centre]) + 4 * _PAD
         if need > rows[1] + rows[2]:
             extra = need - rows[1] - rows[2]
             rows[1] += extra / 2
             rows[2] += extra / 2
         tops = [sum(rows[:i]) for i in range(5)]
-        root = self._root(4 * _CELL_W, tops[4])
-        for (r, c), (palace, head, foot) in sorted(cells.items()):
-            self._draw_palace(root, palace, head, foot, c * _CELL_W, tops[r], _CELL_W, rows[r])
-        self._draw_centre(root, centre, _CELL_W, tops[1], 2 * _CELL_W, rows[1] + rows[2])
-        return root
+        out = self._root(4 * _CELL_W, tops[4])
+        cells.sort(key=_row_column)
+        for r, c, cell in cells:
+            self._write_palace(out, cell, places[c], c * _CELL_W, tops[r], _CELL_W, rows[r])
+        self._write_centre(out, centre, _CELL_W, tops[1], 2 * _CELL_W, rows[1] + rows[2])
+        return out
 
-    def _column(self) -> ET.Element:
+    def _column(self) -> list[str]:
         """The narrow layout for a phone: the summary on top, then the twelve palaces one
         under the other from the Life palace on, each the full width (the same fonts as the
         board, so on a 360-pixel screen the text is drawn at its own size)."""
-        inner = _COLUMN_W - 2 * _PAD
-        centre = self.centre(inner - 2 * _PAD, 0 + 2 * _PAD)
-        top = _height(centre) + 4 * _PAD
-        cells = []
-        for name in PalaceName:
-            palace = self.chart.palace_named(name)
-            head, foot = self.palace(palace, inner, 0 + _PAD)
-            cells.append((palace, head, foot, _cell_height(head, foot)))
-        root = self._root(_COLUMN_W, top + sum(c[3] for c in cells))
-        self._draw_centre(root, centre, 0, 0, _COLUMN_W, top)
+        link = self.link
+        place = _place(_COLUMN_W - 2 * _PAD, _PAD, link)
+        centre = [g.block(_place(_COLUMN_W - 4 * _PAD, 2 * _PAD, link)) for g in self.centre()]
+        top = sum([b[0] for b in centre]) + 4 * _PAD
+        by_name = {p.name: v for p, v in zip(self.chart.palaces, self.views(), strict=True)}
+        cells = [self._cell(by_name[name], place) for name in PalaceName]
+        out = self._root(_COLUMN_W, top + sum([cell[4] for cell in cells]))
+        self._write_centre(out, centre, 0, 0, _COLUMN_W, top)
         y = top
-        for palace, head, foot, h in cells:
-            self._draw_palace(root, palace, head, foot, 0, y, _COLUMN_W, h)
-            y += h
-        return root
+        for cell in cells:
+            self._write_palace(out, cell, place, 0, y, _COLUMN_W, cell[4])
+            y += cell[4]
+        return out
 
-    def _root(self, width: float, total: float) -> ET.Element:
-        root = ET.Element(
-            "svg",
-            {
-                "xmlns": SVG_NS,
-                "viewBox": f"0 0 {width:g} {total:.0f}",
-                "width": f"{width:g}",
-                "height": f"{total:.0f}",
-                "font-family": FONT_FAMILY,
-                "class": "mingshu-ziwei-chart",
-                # With star links the board is a group of links, not an image.
-                "role": "img" if self.star_href is None else "group",
-                "aria-label": self.labels["title"],
-            },
-        )
-        ET.SubElement(root, "title").text = self.labels["title"]
-        ET.SubElement(
-            root, "rect", {"x": "0", "y": "0", "width": f"{width:g}", "height": f"{total:.0f}"}
-        ).set("fill", "#fffdf7")
-        return root
+    def _root(self, width: float, total: float) -> list[str]:
+        """The document's start: the ``<svg>`` tag, its title and its background."""
+        title = self.labels["title"]
+        # With star links the board is a group of links, not an image.
+        role = "img" if self.link is None else "group"
+        size = f'width="{width:g}" height="{total:.0f}"'
+        return [
+            f'<svg xmlns="{SVG_NS}" viewBox="0 0 {width:g} {total:.0f}" {size}'
+            f' font-family="{_escape_attribute(FONT_FAMILY)}" class="mingshu-ziwei-chart"'
+            f' role="{role}" aria-label="{_escape_attribute(title)}">'
+            f'<title>{_escape_text(title)}</title><rect x="0" y="0" {size} fill="#fffdf7" />'
+        ]
 
-    def _write_lines(self, out: list[str], lines: Sequence[_Written], baseline: float) -> None:
-        """Written lines one under the other, the first's top at ``baseline``."""
-        links, figures = self.links, _FIGURES
-        for advance, parts, linked in lines:
-            baseline += advance
-            text = (figures.get(baseline) or _figure(baseline)).join(parts)
-            out.append(text % links if linked else text)
-            baseline += 2
-
-    def _draw_palace(
-        self,
-        root: ET.Element,
-        palace: Palace,
-        head: list[_Written],
-        foot: list[_Written],
-        x: float,
-        y: float,
-        w: float,
-        h: float,
+    def _write_palace(
+        self, out: list[str], cell: _Cell, place: _Place, x: float, y: float, w: float, h: float
     ) -> None:
-        out = [_group_tag(palace.branch.key, palace.stem.key, palace.name.key), _frame(x, y, w, h)]
-        self._write_lines(out, head, y + _PAD)
+        view, head, foot, foot_h, _ = cell
+        out += (view.tag, _frame(x, y, w, h))
+        _write_blocks(out, head, y + _PAD, self.query)
         bottom = y + h - _PAD
-        out.append(_figure(bottom - 3).join(self.name_line(palace, x, w)))
-        self._write_lines(out, foot, bottom - _NAME_H - _height(foot))
+        out.append(_FIGURES[bottom - 3].join(view.name_line.pieces(place)))
+        _write_blocks(out, foot, bottom - _NAME_H - foot_h, self.query)
         out.append("</g>")
-        ET.SubElement(root, _RAW).text = "".join(out)
 
-    def _draw_centre(
-        self, root: ET.Element, centre: list[_Written], x: float, y: float, w: float, h: float
+    def _write_centre(
+        self, out: list[str], centre: list[_Block], x: float, y: float, w: float, h: float
     ) -> None:
-        out = ['<g class="centre">', _frame(x, y, w, h)]
-        self._write_lines(out, centre, y + (h - _height(centre)) / 2)
+        out += ('<g class="centre">', _frame(x, y, w, h))
+        _write_blocks(out, centre, y + (h - sum([b[0] for b in centre])) / 2, self.query)
         out.append("</g>")
-        ET.SubElement(root, _RAW).text = "".join(out)
 
 
-@lru_cache(maxsize=8192)
-def _name_line(tokens: tuple[_Token, ...], pillar: _Token, x: float, w: float) -> tuple[str, ...]:
-    """A palace's name line, written but for its baseline: the name (and the body and 原局
-    marks) from the left, the stem-branch ending at the right, on one baseline."""
-    _, names, _ = _write_line(tokens, x + _PAD)
-    _, stem_branch, _ = _write_line((pillar,), x + w - _PAD, "end")
-    return (*names[:-1], names[-1] + stem_branch[0], *stem_branch[1:])
+def _row_column(cell: tuple[int, int, _Cell]) -> tuple[int, int]:
+    return cell[0], cell[1]
 
 
-@lru_cache(maxsize=2048)
-def _group_tag(branch: str, stem: str, palace: str) -> str:
-    """A palace's ``<g>`` start tag, with the keys a click is hooked on."""
-    attrs = {"class": "palace", "data-branch": branch, "data-stem": stem, "data-palace": palace}
-    return f"<g{_attributes(attrs)}>"
+def _write_blocks(out: list[str], blocks: list[_Block], top: float, query: str) -> None:
+    """Written blocks one under the other, the first's top at ``top``."""
+    figures = _FIGURES
+    for height, lines in blocks:
+        for baseline, pieces, linked in lines:
+            figure = figures[top + baseline]
+            if linked:
+                out.append(
+                    "".join(
+                        [
+                            figure if p is _BASELINE else query if p is _HREF_END else p
+                            for p in pieces
+                        ]
+                    )
+                )
+            else:
+                out.append(figure.join(pieces))
+        top += height
 
 
 @lru_cache(maxsize=4096)
@@ -798,16 +906,6 @@ def _frame(x: float, y: float, w: float, h: float) -> str:
         f'<rect x="{x:g}" y="{y:.1f}" width="{w:g}" height="{h:.1f}" fill="none" '
         f'stroke="{_BORDER}" />'
     )
-
-
-def _height(lines: Sequence[_Written]) -> float:
-    """The height of written lines (each its largest font + 4; the fonts are whole units,
-    so the sums are exact in any order)."""
-    return sum([line[0] + 2 for line in lines])
-
-
-def _cell_height(head: Sequence[_Written], foot: Sequence[_Written]) -> float:
-    return _PAD + _height(head) + 6 + _height(foot) + _NAME_H + _PAD
 
 
 # Cached: a board repeats the same few hundred values (colours, sizes, keys, names).
@@ -859,37 +957,6 @@ _ATTRIBUTE_ENTITIES: Final = (
 )
 
 
-def _serialize(root: ET.Element) -> str:
-    """``ET.tostring(root, encoding="unicode")`` for the plain trees drawn here (no
-    namespaced tags, comments or processing instructions), escaping the same way, in a
-    third of the time: serializing was a third of drawing a board.  A node tagged
-    :data:`_RAW` is copied as written (it has no tail).  A test compares the two on many
-    charts, with those nodes read back as elements."""
-    out: list[str] = []
-    write = out.append
-
-    def element(e: ET.Element) -> None:
-        if e.tag == _RAW:
-            write(e.text or "")
-            return
-        write("<" + e.tag)
-        write(_attributes(e.attrib))
-        if e.text or len(e):
-            write(">")
-            if e.text:
-                write(_escape_text(e.text))
-            for child in e:
-                element(child)
-            write(f"</{e.tag}>")
-        else:
-            write(" />")
-        if e.tail:
-            write(_escape_text(e.tail))
-
-    element(root)
-    return "".join(out)
-
-
 def _layer_char(name: str) -> str:
     """The one character that tells the layers apart: 大(限) 小(限) 童(限), (流)年 (流)月 …"""
     return name[-1] if name.startswith("流") else name[0]
@@ -934,16 +1001,28 @@ def chart_svgs(
     names: str = "hans",
     layouts: Sequence[str] = LAYOUTS,
     *,
-    star_href: Callable[[str], str] | None = None,
+    star_link: tuple[str, str] | None = None,
 ) -> tuple[str, ...]:
     """:func:`chart_svg` in each of ``layouts``, the same documents, drawn from one set of
-    tokens (a page that carries both layouts measures each name once); with ``star_href``,
-    each star's name links to ``star_href(star_key)``."""
+    tokens (a page that carries both layouts measures each name once); with
+    ``star_link=(start, end)``, each star's name links to ``start + star_key + end``
+    (``("/chart/star/", "?" + query)``)."""
     _check_charts(chart, horoscope)
     if names not in NAME_STYLES:
         raise InputError("names", f"{clip(names)} is not one of {', '.join(NAME_STYLES)}")
     for layout in layouts:
         if layout not in LAYOUTS:
             raise InputError("layout", f"{clip(layout)} is not one of {', '.join(LAYOUTS)}")
-    board = _Board(chart, horoscope, names, star_href)
+    if star_link is not None:
+        check_type(
+            star_link,
+            tuple,
+            "star_link",
+            "a pair of strings: the href before and after the star's key",
+        )
+        if len(star_link) != 2 or not all(isinstance(part, str) for part in star_link):
+            raise InputError(
+                "star_link", "give the href before and after the star's key: two strings"
+            )
+    board = _Board(chart, horoscope, names, star_link)
     return tuple(board.svg(layout) for layout in layouts)
