@@ -260,17 +260,17 @@ def test_cli_svg_bad_path_is_an_input_error(tmp_path: Path) -> None:
 
 
 def test_a_linked_line_is_filled_with_its_baseline_and_query() -> None:
-    """A linked line's pieces hold the baseline and the end of each star's link: filled in,
+    """A linked line's chunks are joined by the baseline, then by the query that ends each
+    star's link: filled in,
     the star's name is a link to the link's start + its key + the query, and text with
     ``%`` and ``&`` is kept; other tokens on the line are plain."""
-    from mingshu.present.ziwei_svg import _BASELINE, _HREF_END, _Span, _Token, _write_line
+    from mingshu.present.ziwei_svg import _Span, _Token, _write_line
 
     star = _Token([_Span("100% 紫微", "#123", 16.0)], {"data-star": "zi_wei", "class": "star"})
     other = _Token([_Span("5% & c", "#456", 12.0)], {"class": "god"})
-    _, pieces, linked = _write_line([star, other], 6.0, link="/s/")
-    assert linked
-    fill = {id(_BASELINE): "20.0", id(_HREF_END): "?a=1&amp;b=%25"}
-    g = ET.fromstring(f"<g>{''.join(fill.get(id(p), p) for p in pieces)}</g>")
+    _, pieces, chunks = _write_line([star, other], 6.0, link="/s/")
+    assert chunks and not pieces
+    g = ET.fromstring(f"<g>{'?a=1&amp;b=%25'.join('20.0'.join(c) for c in chunks)}</g>")
     a, text = list(g)
     assert (a.tag, a.get("href"), a[0].text, text.text) == (
         "a",
@@ -279,5 +279,5 @@ def test_a_linked_line_is_filled_with_its_baseline_and_query() -> None:
         "5% & c",
     )
     assert (a[0].get("y"), text.get("y")) == ("20.0", "20.0")
-    _, pieces, linked = _write_line([star, other], 6.0)  # no links: pieces joined by the baseline
-    assert not linked and ET.fromstring(f"<g>{'20.0'.join(pieces)}</g>")[0].tag == "text"
+    _, pieces, chunks = _write_line([star, other], 6.0)  # no links: pieces joined by the baseline
+    assert not chunks and ET.fromstring(f"<g>{'20.0'.join(pieces)}</g>")[0].tag == "text"

@@ -239,17 +239,11 @@ def _lines(tokens: Sequence[_Token], width: float) -> list[list[_Token]]:
 
 # ------------------------------------------------------------------- written lines
 
-# The holes of a linked line's pieces (compared by identity: no written piece is either
-# object).  Between two pieces of a plain line is always the baseline.
-_BASELINE: Final = "".join(["<", "baseline>"])
-_HREF_END: Final = "".join(["<", "href-end>"])
-
-_Line = tuple[float, tuple[str, ...], bool]
+_Line = tuple[float, tuple[str, ...], tuple[tuple[str, ...], ...]]
 """A line of tokens written out but for its baseline: its baseline below the top of its
-group, its pieces and whether it is linked.  A plain line is joined by the baseline's
-figure (``figure.join(pieces)``: every token's ``y``); a linked line's pieces hold
-:data:`_BASELINE` and :data:`_HREF_END` (where each star's link ends: the board's query
-string goes there)."""
+group, then the pieces that the baseline's figure joins (``figure.join(pieces)``: every
+token's ``y``), or for a linked line its chunks: ``query.join(map(figure.join, chunks))``
+(the board's query string ends each star's link)."""
 
 _Block = tuple[float, tuple[_Line, ...]]
 """A group of tokens written out in lines: its height (each line its largest font + 4)
@@ -258,38 +252,36 @@ and its lines."""
 
 def _write_line(
     line: Sequence[_Token], x: float, anchor: str = "start", link: str | None = None
-) -> tuple[float, tuple[str, ...], bool]:
+) -> tuple[float, tuple[str, ...], tuple[tuple[str, ...], ...]]:
     """One line of tokens from ``x`` (or ending at ``x`` for ``end``), written out but for
-    its baseline: the advance to its baseline (its largest font + 2), its pieces, and
-    whether it is linked.  With ``link`` (an escaped href start), each star's name is a link
-    to ``link`` + its key + the board's query string: a keyboard reaches every star and
-    opens it, with or without a script."""
+    its baseline: the advance to its baseline (its largest font + 2), then its pieces or,
+    if linked, its chunks (see :data:`_Line`).  With ``link`` (an escaped href start), each
+    star's name is a link to ``link`` + its key + the board's query string: a keyboard
+    reaches every star and opens it, with or without a script."""
     if anchor == "end":
         x -= sum([t.width for t in line]) + _GAP * (len(line) - 1)
     links = link is not None and any([t.star_key for t in line])
+    chunks: list[tuple[str, ...]] = []
     parts: list[str] = []
     after = ""  # the end of the token before
     for token in line:
         markup = token._markup or token.markup()
-        text = f'<text x="{x:.1f}" y="'
+        text = f'<text x="{_FIGURES[x]}" y="'
         if links and token.star_key:
-            href = f"{link}{_escape_attribute(token.star_key)}"
-            parts += (
-                f'{after}<a href="{href}',
-                _HREF_END,
-                f'" class="star-link">{text}',
-                _BASELINE,
-            )
+            parts.append(f'{after}<a href="{link}{_escape_attribute(token.star_key)}')
+            chunks.append(tuple(parts))  # the query goes here
+            parts = [f'" class="star-link">{text}']
             after = f'"{markup}</a>'
-        elif links:
-            parts += (after + text, _BASELINE)
-            after = f'"{markup}'
         else:
             parts.append(after + text)
             after = f'"{markup}'
         x += token.width + _GAP
     parts.append(after)
-    return max([t.size for t in line]) + 2, tuple(parts), links
+    advance = max([t.size for t in line]) + 2
+    if links:
+        chunks.append(tuple(parts))
+        return advance, (), tuple(chunks)
+    return advance, tuple(parts), ()
 
 
 def _write_block(tokens: tuple[_Token, ...], width: float, x: float, link: str | None) -> _Block:
@@ -298,8 +290,8 @@ def _write_block(tokens: tuple[_Token, ...], width: float, x: float, link: str |
     lines: list[_Line] = []
     top = 0.0
     for line in _lines(tokens, width):
-        advance, pieces, linked = _write_line(line, x, "start", link)
-        lines.append((top + advance, pieces, linked))
+        advance, pieces, chunks = _write_line(line, x, "start", link)
+        lines.append((top + advance, pieces, chunks))
         top += advance + 2
     return top, tuple(lines)
 
@@ -338,8 +330,8 @@ class _Group:
         block = self.written.get(place)
         if block is None:
             if self.whole:
-                advance, pieces, linked = _write_line(self.tokens, place.x, "start", place.link)
-                block = (advance + 2, ((advance, pieces, linked),))
+                advance, pieces, chunks = _write_line(self.tokens, place.x, "start", place.link)
+                block = (advance + 2, ((advance, pieces, chunks),))
             else:
                 block = _write_block(self.tokens, place.width, place.x, place.link)
             self.written[place] = block
@@ -354,11 +346,11 @@ def _group(tokens: tuple[_Token, ...]) -> _Group:
 
 
 class _Figures(dict[float, str]):
-    """The ``y`` of baselines by value (the boards repeat a few hundred figures)."""
+    """Coordinates written out by value (the boards repeat a few thousand figures)."""
 
     def __missing__(self, value: float) -> str:
         figure = f"{value:.1f}"
-        if len(self) < 8192:
+        if len(self) < 16384:
             self[value] = figure
         return figure
 
@@ -568,32 +560,36 @@ def _shared_row_group(label: str, text: str, value: str, fill: str) -> _Group:
     return _group((_row_token(label, text, value, fill),))
 
 
-class _NameLine:
-    """A palace's name line, written but for its baseline, by place: the name (and the body
-    and 原局 marks) from the left, the stem-branch ending at the right, on one baseline."""
+class _Label:
+    """A line of tokens at the foot of a palace, written but for its baseline, by place:
+    from the place's start (the palace's name, with the body and 原局 marks) or ending at
+    its end (the stem-branch).  The two share a baseline."""
 
-    __slots__ = ("names", "pillar", "written")
+    __slots__ = ("end", "tokens", "written")
 
-    def __init__(self, names: tuple[_Token, ...], pillar: _Token):
-        self.names, self.pillar = names, pillar
+    def __init__(self, tokens: tuple[_Token, ...], end: bool = False):
+        self.tokens, self.end = tokens, end
         self.written: dict[_Place, tuple[str, ...]] = {}
 
     def pieces(self, place: _Place) -> tuple[str, ...]:
         pieces = self.written.get(place)
         if pieces is None:
-            _, names, _ = _write_line(self.names, place.x)
-            _, stem_branch, _ = _write_line((self.pillar,), place.x + place.width, "end")
-            pieces = (*names[:-1], names[-1] + stem_branch[0], *stem_branch[1:])
+            if self.end:
+                pieces = _write_line(self.tokens, place.x + place.width, "end")[1]
+            else:
+                pieces = _write_line(self.tokens, place.x)[1]
             self.written[place] = pieces
         return pieces
 
 
-@lru_cache(maxsize=4096)
-def _name_line(
-    name: PalaceName, is_body: bool, is_original: bool, stem: Stem, branch: Branch, style: str
-) -> _NameLine:
-    pillar = _pillar_token(Pillar(stem, branch), style)
-    return _NameLine(_name_tokens(name, is_body, is_original, style), pillar)
+@lru_cache(maxsize=512)
+def _palace_name(name: PalaceName, is_body: bool, is_original: bool, style: str) -> _Label:
+    return _Label(_name_tokens(name, is_body, is_original, style))
+
+
+@lru_cache(maxsize=1024)
+def _stem_branch(stem: Stem, branch: Branch, style: str) -> _Label:
+    return _Label((_pillar_token(Pillar(stem, branch), style),), end=True)
 
 
 @lru_cache(maxsize=2048)
@@ -612,10 +608,13 @@ class _PalaceView:
     """A palace's groups of tokens, as its lines will be (made once a board: the layouts
     break the same tokens into lines of their own widths)."""
 
-    __slots__ = ("foot", "head", "name_line", "tag")
+    __slots__ = ("foot", "head", "name", "stem_branch", "tag")
 
-    def __init__(self, tag: str, head: list[_Group], foot: list[_Group], name_line: _NameLine):
-        self.tag, self.head, self.foot, self.name_line = tag, head, foot, name_line
+    def __init__(
+        self, tag: str, head: list[_Group], foot: list[_Group], name: _Label, stem_branch: _Label
+    ):
+        self.tag, self.head, self.foot = tag, head, foot
+        self.name, self.stem_branch = name, stem_branch
 
 
 _Cell = tuple[_PalaceView, list[_Block], list[_Block], float, float]
@@ -638,7 +637,7 @@ class _Board:
         # The stars some layer transforms: only their tokens differ from the natal ones.
         self.transformed = {star.key for layer in self.layers for star in layer.mutagens}
         # Each star links to link + its key + query: the start is the same on every board
-        # (written into the cached lines), the query fills each line's _HREF_END.
+        # (written into the cached lines), the query is joined in by each linked line.
         self.link: str | None = None
         self.query = ""
         if star_link is not None:
@@ -693,23 +692,26 @@ class _Board:
         current = h is not None and decadal.start <= h.nominal_age <= decadal.end
         foot.append(_decadal_group(decadal.start, decadal.end, current))
         tag = _group_tag(palace.branch, palace.stem, palace.name)
-        name_line = _name_line(
-            palace.name, palace.is_body, palace.is_original, palace.stem, palace.branch, style
-        )
-        return _PalaceView(tag, head, foot, name_line)
+        name = _palace_name(palace.name, palace.is_body, palace.is_original, style)
+        stem_branch = _stem_branch(palace.stem, palace.branch, style)
+        return _PalaceView(tag, head, foot, name, stem_branch)
 
     def _cell(self, view: _PalaceView, place: _Place) -> _Cell:
-        """A palace's blocks at ``place``, the height of its foot and its own height."""
-        head = [group.block(place) for group in view.head]
-        foot = [group.block(place) for group in view.foot]
-        foot_h = sum([b[0] for b in foot])
-        return (
-            view,
-            head,
-            foot,
-            foot_h,
-            _PAD + sum([b[0] for b in head]) + 6 + foot_h + _NAME_H + _PAD,
-        )
+        """A palace's blocks at ``place``, the height of its foot and its own height.  (Loops,
+        not comprehensions: this runs 24 times a page, and a comprehension is a call.)"""
+        head: list[_Block] = []
+        head_h = 0.0
+        for group in view.head:
+            block = group.written.get(place) or group.block(place)
+            head.append(block)
+            head_h += block[0]
+        foot: list[_Block] = []
+        foot_h = 0.0
+        for group in view.foot:
+            block = group.written.get(place) or group.block(place)
+            foot.append(block)
+            foot_h += block[0]
+        return view, head, foot, foot_h, _PAD + head_h + 6 + foot_h + _NAME_H + _PAD
 
     # -- the centre
 
@@ -863,7 +865,8 @@ class _Board:
         out += (view.tag, _frame(x, y, w, h))
         _write_blocks(out, head, y + _PAD, self.query)
         bottom = y + h - _PAD
-        out.append(_FIGURES[bottom - 3].join(view.name_line.pieces(place)))
+        figure = _FIGURES[bottom - 3]  # the name and the stem-branch: one baseline
+        out += (figure.join(view.name.pieces(place)), figure.join(view.stem_branch.pieces(place)))
         _write_blocks(out, foot, bottom - _NAME_H - foot_h, self.query)
         out.append("</g>")
 
@@ -883,17 +886,10 @@ def _write_blocks(out: list[str], blocks: list[_Block], top: float, query: str) 
     """Written blocks one under the other, the first's top at ``top``."""
     figures = _FIGURES
     for height, lines in blocks:
-        for baseline, pieces, linked in lines:
+        for baseline, pieces, chunks in lines:
             figure = figures[top + baseline]
-            if linked:
-                out.append(
-                    "".join(
-                        [
-                            figure if p is _BASELINE else query if p is _HREF_END else p
-                            for p in pieces
-                        ]
-                    )
-                )
+            if chunks:
+                out.append(query.join(map(figure.join, chunks)))
             else:
                 out.append(figure.join(pieces))
         top += height
