@@ -260,28 +260,40 @@ def _write_line(
     reaches every star and opens it, with or without a script."""
     if anchor == "end":
         x -= sum([t.width for t in line]) + _GAP * (len(line) - 1)
-    links = link is not None and any([t.star_key for t in line])
     chunks: list[tuple[str, ...]] = []
     parts: list[str] = []
     after = ""  # the end of the token before
+    size = 0.0
     for token in line:
-        markup = token._markup or token.markup()
-        text = f'<text x="{_FIGURES[x]}" y="'
-        if links and token.star_key:
-            parts.append(f'{after}<a href="{link}{_escape_attribute(token.star_key)}')
-            chunks.append(tuple(parts))  # the query goes here
-            parts = [f'" class="star-link">{text}']
-            after = f'"{markup}</a>'
+        link_start, head, tail = _placed(token, x, link)
+        if link_start:  # the query ends the link: a new chunk
+            parts.append(after + link_start)
+            chunks.append(tuple(parts))
+            parts = [head]
         else:
-            parts.append(after + text)
-            after = f'"{markup}'
+            parts.append(after + head)
+        after = tail
         x += token.width + _GAP
+        if token.size > size:
+            size = token.size
     parts.append(after)
-    advance = max([t.size for t in line]) + 2
-    if links:
+    if chunks:
         chunks.append(tuple(parts))
-        return advance, (), tuple(chunks)
-    return advance, tuple(parts), ()
+        return size + 2, (), tuple(chunks)
+    return size + 2, tuple(parts), ()
+
+
+@lru_cache(maxsize=16384)
+def _placed(token: _Token, x: float, link: str | None) -> tuple[str, str, str]:
+    """A token written at ``x`` but for its baseline: its link up to the query (if it is
+    a star and ``link`` is given, else ``""``), its start up to the baseline, and the rest.
+    (Cached: a new group is mostly tokens that other groups put at the same place.)"""
+    head = f'<text x="{_FIGURES[x]}" y="'
+    markup = token._markup or token.markup()
+    if link is not None and token.star_key:
+        link_start = f'<a href="{link}{_escape_attribute(token.star_key)}'
+        return link_start, f'" class="star-link">{head}', f'"{markup}</a>'
+    return "", head, f'"{markup}'
 
 
 def _write_block(tokens: tuple[_Token, ...], width: float, x: float, link: str | None) -> _Block:
