@@ -360,14 +360,19 @@ def _group(tokens: tuple[_Token, ...]) -> _Group:
 class _Figures(dict[float, str]):
     """Coordinates written out by value (the boards repeat a few thousand figures)."""
 
+    def __init__(self, spec: str):
+        super().__init__()
+        self.spec = spec
+
     def __missing__(self, value: float) -> str:
-        figure = f"{value:.1f}"
+        figure = format(value, self.spec)
         if len(self) < 16384:
             self[value] = figure
         return figure
 
 
-_FIGURES: Final = _Figures()
+_FIGURES: Final = _Figures(".1f")
+_WHOLE: Final = _Figures("g")  # the x and width of a frame
 
 
 # -------------------------------------------------------------------------- the board
@@ -566,6 +571,46 @@ def _notice_group(message: str) -> _Group:
     return _group((_notice_token(message),))
 
 
+class _Row(_Group):
+    """A centre row that only this birth has (its dates, its pillars): written from a start
+    and an end kept by label, around the escaped value, without making a token (unless it
+    is too wide for one line)."""
+
+    __slots__ = ("fill", "label", "text", "value")
+
+    def __init__(self, label: str, text: str, value: str, fill: str):
+        super().__init__(())
+        self.label, self.text, self.value, self.fill = label, text, value, fill
+
+    def block(self, place: _Place) -> _Block:
+        block = self.written.get(place)
+        if block is None:
+            label, text, value, fill = self.label, self.text, self.value, self.fill
+            # A token's width, summed as _Token sums it (the value is new: not cached).
+            width = 0 + _width(text, _CENTRE_SIZE) + (5.0 + _width.__wrapped__(value, _CENTRE_SIZE))
+            if value and width - 0.0 <= place.width:
+                start = _row_start(label, text, fill)
+                tail = f"{start}{_escape_text.__wrapped__(value)}</tspan></text>"
+                head = f'<text x="{_FIGURES[place.x]}" y="'
+                advance = _CENTRE_SIZE + 2
+                block = (advance + 2, ((advance, (head, tail), ()),))
+            else:
+                self.tokens = (_row_token(label, text, value, fill),)
+                block = _write_block(self.tokens, place.width, place.x, place.link)
+            self.written[place] = block
+        return block
+
+
+@lru_cache(maxsize=256)
+def _row_start(label: str, text: str, fill: str) -> str:
+    """A row's markup up to its value, after its ``y``: :func:`_row_token`'s token written
+    as :meth:`_Token.markup` writes it."""
+    size = f"{_CENTRE_SIZE:g}"
+    head = _attributes({"data-field": label, "font-size": size, "fill": _WEAK_GRADE})
+    value = _attributes({"font-size": size, "dx": "5", "fill": fill, "font-weight": "bold"})
+    return f'"{head}>{_escape_text(text)}<tspan{value}>'
+
+
 @lru_cache(maxsize=4096)
 def _shared_row_group(label: str, text: str, value: str, fill: str) -> _Group:
     """A row that many births share (gender, class, masters, zodiac)."""
@@ -744,7 +789,7 @@ class _Board:
             if shared:
                 out.append(_shared_row_group(label, labels[label], value, fill))
             else:
-                out.append(_Group((_row_token(label, labels[label], value, fill),)))
+                out.append(_Row(label, labels[label], value, fill))
 
         hour = self.name(chart.hour.names)
         solar = birth.solar_date.isoformat()
@@ -907,12 +952,12 @@ def _write_blocks(out: list[str], blocks: list[_Block], top: float, query: str) 
         top += height
 
 
-@lru_cache(maxsize=4096)
 def _frame(x: float, y: float, w: float, h: float) -> str:
-    """The border of a palace or of the centre (numbers and constants: nothing to escape)."""
+    """The border of a palace or of the centre (numbers and constants: nothing to escape;
+    the figures from dicts: a new chart's rows have new heights)."""
     return (
-        f'<rect x="{x:g}" y="{y:.1f}" width="{w:g}" height="{h:.1f}" fill="none" '
-        f'stroke="{_BORDER}" />'
+        f'<rect x="{_WHOLE[x]}" y="{_FIGURES[y]}" width="{_WHOLE[w]}" height="{_FIGURES[h]}" '
+        f'fill="none" stroke="{_BORDER}" />'
     )
 
 
