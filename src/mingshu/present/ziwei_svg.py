@@ -18,6 +18,7 @@ ElementTree and writes it again: the same bytes).
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -330,12 +331,15 @@ class _Group:
     board drew before at one of a few places (the caches below hand out the same group for
     the same tokens): written once, looked up after."""
 
-    __slots__ = ("tokens", "whole", "written")
+    __slots__ = ("kept", "tokens", "whole", "written")
 
-    def __init__(self, tokens: tuple[_Token, ...], whole: bool = False):
+    def __init__(self, tokens: tuple[_Token, ...], whole: bool = False, kept: bool = False):
         self.tokens = tokens
         self.whole = whole
         """One line however wide (a title, the decade's ages)."""
+        self.kept = kept
+        """Shared by boards and many (the groups of :func:`_group`): its blocks count
+        towards :data:`_KEPT_BLOCKS`."""
         self.written: dict[_Place, _Block] = {}
 
     def block(self, place: _Place) -> _Block:
@@ -347,14 +351,26 @@ class _Group:
             else:
                 block = _write_block(self.tokens, place.width, place.x, place.link)
             self.written[place] = block
+            if self.kept:
+                _kept.append((self, place))
+                if len(_kept) > _KEPT_BLOCKS:  # the oldest block goes
+                    group, old = _kept.popleft()
+                    group.written.pop(old, None)
         return block
+
+
+_KEPT_BLOCKS: Final = 24576
+"""The most blocks kept by the shared groups, each ~1.5 kB: a worker's memory stays bounded
+(~45 MB of SVG caches after 3,000 births, ~55 MB at most), and a new board still finds
+~90% of its groups written."""
+_kept: Final[deque[tuple[_Group, _Place]]] = deque()
 
 
 @lru_cache(maxsize=16384)
 def _group(tokens: tuple[_Token, ...]) -> _Group:
     """The one group of these tokens (tokens made by the caches below are the same on every
     board), so its lines are written once per place."""
-    return _Group(tokens)
+    return _Group(tokens, kept=True)
 
 
 class _Figures(dict[float, str]):
