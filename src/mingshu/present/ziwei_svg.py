@@ -360,9 +360,8 @@ class _Group:
 
 
 _KEPT_BLOCKS: Final = 24576
-"""The most blocks kept by the shared groups, each ~1.5 kB: a worker's memory stays bounded
-(~45 MB of SVG caches after 3,000 births, ~55 MB at most), and a new board still finds
-~90% of its groups written."""
+"""The most blocks kept by the shared groups (each ~1.5 kB, ~35 MB in all): a worker's
+memory stays bounded, and a long-warm board still finds ~95% of its groups written."""
 _kept: Final[deque[tuple[_Group, _Place]]] = deque()
 
 
