@@ -361,7 +361,7 @@ class _Group:
 
 _KEPT_BLOCKS: Final = 24576
 """The most blocks kept by the shared groups (each ~1.5 kB, ~35 MB in all): a worker's
-memory stays bounded, and a long-warm board still finds ~95% of its groups written."""
+memory stays bounded, and a board drawn after 3,000 others finds ~89% of its groups written."""
 _kept: Final[deque[tuple[_Group, _Place]]] = deque()
 
 
