@@ -51,7 +51,7 @@ def drawer() -> Callable[[Any], tuple[str, ...]]:
         chart, horoscope, style, qs = case
         return chart_svgs(
             chart, horoscope, style, ("board", "column"),
-            star_href=lambda key: f"/chart/star/{key}?{qs}",
+            star_link=("/chart/star/", f"?{qs}"),
         )  # fmt: skip
 
     return svgs

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from mingshu.cli import app
 from mingshu.errors import InputError
-from mingshu.present.ziwei_svg import LAYOUTS, chart_svg, chart_svgs
+from mingshu.present.ziwei_svg import LAYOUTS, SVG_NS, chart_svg, chart_svgs
 from mingshu.ziwei import NatalChart, by_solar
 from mingshu.ziwei.horoscope import Horoscope
 
@@ -166,44 +166,38 @@ def test_the_phone_layout_holds_the_same_chart(
 def test_the_fast_writer_writes_what_elementtree_writes(
     fixture_charts: list[tuple[NatalChart, Horoscope | None]], names: str
 ) -> None:
-    """chart_svg writes each token's ``<text>`` once as markup, each palace as one node, and
-    the tree around it with its own small writer (ElementTree's element per text and tspan were half the drawing
-    time).  ElementTree is the reference, byte for byte: the tree with every written node
-    read back by ElementTree's parser and written by ElementTree, on both layouts, with
-    and without a horoscope and star links, and with text that needs escaping."""
-    from mingshu.present.ziwei_svg import _RAW, _Board, _serialize
+    """chart_svg writes each token's ``<text>`` once as markup and the document around it
+    with its own small writer (ElementTree's element per text and tspan were half the
+    drawing time).  ElementTree is the reference, byte for byte: each document read back by
+    ElementTree's parser and written by ElementTree is the same text, on both layouts, with
+    and without a horoscope and star links (with an href that needs escaping)."""
 
-    def by_elementtree(root: ET.Element) -> str:
-        for parent in list(root.iter()):
-            children: list[ET.Element] = []
-            for child in parent:
-                if child.tag == _RAW:  # a palace or the centre: its elements, read back
-                    children += ET.fromstring(f"<line>{child.text}</line>")
-                else:
-                    children.append(child)
-            parent[:] = children
-        return ET.tostring(root, encoding="unicode")
+    def by_elementtree(svg: str) -> str:
+        """The document read back and written again (without the namespace declaration,
+        which ElementTree writes only with prefixes or with qualified attribute names)."""
+        declaration = f' xmlns="{SVG_NS}"'
+        assert svg.startswith(f"<svg{declaration} ")
+        plain = svg.replace(declaration, "", 1)
+        again = ET.tostring(ET.fromstring(plain), encoding="unicode")
+        return again.replace("<svg", f"<svg{declaration}", 1)
 
-    def href(key: str) -> str:
-        return f"/chart/star/{key}?a=1&b=<2>"
-
+    link = ("/chart/star/", '?a=1&b=<2>"%25')
     for chart, horoscope in fixture_charts[::7]:
-        for layout in ("board", "column"):
-            for h in (None, horoscope):
-                tree = _Board(chart, h, names).tree(layout)
+        stars = sum(len(p.stars) for p in chart.palaces)
+        for h in (None, horoscope):
+            for layout in ("board", "column"):
                 written = chart_svg(chart, h, names, layout)
-                assert written == _serialize(tree) == by_elementtree(tree)
-                tree = _Board(chart, h, names, href).tree(layout)
-                linked = _serialize(tree)
-                assert linked == by_elementtree(tree)
-                assert linked.count('class="star-link"') == sum(len(p.stars) for p in chart.palaces)
+                assert written == by_elementtree(written)
+            for linked in chart_svgs(chart, h, names, star_link=link):
+                assert linked == by_elementtree(linked)
+                root = ET.fromstring(linked)
+                hrefs = [a.get("href") for a in root.iter(f"{SVG}a")]
+                assert len(hrefs) == linked.count('class="star-link"') == stars
+                keys = [a[0].get("data-star") for a in root.iter(f"{SVG}a")]
+                assert hrefs == [f'/chart/star/{key}?a=1&b=<2>"%25' for key in keys]
             # Both layouts from one board's tokens: the same documents as drawn alone.
-            both = chart_svgs(chart, horoscope, names)
-            assert both == tuple(chart_svg(chart, horoscope, names, x) for x in LAYOUTS)
-    tricky = ET.Element("svg", {"a": 'x<y & "z"\r\n\t>'})
-    ET.SubElement(tricky, "text").text = "<b> & </b>"
-    ET.SubElement(tricky, "g").tail = "a > b & c"
-    assert _serialize(tricky) == ET.tostring(tricky, encoding="unicode")
+            both = chart_svgs(chart, h, names)
+            assert both == tuple(chart_svg(chart, h, names, x) for x in LAYOUTS)
 
 
 def test_a_token_is_written_as_elementtree_writes_it() -> None:
@@ -265,17 +259,25 @@ def test_cli_svg_bad_path_is_an_input_error(tmp_path: Path) -> None:
     assert "Traceback" not in result.output
 
 
-def test_a_linked_line_keeps_its_percent_signs() -> None:
-    """A written line leaves each star's link as ``%(star_key)s`` for the board's links and
-    doubles its own ``%``: filled in, the text keeps its ``%`` and the link is the link."""
+def test_a_linked_line_is_filled_with_its_baseline_and_query() -> None:
+    """A linked line's chunks are joined by the baseline, then by the query that ends each
+    star's link: filled in,
+    the star's name is a link to the link's start + its key + the query, and text with
+    ``%`` and ``&`` is kept; other tokens on the line are plain."""
     from mingshu.present.ziwei_svg import _Span, _Token, _write_line
 
     star = _Token([_Span("100% 紫微", "#123", 16.0)], {"data-star": "zi_wei", "class": "star"})
-    other = _Token([_Span("5%", "#456", 12.0)], {"class": "god"})
-    _, parts, linked = _write_line([star, other], 6.0, linked=True)
-    assert linked
-    g = ET.fromstring(f"<g>{'20.0'.join(parts) % {'zi_wei': '/s?a=1&amp;b=%25'}}</g>")
+    other = _Token([_Span("5% & c", "#456", 12.0)], {"class": "god"})
+    _, pieces, chunks = _write_line([star, other], 6.0, link="/s/")
+    assert chunks and not pieces
+    g = ET.fromstring(f"<g>{'?a=1&amp;b=%25'.join('20.0'.join(c) for c in chunks)}</g>")
     a, text = list(g)
-    assert (a.tag, a.get("href"), a[0].text, text.text) == ("a", "/s?a=1&b=%25", "100% 紫微", "5%")
-    _, parts, linked = _write_line([star, other], 6.0)  # no links: nothing to fill in
-    assert not linked and "%%" not in "".join(parts)
+    assert (a.tag, a.get("href"), a[0].text, text.text) == (
+        "a",
+        "/s/zi_wei?a=1&b=%25",
+        "100% 紫微",
+        "5% & c",
+    )
+    assert (a[0].get("y"), text.get("y")) == ("20.0", "20.0")
+    _, pieces, chunks = _write_line([star, other], 6.0)  # no links: pieces joined by the baseline
+    assert not chunks and ET.fromstring(f"<g>{'20.0'.join(pieces)}</g>")[0].tag == "text"

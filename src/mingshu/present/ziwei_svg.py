@@ -12,18 +12,20 @@ the ``viewBox`` lets the board scale to any screen, no font is smaller than 10 u
 board 720 units wide, and the parts carry data attributes to hook clicks on:
 ``<g data-branch="wu" data-palace="life">`` per palace, ``data-star="zi_wei"`` (with
 ``data-brightness``, ``data-mutagen``) per star, ``data-layer`` on horoscope marks.
-The document is built with ElementTree, which escapes all text.
+All text is escaped as ElementTree escapes it (a test reads each document back with
+ElementTree and writes it again: the same bytes).
 """
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET
-from collections.abc import Callable, Sequence
+from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
 from mingshu.arguments import check_type
+from mingshu.cycles import Pillar
 from mingshu.errors import InputError
 from mingshu.named import clip
 from mingshu.present.labels import BOARD, LABELS
@@ -32,8 +34,8 @@ from mingshu.ziwei.stars import Mutagen
 from mingshu.ziwei.tables import HOURS, PalaceName
 
 if TYPE_CHECKING:
-    from mingshu.cycles import Names, Pillar
-    from mingshu.ziwei.chart import NatalChart, Palace
+    from mingshu.cycles import Branch, Names, Stem
+    from mingshu.ziwei.chart import NatalChart, Palace, PlacedStar
     from mingshu.ziwei.horoscope import Horoscope, Layer
     from mingshu.ziwei.stars import Brightness, Star
     from mingshu.ziwei.tables import God
@@ -236,81 +238,159 @@ def _lines(tokens: Sequence[_Token], width: float) -> list[list[_Token]]:
     return lines
 
 
-_Written = tuple[float, tuple[str, ...], bool]
-"""A line of tokens written out but for its baseline: the advance to its baseline (its
-largest font + 2), the parts its baseline's figure joins (``figure.join(parts)``: every
-token's ``y``), and whether the parts hold star links to fill in (``%(star_key)s``, with
-their other ``%`` doubled) from the board's links."""
+# ------------------------------------------------------------------- written lines
+
+_Line = tuple[float, tuple[str, ...], tuple[tuple[str, ...], ...]]
+"""A line of tokens written out but for its baseline: its baseline below the top of its
+group, then the pieces that the baseline's figure joins (``figure.join(pieces)``: every
+token's ``y``), or for a linked line its chunks: ``query.join(map(figure.join, chunks))``
+(the board's query string ends each star's link)."""
+
+_Block = tuple[float, tuple[_Line, ...]]
+"""A group of tokens written out in lines: its height (each line its largest font + 4)
+and its lines."""
 
 
 def _write_line(
-    line: Sequence[_Token], x: float, anchor: str = "start", linked: bool = False
-) -> _Written:
+    line: Sequence[_Token], x: float, anchor: str = "start", link: str | None = None
+) -> tuple[float, tuple[str, ...], tuple[tuple[str, ...], ...]]:
     """One line of tokens from ``x`` (or ending at ``x`` for ``end``), written out but for
-    its baseline.  With ``linked``, each star's name is a link: a keyboard reaches every
-    star and opens it, with or without a script."""
+    its baseline: the advance to its baseline (its largest font + 2), then its pieces or,
+    if linked, its chunks (see :data:`_Line`).  With ``link`` (an escaped href start), each
+    star's name is a link to ``link`` + its key + the board's query string: a keyboard
+    reaches every star and opens it, with or without a script."""
     if anchor == "end":
         x -= sum([t.width for t in line]) + _GAP * (len(line) - 1)
-    links = linked and any([t.star_key for t in line])
-    parts = []
+    chunks: list[tuple[str, ...]] = []
+    parts: list[str] = []
     after = ""  # the end of the token before
+    size = 0.0
     for token in line:
-        markup = token._markup or token.markup()
-        if links:
-            markup = markup.replace("%", "%%")
-        if links and token.star_key:
-            link = f'<a href="%({token.star_key})s" class="star-link">'
-            parts.append(f'{after}{link}<text x="{x:.1f}" y="')
-            after = f'"{markup}</a>'
+        link_start, head, tail = _placed(token, x, link)
+        if link_start:  # the query ends the link: a new chunk
+            parts.append(after + link_start)
+            chunks.append(tuple(parts))
+            parts = [head]
         else:
-            parts.append(f'{after}<text x="{x:.1f}" y="')
-            after = f'"{markup}'
+            parts.append(after + head)
+        after = tail
         x += token.width + _GAP
+        if token.size > size:
+            size = token.size
     parts.append(after)
-    return max([t.size for t in line]) + 2, tuple(parts), links
+    if chunks:
+        chunks.append(tuple(parts))
+        return size + 2, (), tuple(chunks)
+    return size + 2, tuple(parts), ()
 
 
-def _write_group(
-    group: tuple[_Token, ...], width: float, x: float, linked: bool
-) -> tuple[_Written, ...]:
-    """A group of tokens in lines no wider than ``width``, written from ``x``."""
-    return tuple([_write_line(line, x, "start", linked) for line in _lines(group, width)])
+@lru_cache(maxsize=16384)
+def _placed(token: _Token, x: float, link: str | None) -> tuple[str, str, str]:
+    """A token written at ``x`` but for its baseline: its link up to the query (if it is
+    a star and ``link`` is given, else ``""``), its start up to the baseline, and the rest.
+    (Cached: a new group is mostly tokens that other groups put at the same place.)"""
+    head = f'<text x="{_FIGURES[x]}" y="'
+    markup = token._markup or token.markup()
+    if link is not None and token.star_key:
+        link_start = f'<a href="{link}{_escape_attribute(token.star_key)}'
+        return link_start, f'" class="star-link">{head}', f'"{markup}</a>'
+    return "", head, f'"{markup}'
 
 
-# A new chart's board is mostly groups of tokens some board drew before (a palace's major
-# stars, its gods, a centre row) at one of a few places: written once, looked up after.
-# Only for groups of tokens that the caches below make (the same on every board).
-_written_group: Final = lru_cache(maxsize=16384)(_write_group)
-_written_line: Final = lru_cache(maxsize=2048)(_write_line)
+def _write_block(tokens: tuple[_Token, ...], width: float, x: float, link: str | None) -> _Block:
+    """Tokens in lines no wider than ``width`` (a token wider than a line is cut), written
+    from ``x``."""
+    lines: list[_Line] = []
+    top = 0.0
+    for line in _lines(tokens, width):
+        advance, pieces, chunks = _write_line(line, x, "start", link)
+        lines.append((top + advance, pieces, chunks))
+        top += advance + 2
+    return top, tuple(lines)
 
 
-_FIGURES: Final[dict[float, str]] = {}
-"""The ``y`` of baselines by value (the boards repeat a few hundred figures)."""
+class _Place:
+    """Where a palace's (or the centre's) lines go: their width, their ``x``, the start of
+    their star links (escaped) or ``None``.  One object per place (:func:`_place`), a key
+    that hashes by identity."""
+
+    __slots__ = ("link", "width", "x")
+
+    def __init__(self, width: float, x: float, link: str | None):
+        self.width, self.x, self.link = width, x, link
 
 
-def _figure(value: float) -> str:
-    figure = _FIGURES.get(value)
-    if figure is None:
-        figure = f"{value:.1f}"
-        if len(_FIGURES) < 8192:
-            _FIGURES[value] = figure
-    return figure
+@lru_cache(maxsize=256)
+def _place(width: float, x: float, link: str | None) -> _Place:
+    return _Place(width, x, link)
+
+
+class _Group:
+    """Tokens broken into lines together (a palace's major stars, its gods, a centre row),
+    with their written blocks by place.  A new chart's board is mostly groups that some
+    board drew before at one of a few places (the caches below hand out the same group for
+    the same tokens): written once, looked up after."""
+
+    __slots__ = ("kept", "tokens", "whole", "written")
+
+    def __init__(self, tokens: tuple[_Token, ...], whole: bool = False, kept: bool = False):
+        self.tokens = tokens
+        self.whole = whole
+        """One line however wide (a title, the decade's ages)."""
+        self.kept = kept
+        """Shared by boards and many (the groups of :func:`_group`): its blocks count
+        towards :data:`_KEPT_BLOCKS`."""
+        self.written: dict[_Place, _Block] = {}
+
+    def block(self, place: _Place) -> _Block:
+        block = self.written.get(place)
+        if block is None:
+            if self.whole:
+                advance, pieces, chunks = _write_line(self.tokens, place.x, "start", place.link)
+                block = (advance + 2, ((advance, pieces, chunks),))
+            else:
+                block = _write_block(self.tokens, place.width, place.x, place.link)
+            self.written[place] = block
+            if self.kept:
+                _kept.append((self, place))
+                if len(_kept) > _KEPT_BLOCKS:  # the oldest block goes
+                    group, old = _kept.popleft()
+                    group.written.pop(old, None)
+        return block
+
+
+_KEPT_BLOCKS: Final = 24576
+"""The most blocks kept by the shared groups (each ~1.5 kB, ~35 MB in all): a worker's
+memory stays bounded, and a board drawn after 3,000 others finds ~89% of its groups written."""
+_kept: Final[deque[tuple[_Group, _Place]]] = deque()
+
+
+@lru_cache(maxsize=16384)
+def _group(tokens: tuple[_Token, ...]) -> _Group:
+    """The one group of these tokens (tokens made by the caches below are the same on every
+    board), so its lines are written once per place."""
+    return _Group(tokens, kept=True)
+
+
+class _Figures(dict[float, str]):
+    """Coordinates written out by value (the boards repeat a few thousand figures)."""
+
+    def __init__(self, spec: str):
+        super().__init__()
+        self.spec = spec
+
+    def __missing__(self, value: float) -> str:
+        figure = format(value, self.spec)
+        if len(self) < 16384:
+            self[value] = figure
+        return figure
+
+
+_FIGURES: Final = _Figures(".1f")
+_WHOLE: Final = _Figures("g")  # the x and width of a frame
 
 
 # -------------------------------------------------------------------------- the board
-
-_RAW: Final = "mingshu-written"
-"""The tag of a tree node whose text is elements already written out (a palace's group or
-the centre's, with their frame and lines of tokens): :func:`_serialize` copies it as it
-is.  Most of drawing a board was making and writing an element per text, tspan, line and
-frame, for tokens that are the same on every board."""
-
-_Group = tuple[tuple[_Token, ...], bool]
-"""Tokens to break into lines together, and whether the caches made them all (so the lines
-they make are the same on every board)."""
-
-_Parts = tuple[list[_Group], list[_Group], _Token]
-"""A palace's tokens: the groups of its head lines, of its foot lines, the decadal ages."""
 
 
 def _star_token(
@@ -478,8 +558,139 @@ def _row_token(label: str, text: str, value: str, fill: str) -> _Token:
     )
 
 
-_shared_row_token: Final = lru_cache(maxsize=4096)(_row_token)
-"""For the rows that many births share (gender, class, masters, zodiac)."""
+@lru_cache(maxsize=8192)
+def _star_group(stars: tuple[PlacedStar, ...], style: str) -> _Group:
+    """A palace's major (or minor, or adjective) stars as drawn without a horoscope: the
+    same on every board, made once (keyed by the chart's own tuples: nothing to build on
+    a hit)."""
+    return _group(tuple([_natal_star(s.star, s.brightness, s.mutagen, style) for s in stars]))
+
+
+@lru_cache(maxsize=2048)
+def _gods_group(gods: tuple[God, God, God, God], style: str) -> _Group:
+    return _group(tuple([_god_token(g, style) for g in gods]))
+
+
+@lru_cache(maxsize=512)
+def _decadal_group(start: int, end: int, current: bool) -> _Group:
+    return _Group((_decadal_token(start, end, current),), whole=True)
+
+
+@lru_cache(maxsize=8)
+def _title_group(title: str) -> _Group:
+    return _Group((_title_token(title),), whole=True)
+
+
+@lru_cache(maxsize=4096)
+def _notice_group(message: str) -> _Group:
+    return _group((_notice_token(message),))
+
+
+class _Row(_Group):
+    """A centre row that only this birth has (its dates, its pillars): written from a start
+    and an end kept by label, around the escaped value, without making a token (unless it
+    is too wide for one line)."""
+
+    __slots__ = ("fill", "label", "text", "value")
+
+    def __init__(self, label: str, text: str, value: str, fill: str):
+        super().__init__(())
+        self.label, self.text, self.value, self.fill = label, text, value, fill
+
+    def block(self, place: _Place) -> _Block:
+        block = self.written.get(place)
+        if block is None:
+            label, text, value, fill = self.label, self.text, self.value, self.fill
+            # A token's width, summed as _Token sums it (the value is new: not cached).
+            width = 0 + _width(text, _CENTRE_SIZE) + (5.0 + _width.__wrapped__(value, _CENTRE_SIZE))
+            if value and width - 0.0 <= place.width:
+                start = _row_start(label, text, fill)
+                tail = f"{start}{_escape_text.__wrapped__(value)}</tspan></text>"
+                head = f'<text x="{_FIGURES[place.x]}" y="'
+                advance = _CENTRE_SIZE + 2
+                block = (advance + 2, ((advance, (head, tail), ()),))
+            else:
+                self.tokens = (_row_token(label, text, value, fill),)
+                block = _write_block(self.tokens, place.width, place.x, place.link)
+            self.written[place] = block
+        return block
+
+
+@lru_cache(maxsize=256)
+def _row_start(label: str, text: str, fill: str) -> str:
+    """A row's markup up to its value, after its ``y``: :func:`_row_token`'s token written
+    as :meth:`_Token.markup` writes it."""
+    size = f"{_CENTRE_SIZE:g}"
+    head = _attributes({"data-field": label, "font-size": size, "fill": _WEAK_GRADE})
+    value = _attributes({"font-size": size, "dx": "5", "fill": fill, "font-weight": "bold"})
+    return f'"{head}>{_escape_text(text)}<tspan{value}>'
+
+
+@lru_cache(maxsize=4096)
+def _shared_row_group(label: str, text: str, value: str, fill: str) -> _Group:
+    """A row that many births share (gender, class, masters, zodiac)."""
+    return _group((_row_token(label, text, value, fill),))
+
+
+class _Label:
+    """A line of tokens at the foot of a palace, written but for its baseline, by place:
+    from the place's start (the palace's name, with the body and 原局 marks) or ending at
+    its end (the stem-branch).  The two share a baseline."""
+
+    __slots__ = ("end", "tokens", "written")
+
+    def __init__(self, tokens: tuple[_Token, ...], end: bool = False):
+        self.tokens, self.end = tokens, end
+        self.written: dict[_Place, tuple[str, ...]] = {}
+
+    def pieces(self, place: _Place) -> tuple[str, ...]:
+        pieces = self.written.get(place)
+        if pieces is None:
+            if self.end:
+                pieces = _write_line(self.tokens, place.x + place.width, "end")[1]
+            else:
+                pieces = _write_line(self.tokens, place.x)[1]
+            self.written[place] = pieces
+        return pieces
+
+
+@lru_cache(maxsize=512)
+def _palace_name(name: PalaceName, is_body: bool, is_original: bool, style: str) -> _Label:
+    return _Label(_name_tokens(name, is_body, is_original, style))
+
+
+@lru_cache(maxsize=1024)
+def _stem_branch(stem: Stem, branch: Branch, style: str) -> _Label:
+    return _Label((_pillar_token(Pillar(stem, branch), style),), end=True)
+
+
+@lru_cache(maxsize=2048)
+def _group_tag(branch: Branch, stem: Stem, palace: PalaceName) -> str:
+    """A palace's ``<g>`` start tag, with the keys a click is hooked on."""
+    attrs = {
+        "class": "palace",
+        "data-branch": branch.key,
+        "data-stem": stem.key,
+        "data-palace": palace.key,
+    }
+    return f"<g{_attributes(attrs)}>"
+
+
+class _PalaceView:
+    """A palace's groups of tokens, as its lines will be (made once a board: the layouts
+    break the same tokens into lines of their own widths)."""
+
+    __slots__ = ("foot", "head", "name", "stem_branch", "tag")
+
+    def __init__(
+        self, tag: str, head: list[_Group], foot: list[_Group], name: _Label, stem_branch: _Label
+    ):
+        self.tag, self.head, self.foot = tag, head, foot
+        self.name, self.stem_branch = name, stem_branch
+
+
+_Cell = tuple[_PalaceView, list[_Block], list[_Block], float, float]
+"""A palace placed: its view, its head and foot blocks, its foot's height and its own."""
 
 
 class _Board:
@@ -488,127 +699,112 @@ class _Board:
         chart: NatalChart,
         horoscope: Horoscope | None,
         style: str,
-        star_href: Callable[[str], str] | None = None,
+        star_link: tuple[str, str] | None = None,
     ):
         self.chart = chart
         self.horoscope = horoscope
         self.style = style
-        self.star_href = star_href
         self.labels = LABELS[style]
         self.layers: Sequence[Layer] = horoscope.layers if horoscope is not None else ()
         # The stars some layer transforms: only their tokens differ from the natal ones.
         self.transformed = {star.key for layer in self.layers for star in layer.mutagens}
-        self._parts_cache: dict[str, _Parts] = {}
-        self.linked = star_href is not None
-        # Each star's link, escaped, for the ``%(star_key)s`` of written lines (both layouts
-        # link each star): a plain dict, which ``%`` reads fastest.
-        self.links = (
-            None
-            if star_href is None
-            else {
-                s.star.key: _escape_href(star_href(s.star.key))
-                for palace in chart.palaces
-                for stars in (palace.major_stars, palace.minor_stars, palace.adjective_stars)
-                for s in stars
-            }
-        )
-        self._centre: tuple[_Token, list[_Group]] | None = None
+        # Each star links to link + its key + query: the start is the same on every board
+        # (written into the cached lines), the query is joined in by each linked line.
+        self.link: str | None = None
+        self.query = ""
+        if star_link is not None:
+            self.link, self.query = (_escape_href(part) for part in star_link)
+        self._views: list[_PalaceView] | None = None
+        self._centre: list[_Group] | None = None
 
     def name(self, names: Names) -> str:
         return display(names, self.style)
 
-    # -- a palace's parts
+    # -- a palace's groups
 
-    def palace(
-        self, palace: Palace, width: float, x: float
-    ) -> tuple[list[_Written], list[_Written]]:
-        """The lines of a palace written from ``x``: stars on top, the fixed parts at the
-        foot."""
-        head_groups, foot_groups, decadal = self._parts(palace)
-        linked = self.linked
-        head: list[_Written] = []
-        for group, shared in head_groups:
-            head += (_written_group if shared else _write_group)(group, width, x, linked)
-        foot: list[_Written] = []
-        for group, shared in foot_groups:
-            foot += (_written_group if shared else _write_group)(group, width, x, linked)
-        foot.append(_written_line((decadal,), x))
-        return head, foot
+    def views(self) -> list[_PalaceView]:
+        """Each palace's groups, in the chart's order (made once a board)."""
+        if self._views is None:
+            self._views = [self._view(palace) for palace in self.chart.palaces]
+        return self._views
 
-    def _parts(self, palace: Palace) -> _Parts:
-        """A palace's tokens, grouped as its lines will be (made once per board: the layouts
-        break the same tokens into lines of their own widths)."""
-        cached = self._parts_cache.get(palace.branch.key)
-        if cached is not None:
-            return cached
+    def _view(self, palace: Palace) -> _PalaceView:
         h, layers, style, transformed = self.horoscope, self.layers, self.style, self.transformed
         head: list[_Group] = []
         for stars in (palace.major_stars, palace.minor_stars, palace.adjective_stars):
             # A star no layer transforms is drawn as it is on every board.
-            shared = not transformed or not any([s.star.key in transformed for s in stars])
-            head.append(
-                (
-                    tuple(
-                        [
-                            _natal_star(s.star, s.brightness, s.mutagen, style)
-                            if shared or s.star.key not in transformed
-                            else _star_token(s.star, s.brightness, s.mutagen, style, layers)
-                            for s in stars
-                        ]
-                    ),
-                    shared,
-                )
-            )
-        flowing = [
-            _flowing_token(s.star, layer.scope.value, style)
-            for layer in layers
-            for s in layer.stars
-            if s.branch == palace.branch
-        ]
-        head.append((tuple(flowing), True))
-        marks = [
-            _layer_mark(self.name(layer.names), layer.scope.value)
-            for layer in layers
-            if layer.branch == palace.branch
-        ]
+            if not transformed or not any([s.star.key in transformed for s in stars]):
+                head.append(_star_group(stars, style))
+            else:
+                tokens = [
+                    _natal_star(s.star, s.brightness, s.mutagen, style)
+                    if s.star.key not in transformed
+                    else _star_token(s.star, s.brightness, s.mutagen, style, layers)
+                    for s in stars
+                ]
+                head.append(_Group(tuple(tokens)))
+        foot: list[_Group] = []
+        if layers:
+            flowing = [
+                _flowing_token(s.star, layer.scope.value, style)
+                for layer in layers
+                for s in layer.stars
+                if s.branch == palace.branch
+            ]
+            head.append(_group(tuple(flowing)))
+            marks = [
+                _layer_mark(self.name(layer.names), layer.scope.value)
+                for layer in layers
+                if layer.branch == palace.branch
+            ]
+            foot.append(_group(tuple(marks)))
         gods = (palace.chang_sheng, palace.bo_shi, palace.jiang_qian, palace.sui_qian)
-        god_tokens = tuple([_god_token(g, style) for g in gods])
+        foot.append(_gods_group(gods, style))
         decadal = palace.decadal
         current = h is not None and decadal.start <= h.nominal_age <= decadal.end
-        decadal_token = _decadal_token(decadal.start, decadal.end, current)
-        parts = (head, [(tuple(marks), True), (god_tokens, True)], decadal_token)
-        self._parts_cache[palace.branch.key] = parts
-        return parts
+        foot.append(_decadal_group(decadal.start, decadal.end, current))
+        tag = _group_tag(palace.branch, palace.stem, palace.name)
+        name = _palace_name(palace.name, palace.is_body, palace.is_original, style)
+        stem_branch = _stem_branch(palace.stem, palace.branch, style)
+        return _PalaceView(tag, head, foot, name, stem_branch)
 
-    def name_line(self, palace: Palace, x: float, w: float) -> tuple[str, ...]:
-        tokens = _name_tokens(palace.name, palace.is_body, palace.is_original, self.style)
-        return _name_line(tokens, _pillar_token(palace.pillar, self.style), x, w)
+    def _cell(self, view: _PalaceView, place: _Place) -> _Cell:
+        """A palace's blocks at ``place``, the height of its foot and its own height.  (Loops,
+        not comprehensions: this runs 24 times a page, and a comprehension is a call.)"""
+        head: list[_Block] = []
+        head_h = 0.0
+        for group in view.head:
+            block = group.written.get(place) or group.block(place)
+            head.append(block)
+            head_h += block[0]
+        foot: list[_Block] = []
+        foot_h = 0.0
+        for group in view.foot:
+            block = group.written.get(place) or group.block(place)
+            foot.append(block)
+            foot_h += block[0]
+        return view, head, foot, foot_h, _PAD + head_h + 6 + foot_h + _NAME_H + _PAD
 
     # -- the centre
 
-    def centre(self, width: float, x: float) -> list[_Written]:
-        """The centre's lines written from ``x``: the title, then each group of tokens
-        broken at ``width``."""
+    def centre(self) -> list[_Group]:
+        """The centre's title and groups of tokens, made once a board (the layouts break
+        the same tokens into lines of their own widths)."""
         if self._centre is None:
             self._centre = self._centre_groups()
-        title, groups = self._centre
-        lines = [_written_line((title,), x)]
-        for group, shared in groups:
-            lines += (_written_group if shared else _write_group)(group, width, x, self.linked)
-        return lines
+        return self._centre
 
-    def _centre_groups(self) -> tuple[_Token, list[_Group]]:
-        """The centre's title and its groups of tokens, made once a board (the layouts
-        break the same tokens into lines of their own widths)."""
+    def _centre_groups(self) -> list[_Group]:
         chart, labels, style = self.chart, self.labels, self.style
         birth = chart.birth
-        title = _title_token(labels["title"])
-        out: list[_Group] = []
+        out = [_title_group(labels["title"])]
 
         def row(label: str, value: str, fill: str = _INK, shared: bool = True) -> None:
             """A row; ``shared`` if many births have it (the others are not kept)."""
-            make = _shared_row_token if shared else _row_token
-            out.append(((make(label, labels[label], value, fill),), shared))
+            if shared:
+                out.append(_shared_row_group(label, labels[label], value, fill))
+            else:
+                out.append(_Row(label, labels[label], value, fill))
 
         hour = self.name(chart.hour.names)
         solar = birth.solar_date.isoformat()
@@ -633,7 +829,7 @@ class _Board:
         row("body_master", self.name(chart.body_master.names), _STAR_FILL["major"])
         row("zodiac", f"{self.name(chart.zodiac)} · {self.name(chart.sign)}")
         for notice in notices_of(chart):
-            out.append(((_notice_token(str(getattr(notice, "message", notice))),), True))
+            out.append(_notice_group(str(getattr(notice, "message", notice))))
         h = self.horoscope
         if h is not None:
             when = f"{h.date.isoformat()} {self.name(HOURS[h.time_index].names)}"
@@ -665,149 +861,119 @@ class _Board:
                             {"data-star": star.key, "data-mutagen": mutagen.key},
                         )
                     )
-                out.append((tuple(tokens), False))
-        return title, out
+                out.append(_Group(tuple(tokens)))
+        return out
 
     # -- drawing
 
     def svg(self, layout: str = "board") -> str:
-        return _serialize(self.tree(layout))
+        out = self._column() if layout == "column" else self._board()
+        out.append("</svg>")
+        return "".join(out)
 
-    def tree(self, layout: str = "board") -> ET.Element:
-        if layout == "column":
-            return self._column()
-        inner = _CELL_W - 2 * _PAD
-        cells: dict[tuple[int, int], tuple[Palace, list[_Written], list[_Written]]] = {}
-        rows = [_MIN_ROW] * 4  # each row as tall as its tallest palace
-        for palace in self.chart.palaces:
+    def _board(self) -> list[str]:
+        """The classic 4×4 board: each row as tall as its tallest palace, the centre 2×2."""
+        link = self.link
+        places = [_place(_CELL_W - 2 * _PAD, c * _CELL_W + _PAD, link) for c in range(4)]
+        cells: list[tuple[int, int, _Cell]] = []
+        rows = [_MIN_ROW] * 4
+        for palace, view in zip(self.chart.palaces, self.views(), strict=True):
             r, c = _POSITIONS[palace.branch]
-            head, foot = self.palace(palace, inner, c * _CELL_W + _PAD)
-            cells[r, c] = (palace, head, foot)
-            rows[r] = max(rows[r], _cell_height(head, foot))
-        centre = self.centre(2 * _CELL_W - 4 * _PAD, _CELL_W + 2 * _PAD)
-        need = _height(centre) + 4 * _PAD
+            cell = self._cell(view, places[c])
+            cells.append((r, c, cell))
+            if cell[4] > rows[r]:
+                rows[r] = cell[4]
+        centre = [
+            g.block(_place(2 * _CELL_W - 4 * _PAD, _CELL_W + 2 * _PAD, link)) for g in self.centre()
+        ]
+        need = sum([b[0] for b in centre]) + 4 * _PAD
         if need > rows[1] + rows[2]:
             extra = need - rows[1] - rows[2]
             rows[1] += extra / 2
             rows[2] += extra / 2
         tops = [sum(rows[:i]) for i in range(5)]
-        root = self._root(4 * _CELL_W, tops[4])
-        for (r, c), (palace, head, foot) in sorted(cells.items()):
-            self._draw_palace(root, palace, head, foot, c * _CELL_W, tops[r], _CELL_W, rows[r])
-        self._draw_centre(root, centre, _CELL_W, tops[1], 2 * _CELL_W, rows[1] + rows[2])
-        return root
+        out = self._root(4 * _CELL_W, tops[4])
+        cells.sort(key=_row_column)
+        for r, c, cell in cells:
+            self._write_palace(out, cell, places[c], c * _CELL_W, tops[r], _CELL_W, rows[r])
+        self._write_centre(out, centre, _CELL_W, tops[1], 2 * _CELL_W, rows[1] + rows[2])
+        return out
 
-    def _column(self) -> ET.Element:
+    def _column(self) -> list[str]:
         """The narrow layout for a phone: the summary on top, then the twelve palaces one
         under the other from the Life palace on, each the full width (the same fonts as the
         board, so on a 360-pixel screen the text is drawn at its own size)."""
-        inner = _COLUMN_W - 2 * _PAD
-        centre = self.centre(inner - 2 * _PAD, 0 + 2 * _PAD)
-        top = _height(centre) + 4 * _PAD
-        cells = []
-        for name in PalaceName:
-            palace = self.chart.palace_named(name)
-            head, foot = self.palace(palace, inner, 0 + _PAD)
-            cells.append((palace, head, foot, _cell_height(head, foot)))
-        root = self._root(_COLUMN_W, top + sum(c[3] for c in cells))
-        self._draw_centre(root, centre, 0, 0, _COLUMN_W, top)
+        link = self.link
+        place = _place(_COLUMN_W - 2 * _PAD, _PAD, link)
+        centre = [g.block(_place(_COLUMN_W - 4 * _PAD, 2 * _PAD, link)) for g in self.centre()]
+        top = sum([b[0] for b in centre]) + 4 * _PAD
+        by_name = {p.name: v for p, v in zip(self.chart.palaces, self.views(), strict=True)}
+        cells = [self._cell(by_name[name], place) for name in PalaceName]
+        out = self._root(_COLUMN_W, top + sum([cell[4] for cell in cells]))
+        self._write_centre(out, centre, 0, 0, _COLUMN_W, top)
         y = top
-        for palace, head, foot, h in cells:
-            self._draw_palace(root, palace, head, foot, 0, y, _COLUMN_W, h)
-            y += h
-        return root
+        for cell in cells:
+            self._write_palace(out, cell, place, 0, y, _COLUMN_W, cell[4])
+            y += cell[4]
+        return out
 
-    def _root(self, width: float, total: float) -> ET.Element:
-        root = ET.Element(
-            "svg",
-            {
-                "xmlns": SVG_NS,
-                "viewBox": f"0 0 {width:g} {total:.0f}",
-                "width": f"{width:g}",
-                "height": f"{total:.0f}",
-                "font-family": FONT_FAMILY,
-                "class": "mingshu-ziwei-chart",
-                # With star links the board is a group of links, not an image.
-                "role": "img" if self.star_href is None else "group",
-                "aria-label": self.labels["title"],
-            },
-        )
-        ET.SubElement(root, "title").text = self.labels["title"]
-        ET.SubElement(
-            root, "rect", {"x": "0", "y": "0", "width": f"{width:g}", "height": f"{total:.0f}"}
-        ).set("fill", "#fffdf7")
-        return root
+    def _root(self, width: float, total: float) -> list[str]:
+        """The document's start: the ``<svg>`` tag, its title and its background."""
+        title = self.labels["title"]
+        # With star links the board is a group of links, not an image.
+        role = "img" if self.link is None else "group"
+        size = f'width="{width:g}" height="{total:.0f}"'
+        return [
+            f'<svg xmlns="{SVG_NS}" viewBox="0 0 {width:g} {total:.0f}" {size}'
+            f' font-family="{_escape_attribute(FONT_FAMILY)}" class="mingshu-ziwei-chart"'
+            f' role="{role}" aria-label="{_escape_attribute(title)}">'
+            f'<title>{_escape_text(title)}</title><rect x="0" y="0" {size} fill="#fffdf7" />'
+        ]
 
-    def _write_lines(self, out: list[str], lines: Sequence[_Written], baseline: float) -> None:
-        """Written lines one under the other, the first's top at ``baseline``."""
-        links, figures = self.links, _FIGURES
-        for advance, parts, linked in lines:
-            baseline += advance
-            text = (figures.get(baseline) or _figure(baseline)).join(parts)
-            out.append(text % links if linked else text)
-            baseline += 2
-
-    def _draw_palace(
-        self,
-        root: ET.Element,
-        palace: Palace,
-        head: list[_Written],
-        foot: list[_Written],
-        x: float,
-        y: float,
-        w: float,
-        h: float,
+    def _write_palace(
+        self, out: list[str], cell: _Cell, place: _Place, x: float, y: float, w: float, h: float
     ) -> None:
-        out = [_group_tag(palace.branch.key, palace.stem.key, palace.name.key), _frame(x, y, w, h)]
-        self._write_lines(out, head, y + _PAD)
+        view, head, foot, foot_h, _ = cell
+        out += (view.tag, _frame(x, y, w, h))
+        _write_blocks(out, head, y + _PAD, self.query)
         bottom = y + h - _PAD
-        out.append(_figure(bottom - 3).join(self.name_line(palace, x, w)))
-        self._write_lines(out, foot, bottom - _NAME_H - _height(foot))
+        figure = _FIGURES[bottom - 3]  # the name and the stem-branch: one baseline
+        out += (figure.join(view.name.pieces(place)), figure.join(view.stem_branch.pieces(place)))
+        _write_blocks(out, foot, bottom - _NAME_H - foot_h, self.query)
         out.append("</g>")
-        ET.SubElement(root, _RAW).text = "".join(out)
 
-    def _draw_centre(
-        self, root: ET.Element, centre: list[_Written], x: float, y: float, w: float, h: float
+    def _write_centre(
+        self, out: list[str], centre: list[_Block], x: float, y: float, w: float, h: float
     ) -> None:
-        out = ['<g class="centre">', _frame(x, y, w, h)]
-        self._write_lines(out, centre, y + (h - _height(centre)) / 2)
+        out += ('<g class="centre">', _frame(x, y, w, h))
+        _write_blocks(out, centre, y + (h - sum([b[0] for b in centre])) / 2, self.query)
         out.append("</g>")
-        ET.SubElement(root, _RAW).text = "".join(out)
 
 
-@lru_cache(maxsize=8192)
-def _name_line(tokens: tuple[_Token, ...], pillar: _Token, x: float, w: float) -> tuple[str, ...]:
-    """A palace's name line, written but for its baseline: the name (and the body and 原局
-    marks) from the left, the stem-branch ending at the right, on one baseline."""
-    _, names, _ = _write_line(tokens, x + _PAD)
-    _, stem_branch, _ = _write_line((pillar,), x + w - _PAD, "end")
-    return (*names[:-1], names[-1] + stem_branch[0], *stem_branch[1:])
+def _row_column(cell: tuple[int, int, _Cell]) -> tuple[int, int]:
+    return cell[0], cell[1]
 
 
-@lru_cache(maxsize=2048)
-def _group_tag(branch: str, stem: str, palace: str) -> str:
-    """A palace's ``<g>`` start tag, with the keys a click is hooked on."""
-    attrs = {"class": "palace", "data-branch": branch, "data-stem": stem, "data-palace": palace}
-    return f"<g{_attributes(attrs)}>"
+def _write_blocks(out: list[str], blocks: list[_Block], top: float, query: str) -> None:
+    """Written blocks one under the other, the first's top at ``top``."""
+    figures = _FIGURES
+    for height, lines in blocks:
+        for baseline, pieces, chunks in lines:
+            figure = figures[top + baseline]
+            if chunks:
+                out.append(query.join(map(figure.join, chunks)))
+            else:
+                out.append(figure.join(pieces))
+        top += height
 
 
-@lru_cache(maxsize=4096)
 def _frame(x: float, y: float, w: float, h: float) -> str:
-    """The border of a palace or of the centre (numbers and constants: nothing to escape)."""
+    """The border of a palace or of the centre (numbers and constants: nothing to escape;
+    the figures from dicts: a new chart's rows have new heights)."""
     return (
-        f'<rect x="{x:g}" y="{y:.1f}" width="{w:g}" height="{h:.1f}" fill="none" '
-        f'stroke="{_BORDER}" />'
+        f'<rect x="{_WHOLE[x]}" y="{_FIGURES[y]}" width="{_WHOLE[w]}" height="{_FIGURES[h]}" '
+        f'fill="none" stroke="{_BORDER}" />'
     )
-
-
-def _height(lines: Sequence[_Written]) -> float:
-    """The height of written lines (each its largest font + 4; the fonts are whole units,
-    so the sums are exact in any order)."""
-    return sum([line[0] + 2 for line in lines])
-
-
-def _cell_height(head: Sequence[_Written], foot: Sequence[_Written]) -> float:
-    return _PAD + _height(head) + 6 + _height(foot) + _NAME_H + _PAD
 
 
 # Cached: a board repeats the same few hundred values (colours, sizes, keys, names).
@@ -859,37 +1025,6 @@ _ATTRIBUTE_ENTITIES: Final = (
 )
 
 
-def _serialize(root: ET.Element) -> str:
-    """``ET.tostring(root, encoding="unicode")`` for the plain trees drawn here (no
-    namespaced tags, comments or processing instructions), escaping the same way, in a
-    third of the time: serializing was a third of drawing a board.  A node tagged
-    :data:`_RAW` is copied as written (it has no tail).  A test compares the two on many
-    charts, with those nodes read back as elements."""
-    out: list[str] = []
-    write = out.append
-
-    def element(e: ET.Element) -> None:
-        if e.tag == _RAW:
-            write(e.text or "")
-            return
-        write("<" + e.tag)
-        write(_attributes(e.attrib))
-        if e.text or len(e):
-            write(">")
-            if e.text:
-                write(_escape_text(e.text))
-            for child in e:
-                element(child)
-            write(f"</{e.tag}>")
-        else:
-            write(" />")
-        if e.tail:
-            write(_escape_text(e.tail))
-
-    element(root)
-    return "".join(out)
-
-
 def _layer_char(name: str) -> str:
     """The one character that tells the layers apart: 大(限) 小(限) 童(限), (流)年 (流)月 …"""
     return name[-1] if name.startswith("流") else name[0]
@@ -934,16 +1069,28 @@ def chart_svgs(
     names: str = "hans",
     layouts: Sequence[str] = LAYOUTS,
     *,
-    star_href: Callable[[str], str] | None = None,
+    star_link: tuple[str, str] | None = None,
 ) -> tuple[str, ...]:
     """:func:`chart_svg` in each of ``layouts``, the same documents, drawn from one set of
-    tokens (a page that carries both layouts measures each name once); with ``star_href``,
-    each star's name links to ``star_href(star_key)``."""
+    tokens (a page that carries both layouts measures each name once); with
+    ``star_link=(start, end)``, each star's name links to ``start + star_key + end``
+    (``("/chart/star/", "?" + query)``)."""
     _check_charts(chart, horoscope)
     if names not in NAME_STYLES:
         raise InputError("names", f"{clip(names)} is not one of {', '.join(NAME_STYLES)}")
     for layout in layouts:
         if layout not in LAYOUTS:
             raise InputError("layout", f"{clip(layout)} is not one of {', '.join(LAYOUTS)}")
-    board = _Board(chart, horoscope, names, star_href)
+    if star_link is not None:
+        check_type(
+            star_link,
+            tuple,
+            "star_link",
+            "a pair of strings: the href before and after the star's key",
+        )
+        if len(star_link) != 2 or not all(isinstance(part, str) for part in star_link):
+            raise InputError(
+                "star_link", "give the href before and after the star's key: two strings"
+            )
+    board = _Board(chart, horoscope, names, star_link)
     return tuple(board.svg(layout) for layout in layouts)

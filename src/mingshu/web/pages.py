@@ -711,7 +711,7 @@ def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
         # the panel instead of a new page).
         context["board_svg"], context["column_svg"] = chart_svgs(
             z, charts.horoscope, style, ("board", "column"),
-            star_href=lambda key: f"/chart/star/{key}?{qs}",
+            star_link=("/chart/star/", f"?{qs}"),
         )  # fmt: skip
         from mingshu.present.ziwei_analysis import analysis_json
 
