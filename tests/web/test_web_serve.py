@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
+import uvicorn
 
 from .pg import free_port
 
@@ -340,4 +341,56 @@ def test_a_taken_port_is_refused_with_uvicorns_message(
         assert "Address already in use" in capfd.readouterr().err
     finally:
         for s in first:
+            s.close()
+
+
+class _FakeWorker:
+    """A worker process as uvicorn's supervisor sees it, recording the sockets it was given."""
+
+    def __init__(self, config: object, sockets: list[socket.socket]) -> None:
+        self.sockets, self.alive, self.exitcode, self.pid = sockets, True, None, 0
+
+    def start(self) -> None: ...
+    def join(self) -> None: ...
+    def terminate(self) -> None: ...
+    def is_alive(self, timeout: float = 5) -> bool:
+        return self.alive
+
+    def kill(self) -> None:
+        self.alive, self.exitcode = False, -9
+
+    def wait_until_ready(self, timeout: float, should_exit: object = None) -> bool:
+        return True
+
+
+def test_a_replacement_worker_serves_the_socket_of_the_worker_it_replaces(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """uvicorn's supervisor replaces a dead worker (its health check) and every worker on
+    SIGHUP; each replacement must get the socket of the worker it replaces, or that socket's
+    connections would wait for ever."""
+    import uvicorn.supervisors.multiprocess as uvicorn_multiprocess
+
+    from mingshu.web import workers
+
+    monkeypatch.setattr(workers, "Process", _FakeWorker)
+    monkeypatch.setattr(uvicorn_multiprocess, "Process", _FakeWorker)
+    monkeypatch.setattr(signal, "signal", lambda *args: None)  # keep pytest's handlers
+    own = [socket.socket() for _ in range(3)]
+    try:
+        supervisor = workers.OwnSockets(uvicorn.Config("x:app", workers=3), own)
+        supervisor.init_processes()
+        first: list[_FakeWorker] = list(supervisor.processes)  # type: ignore[arg-type]
+        assert [w.sockets for w in first] == [[s] for s in own]
+        first[1].alive = False  # died: replaced at the next check
+        supervisor.keep_subprocess_alive()
+        now: list[_FakeWorker] = list(supervisor.processes)  # type: ignore[arg-type]
+        assert now[0] is first[0] and now[2] is first[2] and now[1] is not first[1]
+        assert now[1].sockets == [own[1]]
+        supervisor.restart_all()
+        assert all(a is not b for a, b in zip(now, supervisor.processes, strict=True))
+        assert [w.sockets for w in supervisor.processes] == [[s] for s in own]  # type: ignore[attr-defined]
+        assert supervisor.sockets == own
+    finally:
+        for s in own:
             s.close()
