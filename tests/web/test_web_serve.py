@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
+import uvicorn
 
 from .pg import free_port
 
@@ -149,12 +150,115 @@ def _wait_for_workers(pid: int, n: int) -> None:
                 cmdline = (stat.parent / "cmdline").read_bytes()
             except OSError:
                 continue
-            children += ppid == str(pid) and b"multiprocessing" in cmdline
+            children += ppid == str(pid) and b"spawn_main" in cmdline  # not resource_tracker
         if children >= n:
             time.sleep(0.5)
             return
         time.sleep(0.1)
     raise AssertionError(f"no {n} workers in 60 s")
+
+
+def _workers(pid: int) -> list[int]:
+    """The server's worker processes (uvicorn spawns them; its resource tracker is no worker)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            ppid = stat.read_text().rsplit(")", 1)[1].split()[1]
+            cmdline = (stat.parent / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if ppid == str(pid) and b"spawn_main" in cmdline:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def _connections_held(pids: list[int], port: int) -> list[int]:
+    """How many established connections to ``port`` each process holds: its open sockets
+    (/proc/<pid>/fd) among the server ends in /proc/net/tcp."""
+    server_ends = set()
+    for row in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        f = row.split()
+        if int(f[1].rsplit(":", 1)[1], 16) == port and f[3] == "01":  # 01: ESTABLISHED
+            server_ends.add(f"socket:[{f[9]}]")
+    held = []
+    for pid in pids:
+        fds = Path(f"/proc/{pid}/fd").iterdir()
+        held.append(sum(os.readlink(fd) in server_ends for fd in fds))
+    return held
+
+
+def _ask_health(conns: list[socket.socket]) -> None:
+    """Send /api/health on every connection, then read every answer (kept open after)."""
+    for c in conns:
+        c.sendall(b"GET /api/health HTTP/1.1\r\nHost: t\r\n\r\n")
+    for c in conns:
+        answer = b""
+        while b"\r\n\r\n" not in answer or not answer.endswith(b"}"):
+            chunk = c.recv(4096)
+            assert chunk, "the server closed a connection without an answer"
+            answer += chunk
+        assert answer.startswith(b"HTTP/1.1 200")
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="SO_REUSEPORT balances on Linux only")
+def test_each_worker_takes_its_share_of_new_connections(tmp_path: Path) -> None:
+    """With 2 workers, 40 connections opened at once are spread over both by the kernel,
+    whatever the workers are doing: here one is stopped while they connect.  With one
+    socket shared by the workers (uvicorn's way) the running worker accepted all 40.  Each
+    worker's count is binomial(40, 1/2): below 8 with probability 4e-5."""
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path)}
+    env.pop("MINGSHU_DATABASE_URL", None)
+    port = free_port()
+    proc, _ = _launch(env, port, 2)
+    conns: list[socket.socket] = []
+    try:
+        _wait_for_workers(proc.pid, 2)
+        _get(f"http://127.0.0.1:{port}/api/health")
+        workers = _workers(proc.pid)
+        os.kill(workers[0], signal.SIGSTOP)  # busy, say, in a long turn
+        try:
+            conns = [socket.create_connection(("127.0.0.1", port), timeout=60) for _ in range(40)]
+            time.sleep(0.5)  # the running worker would take every connection it can
+        finally:
+            os.kill(workers[0], signal.SIGCONT)
+        _ask_health(conns)
+        held = _connections_held(workers, port)
+        assert sum(held) == 40 and min(held) >= 8, held
+    finally:
+        for c in conns:
+            c.close()
+        proc.send_signal(signal.SIGTERM)
+        err = _ended(proc, within=60)
+    assert "Traceback" not in err
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="per-worker sockets on Linux only")
+def test_a_dead_workers_connections_are_served_by_its_replacement(tmp_path: Path) -> None:
+    """A worker killed outright is replaced by uvicorn's supervisor, and the connections the
+    kernel hands to the dead worker's socket meanwhile wait there and are answered by the
+    replacement: none is refused or reset, and the replacement holds their share."""
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path)}
+    env.pop("MINGSHU_DATABASE_URL", None)
+    port = free_port()
+    proc, _ = _launch(env, port, 2)
+    conns: list[socket.socket] = []
+    try:
+        _wait_for_workers(proc.pid, 2)
+        _get(f"http://127.0.0.1:{port}/api/health")
+        before = _workers(proc.pid)
+        os.kill(before[0], signal.SIGKILL)
+        conns = [socket.create_connection(("127.0.0.1", port), timeout=60) for _ in range(40)]
+        _ask_health(conns)  # every one answered, the dead socket's last
+        replacement = set(_workers(proc.pid)) - set(before)
+        assert len(replacement) == 1, "no replacement worker"
+        # (the other worker's connections, idle meanwhile, may have met the 5 s keep-alive)
+        assert _connections_held(list(replacement), port)[0] >= 8
+    finally:
+        for c in conns:
+            c.close()
+        proc.send_signal(signal.SIGTERM)
+        err = _ended(proc, within=60)
+    assert "Traceback" not in err
 
 
 @pytest.mark.parametrize(
@@ -177,3 +281,116 @@ def test_a_signal_during_start_ends_serve(
     proc.send_signal(sig)
     err = _ended(proc, within=20)
     assert "Traceback" not in err
+
+
+def _listening(workers: int, port: int = 0) -> list[socket.socket]:
+    from mingshu.web.server import listening_sockets, uvicorn_config
+
+    return listening_sockets(uvicorn_config("127.0.0.1", port, workers))
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="per-worker sockets on Linux only")
+def test_each_worker_gets_a_listening_socket_on_the_one_port() -> None:
+    socks = _listening(3)
+    try:
+        assert len(socks) == 3
+        assert len({s.getsockname() for s in socks}) == 1  # port 0 too: the port first bound
+        for s in socks:
+            assert s.getsockopt(socket.SOL_SOCKET, socket.SO_ACCEPTCONN) == 1
+            assert s.getsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT) == 1
+        with socket.create_connection(socks[0].getsockname(), timeout=5):
+            pass  # listening before any worker runs: accepted into a backlog
+    finally:
+        for s in socks:
+            s.close()
+
+
+def test_one_shared_socket_with_one_worker_or_without_reuseport(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for socks in (_listening(1), _bad_reuseport(monkeypatch), _not_linux(monkeypatch)):
+        assert len(socks) == 1
+        assert socks[0].getsockopt(socket.SOL_SOCKET, socket.SO_ACCEPTCONN) == 1
+        socks[0].close()
+
+
+def _bad_reuseport(monkeypatch: pytest.MonkeyPatch) -> list[socket.socket]:
+    with monkeypatch.context() as m:
+        m.setattr(socket, "SO_REUSEPORT", 0x7FFF)  # an option no kernel knows: refused
+        return _listening(2)
+
+
+def _not_linux(monkeypatch: pytest.MonkeyPatch) -> list[socket.socket]:
+    with monkeypatch.context() as m:
+        m.setattr(sys, "platform", "darwin")  # SO_REUSEPORT there gives all to one socket
+        return _listening(2)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_taken_port_is_refused_with_uvicorns_message(
+    workers: int, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """A port another server listens on, also a second `mingshu serve` with per-worker
+    sockets: uvicorn's error and exit 3, not a silent share of the port."""
+    first = _listening(2)
+    port = first[0].getsockname()[1]
+    try:
+        with pytest.raises(SystemExit) as e:
+            _listening(workers, port)
+        assert e.value.code == 3  # uvicorn's STARTUP_FAILURE
+        assert "Address already in use" in capfd.readouterr().err
+    finally:
+        for s in first:
+            s.close()
+
+
+class _FakeWorker:
+    """A worker process as uvicorn's supervisor sees it, recording the sockets it was given."""
+
+    def __init__(self, config: object, sockets: list[socket.socket]) -> None:
+        self.sockets, self.alive, self.exitcode, self.pid = sockets, True, None, 0
+
+    def start(self) -> None: ...
+    def join(self) -> None: ...
+    def terminate(self) -> None: ...
+    def is_alive(self, timeout: float = 5) -> bool:
+        return self.alive
+
+    def kill(self) -> None:
+        self.alive, self.exitcode = False, -9
+
+    def wait_until_ready(self, timeout: float, should_exit: object = None) -> bool:
+        return True
+
+
+def test_a_replacement_worker_serves_the_socket_of_the_worker_it_replaces(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """uvicorn's supervisor replaces a dead worker (its health check) and every worker on
+    SIGHUP; each replacement must get the socket of the worker it replaces, or that socket's
+    connections would wait for ever."""
+    import uvicorn.supervisors.multiprocess as uvicorn_multiprocess
+
+    from mingshu.web import workers
+
+    monkeypatch.setattr(workers, "Process", _FakeWorker)
+    monkeypatch.setattr(uvicorn_multiprocess, "Process", _FakeWorker)
+    monkeypatch.setattr(signal, "signal", lambda *args: None)  # keep pytest's handlers
+    own = [socket.socket() for _ in range(3)]
+    try:
+        supervisor = workers.OwnSockets(uvicorn.Config("x:app", workers=3), own)
+        supervisor.init_processes()
+        first: list[_FakeWorker] = list(supervisor.processes)  # type: ignore[arg-type]
+        assert [w.sockets for w in first] == [[s] for s in own]
+        first[1].alive = False  # died: replaced at the next check
+        supervisor.keep_subprocess_alive()
+        now: list[_FakeWorker] = list(supervisor.processes)  # type: ignore[arg-type]
+        assert now[0] is first[0] and now[2] is first[2] and now[1] is not first[1]
+        assert now[1].sockets == [own[1]]
+        supervisor.restart_all()
+        assert all(a is not b for a, b in zip(now, supervisor.processes, strict=True))
+        assert [w.sockets for w in supervisor.processes] == [[s] for s in own]  # type: ignore[attr-defined]
+        assert supervisor.sockets == own
+    finally:
+        for s in own:
+            s.close()

@@ -3,7 +3,10 @@ httptools) with one or more worker processes."""
 
 from __future__ import annotations
 
+import logging
 import os
+import socket
+import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -58,13 +61,50 @@ def serve(
     os.environ["MINGSHU_DATABASE_URL"] = url  # the workers read the same database
     os.environ["MINGSHU_MIGRATE"] = "0"
     config = uvicorn_config(host, port, workers, forwarded_allow_ips)
-    sock = config.bind_socket()  # exits with uvicorn's message when the port is taken
-    sock.listen(config.backlog)  # uvicorn listens only once a worker has loaded the app
+    sockets = listening_sockets(config)  # uvicorn listens only once a worker has loaded the app
     print(f"mingshu is serving on {shown_url(host, port)}  (database: {_safe(url)})", flush=True)
-    if workers > 1:
-        Multiprocess(config, sockets=[sock]).run()
+    if len(sockets) > 1:
+        from mingshu.web.workers import OwnSockets
+
+        OwnSockets(config, sockets).run()
+    elif workers > 1:
+        Multiprocess(config, sockets=sockets).run()
     else:
-        uvicorn.Server(config).run(sockets=[sock])
+        uvicorn.Server(config).run(sockets=sockets)
+
+
+def listening_sockets(config: uvicorn.Config) -> list[socket.socket]:
+    """The server's listening sockets: on Linux, one per worker, joined by SO_REUSEPORT so
+    the kernel spreads new connections over the workers by a hash of their addresses;
+    elsewhere, or with one worker, one socket every worker accepts from.
+
+    A shared socket is taken from by whichever worker polls first: a client that keeps its
+    connections (a proxy, wrk) was seen to put 46 of 50 on one worker while the other idled.
+    Only Linux balances SO_REUSEPORT (macOS gives every connection to the last socket bound).
+    The port is first bound without it, with uvicorn's message and exit when it is taken,
+    and a plain bind fails beside a listening group, so a second ``mingshu serve`` on the
+    port is refused rather than joined (a process of the same user that asks for
+    SO_REUSEPORT can still join: the kernel allows that only to the same user)."""
+    shared = config.bind_socket()  # exits with uvicorn's message when the port is taken
+    if config.workers > 1 and sys.platform == "linux" and hasattr(socket, "SO_REUSEPORT"):
+        own: list[socket.socket] = []
+        try:
+            for _ in range(config.workers):
+                own.append(socket.socket(shared.family, socket.SOCK_STREAM, socket.IPPROTO_TCP))
+                own[-1].setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                own[-1].setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+                own[-1].bind(shared.getsockname())  # the port bound above, also when asked for 0
+                own[-1].listen(config.backlog)
+                own[-1].set_inheritable(True)
+        except OSError as e:  # SO_REUSEPORT refused: one shared socket, as uvicorn does
+            logging.getLogger("uvicorn.error").info("one socket for every worker: %s", e)
+            for sock in own:
+                sock.close()
+        else:
+            shared.close()
+            return own
+    shared.listen(config.backlog)
+    return [shared]
 
 
 def shown_url(host: str, port: int) -> str:

@@ -1,0 +1,64 @@
+"""uvicorn's worker supervisor with one listening socket per worker (``mingshu serve
+--workers N`` on Linux: see :func:`mingshu.web.server.listening_sockets`)."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from uvicorn.supervisors.multiprocess import Multiprocess, Process
+
+if TYPE_CHECKING:
+    import socket
+    from collections.abc import Callable
+
+    import uvicorn
+
+__all__ = ["OwnSockets"]
+
+
+class OwnSockets(Multiprocess):
+    """Worker i, and any worker that replaces it, accepts from socket i only.
+
+    This process keeps every socket open, so a dead worker's socket still listens:
+    connections the kernel hashes to it wait in its backlog (never refused) until uvicorn's
+    check, every half second, starts a replacement, which serves them once it has loaded the
+    app (about a second).  uvicorn's own checks, restarts and messages run one worker at a
+    time, each seeing only its own socket."""
+
+    def __init__(self, config: uvicorn.Config, sockets: list[socket.socket]) -> None:
+        super().__init__(config, sockets)
+        self.own = sockets
+
+    def init_processes(self) -> None:
+        for sock in self.own:
+            process = Process(self.config, [sock])
+            process.start()
+            self.processes.append(process)
+
+    def keep_subprocess_alive(self) -> None:
+        for i in range(len(self.own)):
+            self._as_worker(i, super().keep_subprocess_alive)
+
+    def restart_all(self) -> None:  # SIGHUP
+        for i in range(len(self.own)):
+            old = self.processes[i]
+            self._as_worker(i, super().restart_all)
+            if self.processes[i] is old:
+                return  # exiting, or the new worker was not ready in time (uvicorn said so)
+
+    def handle_ttin(self) -> None:
+        # one worker more or less would leave a socket without a worker or a worker without one
+        logging.getLogger("uvicorn.error").info("mingshu serve keeps its number of workers")
+
+    handle_ttou = handle_ttin
+
+    def _as_worker(self, i: int, step: Callable[[], None]) -> None:
+        """``step`` as if worker i, with socket i, were the only one."""
+        everyone = self.processes
+        self.sockets, self.processes = [self.own[i]], everyone[i : i + 1]
+        try:
+            step()
+            everyone[i] = self.processes[0]
+        finally:
+            self.sockets, self.processes = self.own, everyone
