@@ -323,6 +323,51 @@ def _form(q: ChartQuery | None, raw: dict[str, Any]) -> Row:
     })  # fmt: skip
 
 
+_SLOTS: Final = ("date", "time", "city", "tz", "lon", "at", "year")
+"""The form's free-text fields on a chart page, each written where a slot of the cached
+form is (:func:`_form_pieces`)."""
+_SLOT: Final = re.compile("\x00(settings|" + "|".join(_SLOTS) + ")\x00")
+
+
+def _form_html(q: ChartQuery, place_label: str, settings_html: Markup) -> Markup:
+    """The birth form of a chart page, filled in with ``q``: the form as
+    ``_form.html`` renders it, from pieces made once per shape (which fields are given, the
+    choices, the language) around the chart's own values (the template's sixty-odd
+    expressions and twenty error look-ups a page, for some ten values)."""
+    values = (q.date, q.time, q.city, q.tz, q.lon, q.at, q.year)
+    pieces = _form_pieces(
+        q.lang, q.calendar, q.leap, q.unknown_hour, q.gender, q.true_solar, q.names,
+        place_label, tuple(bool(v) for v in values),
+    )  # fmt: skip
+    filled = {slot: str(escape(v)) for slot, v in zip(_SLOTS, values, strict=True)}
+    filled["settings"] = settings_html
+    return Markup("".join(filled[p] if i % 2 else p for i, p in enumerate(pieces)))
+
+
+@lru_cache(maxsize=256)
+def _form_pieces(
+    lang: str, calendar: str, leap: bool, unknown_hour: bool, gender: str, true_solar: bool,
+    names: str, place_label: str, given: tuple[bool, ...],
+) -> tuple[str, ...]:  # fmt: skip
+    """``_form.html`` without errors, rendered with a mark for each given free-text field
+    (a mark is as true as the value, so each condition on it goes the same way) and for the
+    settings, then cut at the marks: text, slot name, text, … slot name, text."""
+    marks = {slot: f"\x00{slot}\x00" if on else "" for slot, on in zip(_SLOTS, given, strict=True)}
+    form = Row(**{
+        **marks, "calendar": calendar, "leap": leap, "unknown_hour": unknown_hour,
+        "gender": gender, "place": "", "true_solar": true_solar, "names": names,
+    })  # fmt: skip
+    context = {
+        "t": translator(lang),
+        "form": form,
+        "errors": {},
+        "settings_html": Markup("\x00settings\x00"),
+        "place_label": place_label,
+    }
+    html = _environment_of(context).get_template("_form.html").render(context)
+    return tuple(_SLOT.split(html))
+
+
 FORM_FIELDS: Final = frozenset(
     {"date", "calendar", "leap", "time", "unknown_hour", "gender", "place", "city", "tz",
      "lon", "true_solar", "fold", "star", "at", "year", *CHOICES, *BAZI_CHOICES,
@@ -733,6 +778,7 @@ def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
                       "14:00", "16:00", "18:00", "20:00", "22:00", "23:30")
         ]  # fmt: skip
     context["steps"] = _horoscope_steps(q)
+    context["form_html"] = _form_html(q, charts.place.label, context["settings_html"])
     html = _environment_of(context).get_template("chart.html").render(**context)
     return html.encode()
 
