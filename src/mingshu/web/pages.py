@@ -4,6 +4,8 @@ page works without JavaScript."""
 
 from __future__ import annotations
 
+import calendar
+import datetime as dt
 import re
 from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
@@ -787,34 +789,45 @@ def _chart_at(q: ChartQuery) -> Callable[[str], str]:
     """``/chart?…`` for ``q`` with the horoscope moment moved to a given ``at``.  The
     timeline and the steps make some thirty of these a page; ``at`` and ``year`` end the
     canonical query string (ChartQuery.query_string), so the rest is encoded once."""
+    head, tail = _at_link(q)
+    return lambda at: f"{head}{_quoted(at)}{tail}"
+
+
+def _at_link(q: ChartQuery) -> tuple[str, str]:
+    """The link of :func:`_chart_at` before and after its moment."""
     head = "/chart?" + q.query_string(at="", year="") + "&at="
-    tail = f"&year={quote_plus(q.year)}" if q.year else ""
-    return lambda at: f"{head}{quote_plus(at)}{tail}"
+    return head, f"&year={quote_plus(q.year)}" if q.year else ""
 
 
-def _at_in_year(q: ChartQuery, year: int) -> str:
-    """The horoscope moment ``q.at`` moved to ``year`` (2 July when there is none: a day
-    well inside the lunar year, so the year's layers are that year's)."""
-    import calendar
-    import datetime as dt
+@lru_cache(maxsize=4096)
+def _quoted(at: str) -> str:
+    """A moment as a query string writes it (the timeline's twenty links a page are
+    moments of a few hundred years' 2 July, and of the reader's own day)."""
+    return quote_plus(at)
 
-    if not q.at:
+
+def _at_in_year(at: dt.datetime | None, text: str, year: int) -> str:
+    """The horoscope moment ``at`` (written ``text``) moved to ``year`` (2 July when there
+    is none: a day well inside the lunar year, so the year's layers are that year's)."""
+    if at is None:
         return f"{year:04d}-07-02"
-    at = dt.datetime.fromisoformat(q.at)
     day = min(at.day, calendar.monthrange(year, at.month)[1])
     moved = at.replace(year=year, day=day)
-    return moved.strftime("%Y-%m-%dT%H:%M" if "T" in q.at else "%Y-%m-%d")
+    return moved.strftime("%Y-%m-%dT%H:%M" if "T" in text else "%Y-%m-%d")
 
 
 def _timeline(q: ChartQuery, z: Any) -> Row:
     """The strip under the board: the decades (大限) of the chart, and the ten years of the
     chosen decade (流年), each a link that moves the horoscope there; each strip as its
-    links' HTML (the numbers need no escaping)."""
+    links' HTML (the numbers need no escaping, nor does a quoted moment: the link's other
+    parts are escaped once)."""
     born = z.lunar_date.year
     current = int(q.at[:4]) if q.at else None
+    at = dt.datetime.fromisoformat(q.at) if q.at else None
     decades = []
     chosen = None
-    chart_at = _chart_at(q)
+    head, tail = _at_link(q)
+    head, tail = str(escape(head)), f"{escape(tail)}#chart"
     for palace in sorted(z.palaces, key=lambda p: p.decadal.start):
         start, end = palace.decadal.start, palace.decadal.end
         first = born + start - 1  # nominal age 1 is the birth's lunar year
@@ -823,11 +836,11 @@ def _timeline(q: ChartQuery, z: Any) -> Row:
         here = current is not None and first <= current <= born + end - 1
         if here:
             chosen = (start, end)
-        href = chart_at(_at_in_year(q, max(first, FIRST_DATE.year))) + "#chart"
-        palace_name = escape(name(palace.name.names, q.names))
+        moment = _quoted(_at_in_year(at, q.at, max(first, FIRST_DATE.year)))
         decades.append(
-            f'<a href="{escape(href)}"{_CURRENT if here else ""}'
-            f' title="{palace_name}, {first}–{born + end - 1}">{start}–{end}</a>'
+            f'<a href="{head}{moment}{tail}"{_CURRENT if here else ""}'
+            f' title="{_palace_title(palace.name, q.names)}, {first}–{born + end - 1}">'
+            f"{start}–{end}</a>"
         )
     years = []
     if chosen is not None:
@@ -835,12 +848,17 @@ def _timeline(q: ChartQuery, z: Any) -> Row:
         for age in range(chosen[0], chosen[1] + 1):
             year = born + age - 1
             if FIRST_DATE.year <= year <= LAST_DATE.year:
-                href = chart_at(_at_in_year(q, year)) + "#chart"
+                moment = _quoted(_at_in_year(at, q.at, year))
                 years.append(
-                    f'<a href="{escape(href)}"{_CURRENT if year == current else ""}'
+                    f'<a href="{head}{moment}{tail}"{_CURRENT if year == current else ""}'
                     f' title="{escape(t.text("age {age}", age=age))}">{year}</a>'
                 )
     return Row(decades=Markup("".join(decades)), years=Markup("".join(years)))
+
+
+@lru_cache(maxsize=64)
+def _palace_title(palace: PalaceName, style: str) -> str:
+    return str(escape(name(palace.names, style)))
 
 
 _CURRENT: Final = ' aria-current="true"'
@@ -851,9 +869,6 @@ def _horoscope_steps(q: ChartQuery) -> list[tuple[str, str]]:
     double hour, so a reader walks through the layers without typing dates."""
     if not q.at:
         return []
-    import calendar
-    import datetime as dt
-
     at = dt.datetime.fromisoformat(q.at)
     timed = "T" in q.at
 
