@@ -427,6 +427,34 @@ def name_links(q: ChartQuery, path: str, fragment: str = "") -> list[Row]:
     ]
 
 
+_STYLE_SLOT: Final = re.compile("\x00(" + "|".join(NAMES) + ")\x00")
+
+
+def _names_html(q: ChartQuery, path: str, fragment: str = "") -> Markup:
+    """The names switch of :func:`name_links` as ``_names.html`` renders it, from pieces
+    made once per language and name form around the other forms' links."""
+    hrefs = {
+        style: str(escape(f"{path}?{q.query_string(names=style)}{fragment}"))
+        for style in NAMES
+        if style != q.names
+    }
+    pieces = _names_pieces(q.lang, q.names)
+    return Markup("".join(hrefs[p] if i % 2 else p for i, p in enumerate(pieces)))
+
+
+@lru_cache(maxsize=16)
+def _names_pieces(lang: str, current: str) -> tuple[str, ...]:
+    """``_names.html`` with a mark for each link, cut at the marks (text, name form, …)."""
+    links = [
+        Row(style=style, word=NAME_WORDS[style], lang=NAME_LANGS[style],
+            href=f"\x00{style}\x00", current=style == current)
+        for style in NAMES
+    ]  # fmt: skip
+    context = {"t": translator(lang), "name_links": links}
+    html = _environment_of(context).get_template("_names.html").render(context)
+    return tuple(_STYLE_SLOT.split(html))
+
+
 def _bazi_view(charts: Charts, style: str, lang: str = "en") -> Row | None:
     """The BaZi section's values.  The pillars table and the list of symbolic stars come
     as finished rows and items, each a pure function of a few engine values (a pillar's
@@ -708,7 +736,7 @@ def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
         "place_label": charts.place.label,
         "charts": charts,
         "permalink": f"/chart?{qs}",
-        "name_links": name_links(q, "/chart", "#chart"),
+        "names_html": _names_html(q, "/chart", "#chart"),
         "names_lang": NAME_LANGS[style],
         "ui_lang": "en",
         "api_ziwei": f"/api/ziwei?{q.query_string(at='', year='', names='hans', lang='en')}"
