@@ -662,31 +662,53 @@ _BOOK_OF: Final = {
 }
 
 
-def _patterns_view(z: Any, style: str) -> list[Row]:
-    """The patterns (格局) the chart forms under the book's reading: names, group, the
-    palaces that form it, the verse and its book, the rules that break it, and how often
-    the default settings form it over the swept space (docs/patterns.md)."""
+def _patterns_html(z: Any, style: str, lang: str) -> Markup:
+    """The items of the list of the patterns (格局) the chart forms under the book's
+    reading (docs/patterns.md), each made once per pattern, the palaces that form it, the
+    rules that break it, the name form and the language (a chart forms two on average)."""
+    items = []
+    for hit in z.patterns():
+        palaces = tuple(z.palace_at(b).name for b in hit.palaces)
+        key = (hit.pattern.key, palaces, tuple(r.key for r in hit.broken), style, lang)
+        item = _PATTERN_ITEMS.get(key)
+        if item is None:
+            if len(_PATTERN_ITEMS) >= 4096:  # bound: a few hundred recur
+                _PATTERN_ITEMS.clear()
+            item = _PATTERN_ITEMS[key] = _pattern_item(hit, palaces, style, lang)
+        items.append(item)
+    return Markup("".join(items))
+
+
+_PATTERN_ITEMS: dict[tuple[object, ...], str] = {}
+
+
+def _pattern_item(hit: Any, palaces: tuple[PalaceName, ...], style: str, lang: str) -> str:
+    """A pattern's item: names, group, the palaces that form it, the verse and its book,
+    how often the default settings form it over the swept space, the rules that break it."""
     from mingshu.ziwei.patterns import GROUPS, frequency
 
-    rows = []
-    for hit in z.patterns():
-        p = hit.pattern
-        book = _BOOK_OF.get(p.verse_at.split(":")[0], p.verse_at.split(":")[0])
-        f = frequency(p.key)
-        rows.append(
-            Row(
-                key=p.key,
-                label=name(p.names, style),
-                group=name(GROUPS[p.group], style),
-                palaces=" · ".join(name(z.palace_at(b).name.names, style) for b in hit.palaces),
-                verse=p.verse,
-                book=book,
-                broken=[Row(label=name(r.names, style), verse=r.verse) for r in hit.broken],
-                one_in=f"{f.one_in:,}" if f is not None and f.one_in else "",
-                years=f"{f.first_year}–{f.last_year}" if f is not None else "",
-            )
-        )
-    return rows
+    p, t = hit.pattern, translator(lang)
+    where = escape(NAME_LANGS[style])
+    book = p.verse_at.split(":")[0]
+    f = frequency(p.key)
+    often = ""
+    if f is not None and f.one_in:
+        years = f"{f.first_year}–{f.last_year}"
+        often = f" · {t('1 chart in {n} ({years})', n=f'{f.one_in:,}', years=years)}"
+    broken = "".join(
+        f'<br><em>{t("Broken (破格):")}</em> <span lang="{where}">{escape(name(r.names, style))}'
+        f'</span> <q lang="zh-Hans">{escape(r.verse)}</q>'
+        for r in hit.broken
+    )
+    return (
+        f'    <li id="pattern-{escape(p.key)}"><strong lang="{where}">'
+        f'{escape(name(p.names, style))}</strong> <span lang="{where}">'
+        f"({escape(name(GROUPS[p.group], style))}; "
+        f"{escape(' · '.join(name(palace.names, style) for palace in palaces))})</span>:\n"
+        f'      <q lang="zh-Hans">{escape(p.verse)}</q> '
+        f'<cite lang="zh-Hans">{escape(_BOOK_OF.get(book, book))}</cite>{often}{broken}'
+        "    </li>\n"
+    )
 
 
 def _star_list(z: Any, style: str, qs: str) -> Markup:
@@ -793,7 +815,7 @@ def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
         # 三方四正, 飞化 and 自化 of every palace, for the script that draws them on a click.
         context["analysis"] = analysis_json(z).decode()
         context["timeline"] = _timeline(q, z)
-        context["patterns"] = _patterns_view(z, style)
+        context["patterns"] = _patterns_html(z, style, q.lang)
         context["star_list"] = _star_list(z, style, qs)
     if charts.unknown:
         context["unknown"] = unknown_hour_table(charts.unknown, style)
