@@ -4,6 +4,8 @@ page works without JavaScript."""
 
 from __future__ import annotations
 
+import calendar
+import datetime as dt
 import re
 from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
@@ -323,6 +325,51 @@ def _form(q: ChartQuery | None, raw: dict[str, Any]) -> Row:
     })  # fmt: skip
 
 
+_SLOTS: Final = ("date", "time", "city", "tz", "lon", "at", "year")
+"""The form's free-text fields on a chart page, each written where a slot of the cached
+form is (:func:`_form_pieces`)."""
+_SLOT: Final = re.compile("\x00(settings|" + "|".join(_SLOTS) + ")\x00")
+
+
+def _form_html(q: ChartQuery, place_label: str, settings_html: Markup) -> Markup:
+    """The birth form of a chart page, filled in with ``q``: the form as
+    ``_form.html`` renders it, from pieces made once per shape (which fields are given, the
+    choices, the language) around the chart's own values (the template's sixty-odd
+    expressions and twenty error look-ups a page, for some ten values)."""
+    values = (q.date, q.time, q.city, q.tz, q.lon, q.at, q.year)
+    pieces = _form_pieces(
+        q.lang, q.calendar, q.leap, q.unknown_hour, q.gender, q.true_solar, q.names,
+        place_label, tuple(bool(v) for v in values),
+    )  # fmt: skip
+    filled = {slot: str(escape(v)) for slot, v in zip(_SLOTS, values, strict=True)}
+    filled["settings"] = settings_html
+    return Markup("".join(filled[p] if i % 2 else p for i, p in enumerate(pieces)))
+
+
+@lru_cache(maxsize=256)
+def _form_pieces(
+    lang: str, calendar: str, leap: bool, unknown_hour: bool, gender: str, true_solar: bool,
+    names: str, place_label: str, given: tuple[bool, ...],
+) -> tuple[str, ...]:  # fmt: skip
+    """``_form.html`` without errors, rendered with a mark for each given free-text field
+    (a mark is as true as the value, so each condition on it goes the same way) and for the
+    settings, then cut at the marks: text, slot name, text, … slot name, text."""
+    marks = {slot: f"\x00{slot}\x00" if on else "" for slot, on in zip(_SLOTS, given, strict=True)}
+    form = Row(**{
+        **marks, "calendar": calendar, "leap": leap, "unknown_hour": unknown_hour,
+        "gender": gender, "place": "", "true_solar": true_solar, "names": names,
+    })  # fmt: skip
+    context = {
+        "t": translator(lang),
+        "form": form,
+        "errors": {},
+        "settings_html": Markup("\x00settings\x00"),
+        "place_label": place_label,
+    }
+    html = _environment_of(context).get_template("_form.html").render(context)
+    return tuple(_SLOT.split(html))
+
+
 FORM_FIELDS: Final = frozenset(
     {"date", "calendar", "leap", "time", "unknown_hour", "gender", "place", "city", "tz",
      "lon", "true_solar", "fold", "star", "at", "year", *CHOICES, *BAZI_CHOICES,
@@ -378,6 +425,34 @@ def name_links(q: ChartQuery, path: str, fragment: str = "") -> list[Row]:
         )
         for style in NAMES
     ]
+
+
+_STYLE_SLOT: Final = re.compile("\x00(" + "|".join(NAMES) + ")\x00")
+
+
+def _names_html(q: ChartQuery, path: str, fragment: str = "") -> Markup:
+    """The names switch of :func:`name_links` as ``_names.html`` renders it, from pieces
+    made once per language and name form around the other forms' links."""
+    hrefs = {
+        style: str(escape(f"{path}?{q.query_string(names=style)}{fragment}"))
+        for style in NAMES
+        if style != q.names
+    }
+    pieces = _names_pieces(q.lang, q.names)
+    return Markup("".join(hrefs[p] if i % 2 else p for i, p in enumerate(pieces)))
+
+
+@lru_cache(maxsize=16)
+def _names_pieces(lang: str, current: str) -> tuple[str, ...]:
+    """``_names.html`` with a mark for each link, cut at the marks (text, name form, …)."""
+    links = [
+        Row(style=style, word=NAME_WORDS[style], lang=NAME_LANGS[style],
+            href=f"\x00{style}\x00", current=style == current)
+        for style in NAMES
+    ]  # fmt: skip
+    context = {"t": translator(lang), "name_links": links}
+    html = _environment_of(context).get_template("_names.html").render(context)
+    return tuple(_STYLE_SLOT.split(html))
 
 
 def _bazi_view(charts: Charts, style: str, lang: str = "en") -> Row | None:
@@ -587,31 +662,53 @@ _BOOK_OF: Final = {
 }
 
 
-def _patterns_view(z: Any, style: str) -> list[Row]:
-    """The patterns (格局) the chart forms under the book's reading: names, group, the
-    palaces that form it, the verse and its book, the rules that break it, and how often
-    the default settings form it over the swept space (docs/patterns.md)."""
+def _patterns_html(z: Any, style: str, lang: str) -> Markup:
+    """The items of the list of the patterns (格局) the chart forms under the book's
+    reading (docs/patterns.md), each made once per pattern, the palaces that form it, the
+    rules that break it, the name form and the language (a chart forms two on average)."""
+    items = []
+    for hit in z.patterns():
+        palaces = tuple(z.palace_at(b).name for b in hit.palaces)
+        key = (hit.pattern.key, palaces, tuple(r.key for r in hit.broken), style, lang)
+        item = _PATTERN_ITEMS.get(key)
+        if item is None:
+            if len(_PATTERN_ITEMS) >= 4096:  # bound: a few hundred recur
+                _PATTERN_ITEMS.clear()
+            item = _PATTERN_ITEMS[key] = _pattern_item(hit, palaces, style, lang)
+        items.append(item)
+    return Markup("".join(items))
+
+
+_PATTERN_ITEMS: dict[tuple[object, ...], str] = {}
+
+
+def _pattern_item(hit: Any, palaces: tuple[PalaceName, ...], style: str, lang: str) -> str:
+    """A pattern's item: names, group, the palaces that form it, the verse and its book,
+    how often the default settings form it over the swept space, the rules that break it."""
     from mingshu.ziwei.patterns import GROUPS, frequency
 
-    rows = []
-    for hit in z.patterns():
-        p = hit.pattern
-        book = _BOOK_OF.get(p.verse_at.split(":")[0], p.verse_at.split(":")[0])
-        f = frequency(p.key)
-        rows.append(
-            Row(
-                key=p.key,
-                label=name(p.names, style),
-                group=name(GROUPS[p.group], style),
-                palaces=" · ".join(name(z.palace_at(b).name.names, style) for b in hit.palaces),
-                verse=p.verse,
-                book=book,
-                broken=[Row(label=name(r.names, style), verse=r.verse) for r in hit.broken],
-                one_in=f"{f.one_in:,}" if f is not None and f.one_in else "",
-                years=f"{f.first_year}–{f.last_year}" if f is not None else "",
-            )
-        )
-    return rows
+    p, t = hit.pattern, translator(lang)
+    where = escape(NAME_LANGS[style])
+    book = p.verse_at.split(":")[0]
+    f = frequency(p.key)
+    often = ""
+    if f is not None and f.one_in:
+        years = f"{f.first_year}–{f.last_year}"
+        often = f" · {t('1 chart in {n} ({years})', n=f'{f.one_in:,}', years=years)}"
+    broken = "".join(
+        f'<br><em>{t("Broken (破格):")}</em> <span lang="{where}">{escape(name(r.names, style))}'
+        f'</span> <q lang="zh-Hans">{escape(r.verse)}</q>'
+        for r in hit.broken
+    )
+    return (
+        f'    <li id="pattern-{escape(p.key)}"><strong lang="{where}">'
+        f'{escape(name(p.names, style))}</strong> <span lang="{where}">'
+        f"({escape(name(GROUPS[p.group], style))}; "
+        f"{escape(' · '.join(name(palace.names, style) for palace in palaces))})</span>:\n"
+        f'      <q lang="zh-Hans">{escape(p.verse)}</q> '
+        f'<cite lang="zh-Hans">{escape(_BOOK_OF.get(book, book))}</cite>{often}{broken}'
+        "    </li>\n"
+    )
 
 
 def _star_list(z: Any, style: str, qs: str) -> Markup:
@@ -661,7 +758,7 @@ def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
         "place_label": charts.place.label,
         "charts": charts,
         "permalink": f"/chart?{qs}",
-        "name_links": name_links(q, "/chart", "#chart"),
+        "names_html": _names_html(q, "/chart", "#chart"),
         "names_lang": NAME_LANGS[style],
         "ui_lang": "en",
         "api_ziwei": f"/api/ziwei?{q.query_string(at='', year='', names='hans', lang='en')}"
@@ -718,7 +815,7 @@ def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
         # 三方四正, 飞化 and 自化 of every palace, for the script that draws them on a click.
         context["analysis"] = analysis_json(z).decode()
         context["timeline"] = _timeline(q, z)
-        context["patterns"] = _patterns_view(z, style)
+        context["patterns"] = _patterns_html(z, style, q.lang)
         context["star_list"] = _star_list(z, style, qs)
     if charts.unknown:
         context["unknown"] = unknown_hour_table(charts.unknown, style)
@@ -733,6 +830,7 @@ def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
                       "14:00", "16:00", "18:00", "20:00", "22:00", "23:30")
         ]  # fmt: skip
     context["steps"] = _horoscope_steps(q)
+    context["form_html"] = _form_html(q, charts.place.label, context["settings_html"])
     html = _environment_of(context).get_template("chart.html").render(**context)
     return html.encode()
 
@@ -741,34 +839,45 @@ def _chart_at(q: ChartQuery) -> Callable[[str], str]:
     """``/chart?…`` for ``q`` with the horoscope moment moved to a given ``at``.  The
     timeline and the steps make some thirty of these a page; ``at`` and ``year`` end the
     canonical query string (ChartQuery.query_string), so the rest is encoded once."""
+    head, tail = _at_link(q)
+    return lambda at: f"{head}{_quoted(at)}{tail}"
+
+
+def _at_link(q: ChartQuery) -> tuple[str, str]:
+    """The link of :func:`_chart_at` before and after its moment."""
     head = "/chart?" + q.query_string(at="", year="") + "&at="
-    tail = f"&year={quote_plus(q.year)}" if q.year else ""
-    return lambda at: f"{head}{quote_plus(at)}{tail}"
+    return head, f"&year={quote_plus(q.year)}" if q.year else ""
 
 
-def _at_in_year(q: ChartQuery, year: int) -> str:
-    """The horoscope moment ``q.at`` moved to ``year`` (2 July when there is none: a day
-    well inside the lunar year, so the year's layers are that year's)."""
-    import calendar
-    import datetime as dt
+@lru_cache(maxsize=4096)
+def _quoted(at: str) -> str:
+    """A moment as a query string writes it (the timeline's twenty links a page are
+    moments of a few hundred years' 2 July, and of the reader's own day)."""
+    return quote_plus(at)
 
-    if not q.at:
+
+def _at_in_year(at: dt.datetime | None, text: str, year: int) -> str:
+    """The horoscope moment ``at`` (written ``text``) moved to ``year`` (2 July when there
+    is none: a day well inside the lunar year, so the year's layers are that year's)."""
+    if at is None:
         return f"{year:04d}-07-02"
-    at = dt.datetime.fromisoformat(q.at)
     day = min(at.day, calendar.monthrange(year, at.month)[1])
     moved = at.replace(year=year, day=day)
-    return moved.strftime("%Y-%m-%dT%H:%M" if "T" in q.at else "%Y-%m-%d")
+    return moved.strftime("%Y-%m-%dT%H:%M" if "T" in text else "%Y-%m-%d")
 
 
 def _timeline(q: ChartQuery, z: Any) -> Row:
     """The strip under the board: the decades (大限) of the chart, and the ten years of the
     chosen decade (流年), each a link that moves the horoscope there; each strip as its
-    links' HTML (the numbers need no escaping)."""
+    links' HTML (the numbers need no escaping, nor does a quoted moment: the link's other
+    parts are escaped once)."""
     born = z.lunar_date.year
     current = int(q.at[:4]) if q.at else None
+    at = dt.datetime.fromisoformat(q.at) if q.at else None
     decades = []
     chosen = None
-    chart_at = _chart_at(q)
+    head, tail = _at_link(q)
+    head, tail = str(escape(head)), f"{escape(tail)}#chart"
     for palace in sorted(z.palaces, key=lambda p: p.decadal.start):
         start, end = palace.decadal.start, palace.decadal.end
         first = born + start - 1  # nominal age 1 is the birth's lunar year
@@ -777,11 +886,11 @@ def _timeline(q: ChartQuery, z: Any) -> Row:
         here = current is not None and first <= current <= born + end - 1
         if here:
             chosen = (start, end)
-        href = chart_at(_at_in_year(q, max(first, FIRST_DATE.year))) + "#chart"
-        palace_name = escape(name(palace.name.names, q.names))
+        moment = _quoted(_at_in_year(at, q.at, max(first, FIRST_DATE.year)))
         decades.append(
-            f'<a href="{escape(href)}"{_CURRENT if here else ""}'
-            f' title="{palace_name}, {first}–{born + end - 1}">{start}–{end}</a>'
+            f'<a href="{head}{moment}{tail}"{_CURRENT if here else ""}'
+            f' title="{_palace_title(palace.name, q.names)}, {first}–{born + end - 1}">'
+            f"{start}–{end}</a>"
         )
     years = []
     if chosen is not None:
@@ -789,12 +898,17 @@ def _timeline(q: ChartQuery, z: Any) -> Row:
         for age in range(chosen[0], chosen[1] + 1):
             year = born + age - 1
             if FIRST_DATE.year <= year <= LAST_DATE.year:
-                href = chart_at(_at_in_year(q, year)) + "#chart"
+                moment = _quoted(_at_in_year(at, q.at, year))
                 years.append(
-                    f'<a href="{escape(href)}"{_CURRENT if year == current else ""}'
+                    f'<a href="{head}{moment}{tail}"{_CURRENT if year == current else ""}'
                     f' title="{escape(t.text("age {age}", age=age))}">{year}</a>'
                 )
     return Row(decades=Markup("".join(decades)), years=Markup("".join(years)))
+
+
+@lru_cache(maxsize=64)
+def _palace_title(palace: PalaceName, style: str) -> str:
+    return str(escape(name(palace.names, style)))
 
 
 _CURRENT: Final = ' aria-current="true"'
@@ -805,9 +919,6 @@ def _horoscope_steps(q: ChartQuery) -> list[tuple[str, str]]:
     double hour, so a reader walks through the layers without typing dates."""
     if not q.at:
         return []
-    import calendar
-    import datetime as dt
-
     at = dt.datetime.fromisoformat(q.at)
     timed = "T" in q.at
 

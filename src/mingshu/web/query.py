@@ -268,6 +268,13 @@ def _many(params: Mapping[str, Any], name: str) -> list[str]:
     return [v.strip() for v in values if v.strip()]
 
 
+_ABSENT: Final[dict[Any, Any]] = {
+    _one: "", _flag: False, _gender: "", _date: "", _time: "", _many: ()
+}  # fmt: skip
+"""What a reader of :func:`parse` gives for a parameter not sent (``_choice`` and
+``_setting`` give their default, their last argument)."""
+
+
 def parse(
     params: Mapping[str, Any], *, need_birth: bool = True, known: Collection[str] = PAGE_FIELDS
 ) -> ChartQuery:
@@ -283,6 +290,8 @@ def parse(
             )
 
     def take(name: str, read: Any, *args: Any) -> Any:
+        if name not in params:  # what each reader gives for an empty value, unread
+            return args[-1] if args else _ABSENT[read]
         try:
             return read(params, name, *args)
         except InputError as e:

@@ -1,0 +1,97 @@
+"""The chart page's parts filled into pieces made once per shape (the birth form, the names
+switch) against the templates they stand for, rendered in full for each query: the same
+markup for every combination of given fields, choices, languages and values that need
+escaping."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+from markupsafe import Markup
+
+from mingshu.web.lang import translator
+from mingshu.web.pages import (
+    _form,
+    _form_html,
+    _names_html,
+    _settings_html,
+    environment,
+    name_links,
+)
+from mingshu.web.query import ChartQuery, parse
+
+# Values a reader can send that escaping changes ("&", "<", quotes), beside plain ones.
+TZS = ("", "Asia/Shanghai", 'Europe/"Odd"&<zone>')
+LONS = ("", "116.4", "1<2&3")
+ATS = ("", "2031-05-06", "2031-05-06T10:30")
+
+
+def _queries() -> list[ChartQuery]:
+    rng = random.Random(5)
+    out = []
+    shapes = itertools.product(
+        ("solar", "lunar"), (False, True), ("female", "male"), ("en", "zh-Hans"),
+        ("hans", "hant", "pinyin", "english"),
+    )  # fmt: skip
+    for calendar, unknown, gender, lang, names in shapes:
+        out.append(
+            ChartQuery(
+                date=f"{rng.randint(1900, 2049)}-{rng.randint(1, 12):02d}-01",
+                gender=gender,
+                time="" if unknown else f"{rng.randint(0, 23):02d}:30",
+                unknown_hour=unknown,
+                calendar=calendar,
+                leap=calendar == "lunar" and rng.random() < 0.5,
+                tz=rng.choice(TZS),
+                city=rng.choice(("", "1816670")),
+                lon=rng.choice(LONS),
+                true_solar=rng.random() < 0.3,
+                names=names,
+                lang=lang,
+                at=rng.choice(ATS),
+                year=rng.choice(("", "2030")),
+            )
+        )
+    return out
+
+
+QUERIES = _queries()
+
+
+@pytest.mark.parametrize("place_label", ["", "Zürich, Switzerland <苏黎世> & co"])
+def test_the_filled_form_is_the_template_rendered(place_label: str) -> None:
+    for q in QUERIES:
+        settings = _settings_html(
+            ChartQuery(date="", gender="", settings=q.settings, stars=q.stars, lang=q.lang)
+        )
+        context = {
+            "t": translator(q.lang),
+            "form": _form(q, {}),
+            "errors": {},
+            "settings_html": settings,
+            "place_label": place_label,
+        }
+        expected = environment(q.lang).get_template("_form.html").render(context)
+        assert _form_html(q, place_label, settings) == expected, q
+
+
+def test_the_filled_form_keeps_a_parsed_querys_settings() -> None:
+    q = parse({"date": "1987-05-16", "time": "12:30", "gender": "female", "school": "quanshu",
+               "star": "wen_chang:w2", "lang": "zh-Hans", "tz": "Asia/Shanghai"})  # fmt: skip
+    settings = _settings_html(
+        ChartQuery(date="", gender="", settings=q.settings, stars=q.stars, lang=q.lang)
+    )
+    html = _form_html(q, "", settings)
+    assert isinstance(html, Markup)
+    assert str(settings) in html
+    assert 'value="Asia/Shanghai"' in html and "\x00" not in html
+
+
+@pytest.mark.parametrize(("path", "fragment"), [("/chart", "#chart"), ("/chart/star/zi_wei", "")])
+def test_the_filled_names_switch_is_the_template_rendered(path: str, fragment: str) -> None:
+    for q in QUERIES:
+        context = {"t": translator(q.lang), "name_links": name_links(q, path, fragment)}
+        expected = environment(q.lang).get_template("_names.html").render(context)
+        assert _names_html(q, path, fragment) == expected, q
