@@ -213,10 +213,23 @@ def _one(src: _Source, cond: Mapping[str, Any]) -> str:
     raise ValueError(f"condition {cond!r} is not in the vocabulary")
 
 
+def _rarity(cond: Mapping[str, Any]) -> int:
+    """Conditions that few charts meet are tested first (a star in one palace holds on about
+    a twelfth of the charts, in a 三方四正 on a third, none there on most); brightness last,
+    as it reads two tables.  The order changes no answer: the tests have no effects."""
+    if "bright" in cond:
+        return 4
+    if "none" in cond:
+        return 3
+    if "meets" in cond or "either" in cond:
+        return 2
+    if "flank" in cond or "at" in cond:
+        return 1
+    return 0
+
+
 def _all(src: _Source, conds: Iterable[Mapping[str, Any]]) -> str:
-    # Brightness last: it reads two tables, and the positions rule out most charts first.
-    conds = sorted(conds, key=lambda c: "bright" in c)
-    return _and([_one(src, c) for c in conds])
+    return _and([_one(src, c) for c in sorted(conds, key=_rarity)])
 
 
 def plan(
