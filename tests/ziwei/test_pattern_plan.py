@@ -1,9 +1,10 @@
 """The first test of every pattern reading at once (ziwei/pattern_plan.py).
 
 The plan may only drop readings that cannot hold: on random charts under every reading,
-each reading whose full test holds is among those the plan returns.  On hand-made words
-each kind of condition answers as its definition says (stars in a palace, in its 三方四正,
-beside it, none there, a palace on given branches).  That the detector's hits are the same
+each reading whose full test holds is among those the plan returns.  On hand-made
+positions each kind of condition answers as its definition says (stars in a palace, in its
+三方四正, beside it, none there, a palace on given branches, stars on named branches, their
+brightness).  That the detector's hits are the same
 as a slow reference's is tests/ziwei/test_patterns_reference.py; that they equal the
 sweep's own evaluator on every row of a year is tests/space/test_ziwei_patterns.py.
 """
@@ -19,22 +20,29 @@ import pytest
 
 from mingshu.ziwei import Birth, from_birth
 from mingshu.ziwei.pattern_plan import plan
-from mingshu.ziwei.patterns import VARIANTS, _planned, _View
+from mingshu.ziwei.patterns import _INDEX, _ROLE_STEPS, _WHEN, VARIANTS, _planned, _View
+from mingshu.ziwei.stars import Brightness
 
-BITS = {"a": 1, "b": 2, "c": 4}
+INDEX = {"a": 0, "b": 1, "c": 2}
 STEPS = {"life": 0, "wealth": 4, "career": 8, "travel": 6}
 
 
 def words(**where: int) -> list[int]:
-    """Twelve branch words with each named star on its branch."""
-    out = [0] * 12
+    """The branch of each star (-1 for a star not named: nowhere)."""
+    out = [-1] * len(INDEX)
     for key, branch in where.items():
-        out[branch] |= BITS[key]
+        out[INDEX[key]] = branch
     return out
 
 
-def holds(conds: Sequence[Mapping[str, Any]], w: list[int], life: int, body: int = 0) -> bool:
-    return plan([conds], BITS, STEPS)(w, life, body) == [0]
+def holds(
+    conds: Sequence[Mapping[str, Any]],
+    p: list[int],
+    life: int,
+    body: int = 0,
+    grades: Sequence[Sequence[int | None]] = (),
+) -> bool:
+    return plan([conds], INDEX, STEPS)(p, life, body, None, grades) == [0]
 
 
 def test_stars_in_a_palace() -> None:
@@ -67,6 +75,7 @@ def test_the_four_palaces_and_the_two_sides() -> None:
     assert holds(pair, words(a=11, b=1), life=0)
     assert holds(pair, words(a=1, b=11), life=0)
     assert not holds(pair, words(a=11, b=2), life=0)
+    assert not holds(pair, words(a=1, b=1), life=0)  # both on one side: no 夹
     each = [{"flank": "life", "each": ["a", "b"]}]
     assert holds(each, words(a=4, b=6), life=5)
     assert not holds(each, words(a=4, b=4), life=5)
@@ -90,11 +99,27 @@ def test_branches_roles_and_either() -> None:
     assert not holds(either, words(a=3, b=9), life=2)
 
 
-def test_what_the_bits_cannot_tell_is_left_to_the_test() -> None:
-    # Brightness, a palace's exact major stars, stars on named branches: always kept.
-    assert holds([{"bright": ["a"], "grades": ["miao"]}], words(), life=0)
+def test_named_branches_and_brightness() -> None:
+    at = [{"at": ["zi", "wu"], "stars": ["a", "b"]}]
+    assert holds(at, words(a=0, b=6), life=3)
+    assert not holds(at, words(a=0, b=5), life=3)
+    assert not holds(at, words(a=0), life=3)  # b nowhere
+    # a is 庙 on 子 and 陷 on 午; b has no grade (None) anywhere.
+    row = [None] * 12
+    row[0], row[6] = int(Brightness.MIAO), int(Brightness.XIAN)
+    grades = [row, [None] * 12, [None] * 12]
+    bright = [{"bright": ["a"], "grades": ["miao", "wang"]}]
+    assert holds(bright, words(a=0), life=3, grades=grades)
+    assert not holds(bright, words(a=6), life=3, grades=grades)
+    assert not holds([{"bright": ["b"], "grades": ["miao"]}], words(b=0), life=3, grades=grades)
+    graded = [{"in": "life", "any": ["a", "b"], "grades": ["xian"]}]
+    assert holds(graded, words(a=6), life=6, grades=grades)
+    assert not holds(graded, words(a=0, b=0), life=0, grades=grades)
+
+
+def test_what_the_positions_cannot_tell_is_left_to_the_test() -> None:
+    # A palace's exact major stars: always kept.
     assert holds([{"in": "life", "majors": ["a"]}], words(), life=0)
-    assert holds([{"at": ["zi"], "stars": ["a"]}], words(a=5), life=0)
 
 
 def test_results_in_order() -> None:
@@ -104,14 +129,15 @@ def test_results_in_order() -> None:
         [{"in": "life", "stars": ["c"]}],
         [],
     ]
-    assert plan(readings, BITS, STEPS)(words(a=0, c=0, b=1), 0, 0) == [0, 2, 3]
+    assert plan(readings, INDEX, STEPS)(words(a=0, c=0, b=1), 0, 0) == [0, 2, 3]
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 def test_the_plan_keeps_every_reading_that_holds(variant: str) -> None:
     rng = random.Random(29)
     first, last = dt.date(1900, 1, 31).toordinal(), dt.date(2100, 12, 31).toordinal()
-    run, entries, *_ = _planned(variant)
+    entries = _planned(variant)[1]
+    run = plan([_WHEN[p.key, used] for p, used, _t, _b in entries], _INDEX, dict(_ROLE_STEPS))
     kept = held = 0
     for _ in range(800):
         chart = from_birth(
@@ -122,7 +148,8 @@ def test_the_plan_keeps_every_reading_that_holds(variant: str) -> None:
             )
         )
         view = _View(chart)
-        passing = run(view.by_branch, view.life, view.roles["body"])
+        numbers = [[None if g is None else int(g) for g in row] for row in view.grades]
+        passing = run(view.pos, view.life, view.roles["body"], None, numbers)
         for k, (pattern, used, test, _breaks) in enumerate(entries):
             if test(view) is not None:
                 assert k in passing, (chart.birth, pattern.key, used)

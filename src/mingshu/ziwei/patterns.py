@@ -16,7 +16,7 @@ from functools import cache, lru_cache
 from importlib import resources
 from itertools import count
 from operator import attrgetter, indexOf, itemgetter
-from typing import Any, NamedTuple, TypeVar, cast
+from typing import Any, NamedTuple, TypeVar
 
 from mingshu.arguments import check_type
 from mingshu.cycles import Branch
@@ -24,7 +24,7 @@ from mingshu.errors import InputError
 from mingshu.named import Names, clip
 from mingshu.ziwei.chart import NatalChart, Palace
 from mingshu.ziwei.natal import natal_brightness, natal_mutagens
-from mingshu.ziwei.pattern_plan import Plan, plan
+from mingshu.ziwei.pattern_plan import Key, Plan, plan
 from mingshu.ziwei.stars import Brightness, Mutagen, Star, StarGroup, load_data, star
 from mingshu.ziwei.tables import PalaceName
 
@@ -60,16 +60,22 @@ _ROLE_STEPS = tuple((p.key, int(p)) for p in PalaceName)
 
 
 _Grades = tuple[tuple[Brightness | None, ...], ...]
-_Stem = tuple[Callable[[Sequence[int]], tuple[int, ...]], dict[str, str], _Grades, int]
+_Stem = tuple[
+    Callable[[Sequence[int]], tuple[int, ...]],
+    dict[str, str],
+    _Grades,
+    tuple[tuple[int | None, ...], ...],
+    int,
+]
 
 
 class _Reader(NamedTuple):
     """How to read the stars the conditions name from the charts of one star list, 四化
-    table and brightness table: for each year stem, a getter of their branches (in _BITS
+    table and brightness table: for each year stem, a getter of their branches (in _INDEX
     order, the ``hua_*`` keys by the star carrying each) from ``chart._positions +
     _NOWHERE`` (-1 for a star the list lacks), the star carrying each ``hua_*`` key, and
     each one's brightness on each branch (as a major or minor star of a palace shows it:
-    None for the others)."""
+    None for the others; also as ints for the plan)."""
 
     stars: tuple[Star, ...]
     settings: tuple[object, object]
@@ -104,10 +110,12 @@ def _reader(chart: NatalChart) -> _Reader:
             carriers = {_HUA_KEYS[m - 1]: i for i, m in enumerate(row) if m}
             places = [
                 carriers.get(key, nowhere) if key in _MUTAGEN_KEYS else index.get(key, nowhere)
-                for key in _BITS
+                for key in _INDEX
             ]
             carrier = {hua: stars[i].key for hua, i in carriers.items()}
-            by_stem.append((itemgetter(*places), carrier, tuple(grades[i] for i in places)))
+            rows = tuple(grades[i] for i in places)
+            numbers = tuple(tuple(None if g is None else int(g) for g in row) for row in rows)
+            by_stem.append((itemgetter(*places), carrier, rows, numbers))
         serial = next(_SERIALS)
         stems = tuple((*row, 10 * serial + stem) for stem, row in enumerate(by_stem))
         if len(_READERS) >= 16:
@@ -143,37 +151,19 @@ _Test = Callable[["_View"], "_Evidence | None"]
 
 
 class _View:
-    __slots__ = ("by_branch", "carrier", "grades", "life", "palaces", "pos", "roles", "source")
+    __slots__ = ("carrier", "grades", "life", "palaces", "pos", "roles", "source")
 
-    def __init__(self, chart: NatalChart) -> None:
+    def __init__(self, chart: NatalChart, seen: _Seen | None = None) -> None:
         # Where each star the conditions name stands (and each natal transformation, by
         # the star the engine gives it), read from the chart's own position list: ``pos[n]``
-        # for the key of bit ``n`` of _BITS, -1 where the chart has no such star.
+        # for the key ``n`` of _INDEX, -1 where the chart has no such star.
         # Their brightness by the same tables; the major stars of a palace are read from the
         # palace on demand (few patterns ask).
-        get, carrier, grades, source = _reader(chart).by_stem[chart.year.stem]
-        pos = get(chart._positions + _NOWHERE)
-        palaces = chart.palaces
-        life = int(chart.life_branch)
-        body = int(palaces[indexOf(map(_IS_BODY, palaces), True)].branch)
-        self.pos = pos
-        self.by_branch = _words(pos)  # the stars in each branch as bit sets (_BITS)
-        self.carrier = carrier
-        self.grades = grades
-        self.source = source  # which tables (star list, 四化, brightness and year stem)
-        self.palaces = palaces
-        self.life = life
-        self.roles = _roles(life, body)
-
-    def square(self, b: int) -> int:
-        """The stars (as bits) in the 三方四正 of branch ``b``."""
-        by_branch = self.by_branch
-        return (
-            by_branch[b]
-            | by_branch[(b + 4) % 12]
-            | by_branch[(b + 6) % 12]
-            | by_branch[(b + 8) % 12]
-        )
+        if seen is None:
+            seen = _seen(chart)
+        self.pos, self.life, body, self.source, self.carrier, self.grades = seen
+        self.palaces = chart.palaces
+        self.roles = _roles(self.life, body)
 
     def grade(self, key: str) -> Brightness | None:
         """The brightness of a star (or of the star carrying a ``hua_*``) where it stands."""
@@ -195,6 +185,32 @@ class _View:
     def real(self, key: str) -> str:
         """The star a ``hua_*`` key stands for on this chart (the key itself otherwise)."""
         return self.carrier.get(key, key)
+
+
+_Seen = tuple[tuple[int, ...], int, int, int, dict[str, str], _Grades]
+"""A chart as the view reads it: its stars' branches, the Life and Body palaces' branches,
+its tables' number, the star carrying each ``hua_*`` and the stars' grades."""
+
+
+def _seen(chart: NatalChart) -> _Seen:
+    get, carrier, grades, _numbers, source = _reader(chart).by_stem[chart.year.stem]
+    pos = get(chart._positions + _NOWHERE)
+    return pos, int(chart.life_branch), _body(chart), source, carrier, grades
+
+
+def _body(chart: NatalChart) -> int:
+    """The branch of the palace flagged ``is_body`` (on an earth or human chart the redrawn
+    chart's, not ``body_branch``): looked for at ``body_branch`` first."""
+    palaces = chart.palaces
+    body = chart.body_branch
+    palace = palaces[(body - 2) % 12]
+    if palace.is_body and palace.branch == body:
+        return int(body)
+    return int(palaces[indexOf(map(_IS_BODY, palaces), True)].branch)
+
+
+_SQUARE = tuple(frozenset({b, (b + 4) % 12, (b + 6) % 12, (b + 8) % 12}) for b in range(12))
+"""The branches of each branch's 三方四正."""
 
 
 _IS_BODY = attrgetter("is_body")
@@ -242,13 +258,13 @@ def _compile(cond: Mapping[str, Any], where: str) -> _Test:
         grades = _grades(cond["grades"]) if "grades" in cond else None
         if "stars" in keys:
             wanted = tuple(_star_key(s, where) for s in cond["stars"])
-
-            need = _mask(wanted)
+            places = tuple(_INDEX[s] for s in wanted)
 
             def in_all(v: _View) -> _Evidence | None:
-                b = v.roles[role]
-                if v.by_branch[b] & need != need:  # the test most patterns fail first
-                    return None
+                b, pos = v.roles[role], v.pos
+                for n in places:
+                    if pos[n] != b:
+                        return None
                 real = v.carrier.get
                 return [(real(s, s), b) for s in wanted]
 
@@ -256,12 +272,9 @@ def _compile(cond: Mapping[str, Any], where: str) -> _Test:
         if "any" in keys:
             some = tuple(_star_key(s, where) for s in cond["any"])
             some_at = tuple((s, _INDEX[s]) for s in some)
-            some_bits = _mask(some)
 
             def in_any(v: _View) -> _Evidence | None:
                 b = v.roles[role]
-                if not v.by_branch[b] & some_bits:  # none of them here: most charts
-                    return None
                 pos, real = v.pos, v.carrier.get
                 found = [
                     (real(s, s), b)
@@ -272,12 +285,14 @@ def _compile(cond: Mapping[str, Any], where: str) -> _Test:
 
             return in_any
         if "none" in keys:
-            absent = tuple(_star_key(s, where) for s in cond["none"])
-
-            absent_bits = _mask(absent)
+            absent = tuple(_INDEX[_star_key(s, where)] for s in cond["none"])
 
             def in_none(v: _View) -> _Evidence | None:
-                return None if v.by_branch[v.roles[role]] & absent_bits else []
+                b, pos = v.roles[role], v.pos
+                for n in absent:
+                    if pos[n] == b:
+                        return None
+                return []
 
             return in_none
         if "majors" in keys:
@@ -350,18 +365,15 @@ def _compile(cond: Mapping[str, Any], where: str) -> _Test:
     if "meets" in keys:
         role = _role(cond["meets"], where)
 
-        def square(v: _View) -> frozenset[int]:
-            b = v.roles[role]
-            return frozenset({b, (b + 4) % 12, (b + 6) % 12, (b + 8) % 12})
-
         if "stars" in keys:
             wanted_at = tuple((_star_key(s, where), _INDEX[s]) for s in cond["stars"])
-            need = _mask(s for s, _n in wanted_at)
 
             def meets_all(v: _View) -> _Evidence | None:
-                if v.square(v.roles[role]) & need != need:
-                    return None
-                pos, real = v.pos, v.carrier.get
+                four, pos = _SQUARE[v.roles[role]], v.pos
+                for _s, n in wanted_at:
+                    if pos[n] not in four:
+                        return None
+                real = v.carrier.get
                 return [(real(s, s), pos[n]) for s, n in wanted_at]
 
             return meets_all
@@ -369,19 +381,21 @@ def _compile(cond: Mapping[str, Any], where: str) -> _Test:
             some_at = tuple((_star_key(s, where), _INDEX[s]) for s in cond["any"])
 
             def meets_any(v: _View) -> _Evidence | None:
-                four = square(v)
+                four = _SQUARE[v.roles[role]]
                 pos, real = v.pos, v.carrier.get
                 found = [(real(s, s), pos[n]) for s, n in some_at if pos[n] in four]
                 return found or None
 
             return meets_any
         if "none" in keys:
-            absent = tuple(_star_key(s, where) for s in cond["none"])
-
-            absent_bits = _mask(absent)
+            absent = tuple(_INDEX[_star_key(s, where)] for s in cond["none"])
 
             def meets_none(v: _View) -> _Evidence | None:
-                return None if v.square(v.roles[role]) & absent_bits else []
+                four, pos = _SQUARE[v.roles[role]], v.pos
+                for n in absent:
+                    if pos[n] in four:
+                        return None
+                return []
 
             return meets_none
     if keys == {"bright", "grades"}:
@@ -507,10 +521,10 @@ class PatternHit:
         return self.pattern.key
 
 
-# One bit for each star key (and hua_*) a condition names: a chart's stars in and around
-# the Life palace are three ints, and a reading's needs are tested with one ``&`` each.
-_BITS: dict[str, int] = {
-    key: 1 << n
+# A place for each star key (and hua_*) a condition names, in the data file's order: a
+# chart's view holds their branches as one tuple (``pos``).
+_INDEX: dict[str, int] = {
+    key: n
     for n, key in enumerate(
         dict.fromkeys(
             key
@@ -523,32 +537,6 @@ _BITS: dict[str, int] = {
         )
     )
 }
-
-
-_INDEX = {key: n for n, key in enumerate(_BITS)}
-"""The bit number of each key: its place in a view's ``pos``."""
-
-
-def _words_of() -> Callable[[Sequence[int]], list[int]]:
-    """A function giving the bit sets of each branch from ``pos`` (the branch of each key
-    of _BITS, -1 for none): one line a key, no loop (the source holds only ints).  A key
-    nowhere lands in a thirteenth word that no condition reads."""
-    lines = [f"    W[p[{n}]] |= {1 << n}" for n in range(len(_BITS))]
-    text = "def _words(p):\n    W = [0] * 13\n" + "\n".join(lines) + "\n    return W\n"
-    scope: dict[str, Any] = {}
-    exec(compile(text, "<patterns.toml words>", "exec"), scope)
-    found: Callable[[Sequence[int]], list[int]] = scope["_words"]
-    return found
-
-
-_words = _words_of()
-
-
-def _mask(keys: Iterable[str]) -> int:
-    bits = 0
-    for key in keys:
-        bits |= _BITS[key]
-    return bits
 
 
 def _load() -> tuple[dict[str, BreakRule], dict[str, Pattern]]:
@@ -615,29 +603,48 @@ def detect(chart: NatalChart, variant: str = "book") -> tuple[PatternHit, ...]:
     are not natal and are never reported here."""
     check_type(chart, NatalChart, "chart", "a Zi Wei chart (ziwei.chart(...))")
     check_type(variant, str, "variant", "a reading key (book, x_iztro, gloss)")
-    if variant not in VARIANTS:
-        raise InputError(
-            "variant", f"no pattern reading {clip(variant)}: one of {', '.join(sorted(VARIANTS))}"
-        )
-    view = _View(chart)
-    run, entries, reads, memo = _planned(variant)
-    pos, life, body, source = view.pos, view.life, view.roles["body"], view.source
+    run = _PLANS.get(variant)
+    if run is None:
+        if variant not in VARIANTS:
+            raise InputError(
+                "variant",
+                f"no pattern reading {clip(variant)}: one of {', '.join(sorted(VARIANTS))}",
+            )
+        run = _planned(variant)[0]
+    get, carrier, grades, numbers, source = _reader(chart).by_stem[chart.year.stem]
+    pos = get(chart._positions + _NOWHERE)
+    life = int(chart.life_branch)
+    body = _body(chart)
+    # The readings whose conditions on the stars' branches (and brightness) hold
+    # (pattern_plan), each as the hit kept for what it reads or as a reading to test.
+    found = run.for_life(life)(pos, body, source, numbers)
+    for hit in found:
+        if hit.__class__ is not PatternHit:
+            seen = (pos, life, body, source, carrier, grades)
+            return _tested(chart, seen, found, variant, run)
+    return tuple(found)
+
+
+def _tested(
+    chart: NatalChart, seen: _Seen, found: list[Any], variant: str, run: Plan
+) -> tuple[PatternHit, ...]:
+    """The hits of ``found`` with the readings to test tested: their full tests, once for
+    each form of what a reading reads (kept under its key), or always (a reading of a
+    palace's exact majors, given by its index)."""
+    view = _View(chart, seen)
+    entries = _planned(variant)[1]
+    memo = run.memos[view.life]
     hits = []
-    # The readings whose bit-set conditions hold (pattern_plan): their full tests decide,
-    # once for each form of what a reading reads (_Reads).
-    for k in run.for_life(life)(view.by_branch, body):
-        get, by_body, by_source = reads[k]
-        if get is None:
-            hit = _formed(view, k, variant, entries[k])
+    for item in found:
+        if item.__class__ is PatternHit:
+            hits.append(item)
+            continue
+        if item.__class__ is int:
+            hit = _formed(view, item, variant, entries[item])
         else:
-            key = (k, life, body if by_body else -1, source if by_source else -1, get(pos))
-            seen = memo.get(key, _UNSEEN)
-            if seen is _UNSEEN:
-                if len(memo) >= _MEMO_LIMIT:
-                    memo.clear()
-                hit = memo[key] = _formed(view, k, variant, entries[k])
-            else:
-                hit = cast("PatternHit | None", seen)
+            if sum(map(len, run.memos)) >= _MEMO_LIMIT:
+                run.forget()
+            hit = memo[item] = _formed(view, item[0], variant, entries[item[0]])
         if hit is not None:
             hits.append(hit)
     return tuple(hits)
@@ -658,7 +665,6 @@ def _formed(view: _View, k: int, variant: str, entry: _Entry) -> PatternHit | No
     return hit
 
 
-_UNSEEN = object()
 _MEMO_LIMIT = 100_000
 
 
@@ -696,14 +702,6 @@ _WHEN: dict[tuple[str, str], tuple[Mapping[str, Any], ...]] = {
 }
 
 
-_Reads = tuple[Callable[[Sequence[int]], object] | None, bool, bool]
-"""What a reading and its break rules read of a view: a getter of the branches of the stars
-they name (from ``view.pos``), whether they read the Body palace, and whether they read
-tables beside the positions (the stars carrying 四化, brightness): with the Life branch,
-these decide the reading's hit.  None for a reading of a palace's exact major stars (the
-palace's list, whose order the positions do not give), which is always tested."""
-
-
 def _reads(conds: Iterable[Mapping[str, Any]]) -> tuple[set[str], bool, bool, bool]:
     """The keys a list of conditions names, and whether it reads the Body palace, tables
     beside the positions, or a palace's major stars."""
@@ -722,29 +720,26 @@ def _reads(conds: Iterable[Mapping[str, Any]]) -> tuple[set[str], bool, bool, bo
     return keys, body, tables, majors
 
 
-def _reads_of(conds: Sequence[Mapping[str, Any]], breaks: tuple[BreakRule, ...]) -> _Reads:
+def _reads_of(conds: Sequence[Mapping[str, Any]], breaks: tuple[BreakRule, ...]) -> Key:
+    """What a reading and its break rules read of a view, which (with the Life branch)
+    decides its hit: the places in ``view.pos`` of the stars they name, whether they read
+    the Body palace, and whether they read tables beside the positions (the stars carrying
+    四化, brightness).  None for a reading of a palace's exact major stars (the palace's
+    list, whose order the positions do not give), which is always tested."""
     keys, body, tables, majors = _reads([*conds, *(c for rule in breaks for c in rule.when)])
     if majors:
-        return None, body, tables
-    places = sorted(_INDEX[key] for key in keys)
-    get: Callable[[Sequence[int]], object] = itemgetter(*places) if places else _nothing
-    return get, body, tables
+        return None
+    return tuple(sorted(_INDEX[key] for key in keys)), body, tables
 
 
-def _nothing(pos: Sequence[int]) -> object:
-    return ()
+_PLANS: dict[str, Plan] = {}
 
 
 @cache
-def _planned(
-    variant: str,
-) -> tuple[
-    Plan, tuple[_Entry, ...], tuple[_Reads, ...], dict[tuple[object, ...], PatternHit | None]
-]:
+def _planned(variant: str) -> tuple[Plan, tuple[_Entry, ...]]:
     """Each natal pattern in the data file's order with the reading it is read under for
-    ``variant`` (its own by that key, else the book's), the first test of all of them at
-    once (pattern_plan), what each reads, and the hits found so far by what they read
-    (None where the reading does not hold)."""
+    ``variant`` (its own by that key, else the book's), and the first test of all of them
+    at once (pattern_plan), which keeps their hits by what they read."""
     entries = tuple(
         (p, used, test, breaks)
         for p, used in (
@@ -755,9 +750,9 @@ def _planned(
         for _gate, test, breaks, _why in [p.readings[used]]
     )
     readings = [_WHEN[p.key, used] for p, used, _t, _b in entries]
-    run = plan(readings, _BITS, dict(_ROLE_STEPS))
-    reads = tuple(_reads_of(conds, e[3]) for conds, e in zip(readings, entries, strict=True))
-    return run, entries, reads, {}
+    keys = [_reads_of(conds, e[3]) for conds, e in zip(readings, entries, strict=True)]
+    run = _PLANS[variant] = plan(readings, _INDEX, dict(_ROLE_STEPS), keys)
+    return run, entries
 
 
 class Frequency(NamedTuple):
