@@ -13,6 +13,8 @@ import sys
 import threading
 import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -200,12 +202,12 @@ def _ask_health(conns: list[socket.socket]) -> None:
         assert answer.startswith(b"HTTP/1.1 200")
 
 
-@pytest.mark.skipif(sys.platform != "linux", reason="SO_REUSEPORT balances on Linux only")
-def test_each_worker_takes_its_share_of_new_connections(tmp_path: Path) -> None:
-    """With 2 workers, 40 connections opened at once are spread over both by the kernel,
-    whatever the workers are doing: here one is stopped while they connect.  With one
-    socket shared by the workers (uvicorn's way) the running worker accepted all 40.  Each
-    worker's count is binomial(40, 1/2): below 8 with probability 4e-5."""
+@contextmanager
+def _two_workers(
+    tmp_path: Path,
+) -> Iterator[tuple[subprocess.Popen[str], int, list[socket.socket]]]:
+    """A 2-worker server that has answered once, its port, and a list for the test's
+    connections; closed, then the server ended by SIGTERM without a traceback."""
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path)}
     env.pop("MINGSHU_DATABASE_URL", None)
     port = free_port()
@@ -214,22 +216,32 @@ def test_each_worker_takes_its_share_of_new_connections(tmp_path: Path) -> None:
     try:
         _wait_for_workers(proc.pid, 2)
         _get(f"http://127.0.0.1:{port}/api/health")
-        workers = _workers(proc.pid)
-        os.kill(workers[0], signal.SIGSTOP)  # busy, say, in a long turn
-        try:
-            conns = [socket.create_connection(("127.0.0.1", port), timeout=60) for _ in range(40)]
-            time.sleep(0.5)  # the running worker would take every connection it can
-        finally:
-            os.kill(workers[0], signal.SIGCONT)
-        _ask_health(conns)
-        held = _connections_held(workers, port)
-        assert sum(held) == 40 and min(held) >= 8, held
+        yield proc, port, conns
     finally:
         for c in conns:
             c.close()
         proc.send_signal(signal.SIGTERM)
         err = _ended(proc, within=60)
     assert "Traceback" not in err
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="SO_REUSEPORT balances on Linux only")
+def test_each_worker_takes_its_share_of_new_connections(tmp_path: Path) -> None:
+    """With 2 workers, 40 connections opened at once are spread over both by the kernel,
+    whatever the workers are doing: here one is stopped while they connect.  With one
+    socket shared by the workers (uvicorn's way) the running worker accepted all 40.  Each
+    worker's count is binomial(40, 1/2): below 8 with probability 4e-5."""
+    with _two_workers(tmp_path) as (proc, port, conns):
+        workers = _workers(proc.pid)
+        os.kill(workers[0], signal.SIGSTOP)  # busy, say, in a long turn
+        try:
+            conns += [socket.create_connection(("127.0.0.1", port), timeout=60) for _ in range(40)]
+            time.sleep(0.5)  # the running worker would take every connection it can
+        finally:
+            os.kill(workers[0], signal.SIGCONT)
+        _ask_health(conns)
+        held = _connections_held(workers, port)
+        assert sum(held) == 40 and min(held) >= 8, held
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="per-worker sockets on Linux only")
@@ -237,28 +249,15 @@ def test_a_dead_workers_connections_are_served_by_its_replacement(tmp_path: Path
     """A worker killed outright is replaced by uvicorn's supervisor, and the connections the
     kernel hands to the dead worker's socket meanwhile wait there and are answered by the
     replacement: none is refused or reset, and the replacement holds their share."""
-    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path)}
-    env.pop("MINGSHU_DATABASE_URL", None)
-    port = free_port()
-    proc, _ = _launch(env, port, 2)
-    conns: list[socket.socket] = []
-    try:
-        _wait_for_workers(proc.pid, 2)
-        _get(f"http://127.0.0.1:{port}/api/health")
+    with _two_workers(tmp_path) as (proc, port, conns):
         before = _workers(proc.pid)
         os.kill(before[0], signal.SIGKILL)
-        conns = [socket.create_connection(("127.0.0.1", port), timeout=60) for _ in range(40)]
+        conns += [socket.create_connection(("127.0.0.1", port), timeout=60) for _ in range(40)]
         _ask_health(conns)  # every one answered, the dead socket's last
         replacement = set(_workers(proc.pid)) - set(before)
         assert len(replacement) == 1, "no replacement worker"
         # (the other worker's connections, idle meanwhile, may have met the 5 s keep-alive)
         assert _connections_held(list(replacement), port)[0] >= 8
-    finally:
-        for c in conns:
-            c.close()
-        proc.send_signal(signal.SIGTERM)
-        err = _ended(proc, within=60)
-    assert "Traceback" not in err
 
 
 @pytest.mark.parametrize(
