@@ -145,15 +145,7 @@ def test_serve_listens_once_it_prints_the_url(workers: int, tmp_path: Path) -> N
 def _wait_for_workers(pid: int, n: int) -> None:
     """Until ``n`` worker processes of the server run (bounded), and a moment more."""
     for _ in range(600):
-        children = 0
-        for stat in Path("/proc").glob("[0-9]*/stat"):
-            try:
-                ppid = stat.read_text().rsplit(")", 1)[1].split()[1]
-                cmdline = (stat.parent / "cmdline").read_bytes()
-            except OSError:
-                continue
-            children += ppid == str(pid) and b"spawn_main" in cmdline  # not resource_tracker
-        if children >= n:
+        if len(_workers(pid)) >= n:
             time.sleep(0.5)
             return
         time.sleep(0.1)
