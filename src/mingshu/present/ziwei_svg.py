@@ -693,6 +693,17 @@ _Cell = tuple[_PalaceView, list[_Block], list[_Block], float, float]
 """A palace placed: its view, its head and foot blocks, its foot's height and its own."""
 
 
+def _blocks(groups: Sequence[_Group], place: _Place) -> tuple[list[_Block], float]:
+    """The groups' written blocks at ``place`` (written now where missing) and their height."""
+    blocks: list[_Block] = []
+    height = 0.0
+    for group in groups:
+        block = group.written.get(place) or group.block(place)
+        blocks.append(block)
+        height += block[0]
+    return blocks, height
+
+
 class _Board:
     def __init__(
         self,
@@ -771,18 +782,8 @@ class _Board:
     def _cell(self, view: _PalaceView, place: _Place) -> _Cell:
         """A palace's blocks at ``place``, the height of its foot and its own height.  (Loops,
         not comprehensions: this runs 24 times a page, and a comprehension is a call.)"""
-        head: list[_Block] = []
-        head_h = 0.0
-        for group in view.head:
-            block = group.written.get(place) or group.block(place)
-            head.append(block)
-            head_h += block[0]
-        foot: list[_Block] = []
-        foot_h = 0.0
-        for group in view.foot:
-            block = group.written.get(place) or group.block(place)
-            foot.append(block)
-            foot_h += block[0]
+        head, head_h = _blocks(view.head, place)
+        foot, foot_h = _blocks(view.foot, place)
         return view, head, foot, foot_h, _PAD + head_h + 6 + foot_h + _NAME_H + _PAD
 
     # -- the centre
