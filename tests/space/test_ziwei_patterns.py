@@ -92,6 +92,18 @@ def test_find_jin_can_guang_hui_counts_what_the_verse_allows(dataset: Path) -> N
     assert space.find(dataset, "broken(jin_can_guang_hui)").count == broken
 
 
+@pytest.mark.parametrize("expr", ["pattern(jin_can_guang_hui)", "broken(jin_can_guang_hui)"])
+def test_without_a_dataset_patterns_count_as_in_the_swept_one(dataset: Path, expr: str) -> None:
+    """``find`` with the condition alone draws the year in memory with the same pattern
+    columns as the sweep (whose count the test above checks against the verse)."""
+    from .conftest import YEAR
+
+    drawn = space.find_years(expr, YEAR, YEAR)
+    swept = space.find(dataset, expr)
+    assert drawn.count == swept.count > 0
+    assert [(g.value, g.count) for g in drawn.groups] == [(g.value, g.count) for g in swept.groups]
+
+
 @pytest.mark.parametrize(
     "expr", ["pattern(nope)", "pattern()", "pattern(jin_can_guang_hui", "pattern(zi_wei)"]
 )

@@ -574,6 +574,7 @@ def find_years(
     from mingshu.space import ziwei_numpy
     from mingshu.space.runner import check_years
     from mingshu.space.sql import connect_memory
+    from mingshu.space.ziwei_patterns import with_patterns
     from mingshu.space.ziwei_sweep import _schema, _year_table, metadata
 
     column = _by_column(by)
@@ -586,13 +587,15 @@ def find_years(
         raise InputError("on_year", f"give a function or None, not {type(on_year).__name__}")
     meta = metadata(settings, first_year, last_year)
     backend = "numpy" if ziwei_numpy.supports(settings) else "engine"
-    # The columns are the settings' (the sweep's schema): a bad expression fails at once.
-    condition, params = parse(expr, meta, set(_schema(settings).names))
+    # The columns are the settings' (the sweep's schema, with the pattern columns a sweep
+    # adds to each year): a bad expression fails at once.
+    present = {*_schema(settings).names, "patterns", "patterns_broken"}
+    condition, params = parse(expr, meta, present)
     con = connect_memory(meta)
     totals: dict[int, tuple[str | None, int, int]] = {}
     try:
         for year in range(first_year, last_year + 1):
-            table = _year_table(year, settings, backend)
+            table = with_patterns(_year_table(year, settings, backend), settings)
             con.register("charts", table)
             for value, name, n, rows in _counts(con, condition, params, column):
                 _, n0, rows0 = totals.get(value, (name, 0, 0))
