@@ -415,16 +415,16 @@ NAME_LANGS: Final = {"hans": "zh-Hans", "hant": "zh-Hant", "english": "en", "pin
 
 def name_links(q: ChartQuery, path: str, fragment: str = "") -> list[Row]:
     """The names switch: the same page in each name form (the current one not a link)."""
+    return _name_rows(q.names, lambda style: f"{path}?{q.query_string(names=style)}{fragment}")
+
+
+def _name_rows(current: str, href: Callable[[str], str]) -> list[Row]:
+    """The names switch's rows, each name form's link given by ``href``."""
     return [
-        Row(
-            style=style,
-            word=NAME_WORDS[style],
-            lang=NAME_LANGS[style],
-            href=f"{path}?{q.query_string(names=style)}{fragment}",
-            current=style == q.names,
-        )
+        Row(style=style, word=NAME_WORDS[style], lang=NAME_LANGS[style], href=href(style),
+            current=style == current)
         for style in NAMES
-    ]
+    ]  # fmt: skip
 
 
 _STYLE_SLOT: Final = re.compile("\x00(" + "|".join(NAMES) + ")\x00")
@@ -445,11 +445,7 @@ def _names_html(q: ChartQuery, path: str, fragment: str = "") -> Markup:
 @lru_cache(maxsize=16)
 def _names_pieces(lang: str, current: str) -> tuple[str, ...]:
     """``_names.html`` with a mark for each link, cut at the marks (text, name form, …)."""
-    links = [
-        Row(style=style, word=NAME_WORDS[style], lang=NAME_LANGS[style],
-            href=f"\x00{style}\x00", current=style == current)
-        for style in NAMES
-    ]  # fmt: skip
+    links = _name_rows(current, lambda style: f"\x00{style}\x00")
     context = {"t": translator(lang), "name_links": links}
     html = _environment_of(context).get_template("_names.html").render(context)
     return tuple(_STYLE_SLOT.split(html))
