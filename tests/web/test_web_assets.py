@@ -63,3 +63,22 @@ def test_the_etag_follows_the_content_not_the_file_time(tmp_path: Path) -> None:
     site.write_text("b { color: red }")  # same size
     os.utime(site, ns=(2_000_000_000_000_000_000, 2_000_000_000_000_000_000))
     assert client.get("/static/site.css").headers["etag"] != first
+
+
+def test_a_chart_body_s_etag_follows_its_bytes_not_its_object() -> None:
+    """The chart responses' ETags are found by the body's identity for repeats: equal bytes
+    in another object get the same tag, other bytes another tag, even after the table of
+    tags has been refilled many times over (an id Python reuses never returns a stale tag)."""
+    from mingshu.web.api import etag_of
+
+    tags = {}
+    for i in range(3000):
+        body = f"chart {i} ".encode() * 50
+        tag = etag_of(body)
+        assert etag_of(body) == tag  # the repeat, by identity
+        tags[i] = tag
+        del body  # its id is free for the next body
+    assert len(set(tags.values())) == 3000
+    for i in (0, 1, 1500, 2999):
+        assert etag_of(bytes(bytearray(f"chart {i} ".encode() * 50))) == tags[i]
+    assert re.fullmatch(r'"[0-9a-f]{24}"', tags[0])
