@@ -445,7 +445,8 @@ _GOD_COLUMNS: tuple[dict[tuple[God, ...], tuple[bytes, ...]], ...] = tuple({} fo
 _SPAN_COLUMNS: dict[tuple[tuple[int, int], ...], tuple[bytes, ...]] = {}
 _PILLAR_COLUMNS: dict[tuple[tuple[int, int], ...], tuple[bytes, ...]] = {}
 _AGES_COLUMNS: dict[tuple[tuple[int, ...], ...], tuple[bytes, ...]] = {}
-# The engine's major and minor groups come as shared columns of twelve (a few thousand).
+# The engine's major groups come as shared columns of twelve (120 of them); its minor
+# groups, in columns of thousands, are looked up a group at a time (_minor_groups).
 _GROUP_COLUMNS: dict[tuple[tuple[PlacedStar, ...], ...], tuple[bytes, ...]] = {}
 _span_of: Final = itemgetter(0, 1)  # a Decadal's start and end
 _pillar_of: Final = itemgetter(2)
@@ -511,6 +512,13 @@ _ages_column = _column(_ages_piece)
 _group_column = _column(lambda _, group: _cached(_POOLED, group, _group))
 
 
+def _minor_groups(column: tuple[tuple[PlacedStar, ...], ...]) -> tuple[bytes, ...]:
+    try:
+        return _branch_order(tuple(map(_POOLED.__getitem__, column)))
+    except KeyError:
+        return _branch_order(tuple(_cached(_POOLED, group, _group) for group in column))
+
+
 def _adjectives(column: tuple[tuple[PlacedStar, ...], ...]) -> tuple[bytes, ...]:
     try:
         return _branch_order(
@@ -563,7 +571,6 @@ def _palaces_fast(chart: NatalChart) -> orjson.Fragment:
             _BODY_COLUMNS[bodies],
             _ORIGINAL_COLUMNS[originals],
             _GROUP_COLUMNS[majors],
-            _GROUP_COLUMNS[minors],
             gods[0][chang_sheng],
             gods[1][bo_shi],
             gods[2][jiang_qian],
@@ -579,7 +586,6 @@ def _palaces_fast(chart: NatalChart) -> orjson.Fragment:
             _cached(_BODY_COLUMNS, bodies, _body_column),
             _cached(_ORIGINAL_COLUMNS, originals, _original_column),
             _cached(_GROUP_COLUMNS, majors, _group_column),
-            _cached(_GROUP_COLUMNS, minors, _group_column),
             *(
                 _cached(cache, column, build)
                 for cache, column, build in zip(
@@ -597,7 +603,6 @@ def _palaces_fast(chart: NatalChart) -> orjson.Fragment:
         parts[2::_PIECES],
         parts[3::_PIECES],
         parts[4::_PIECES],
-        parts[6::_PIECES],
         parts[9::_PIECES],
         parts[10::_PIECES],
         parts[11::_PIECES],
@@ -606,6 +611,7 @@ def _palaces_fast(chart: NatalChart) -> orjson.Fragment:
         parts[14::_PIECES],
         parts[15::_PIECES],
     ) = columns
+    parts[6::_PIECES] = _minor_groups(minors)
     parts[8::_PIECES] = _adjectives(adjectives)
     return orjson.Fragment(b"".join(parts))
 
