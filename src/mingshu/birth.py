@@ -449,6 +449,20 @@ def moment_of(
     )
 
 
+@lru_cache(maxsize=1440)
+def _clock_as_given(clock: dt.time) -> tuple[Notice]:
+    """The notice of a clock time taken as given, made once a minute of the day (the same
+    words for every birth at that minute)."""
+    return (
+        Notice(
+            "clock_as_given",
+            "tz",
+            f"no time zone given: the clock time {clock:%H:%M} is used as it is "
+            "(no daylight saving removed, no true solar time)",
+        ),
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class Birth:
     """A checked birth, as both engines read it.
@@ -627,16 +641,7 @@ class Birth:
                     "fold=1 picks the second of a clock time that happened twice when daylight "
                     "saving ended: it needs the time zone (tz)",
                 )
-            notices: tuple[Notice, ...] = ()
-            if clock is not None:
-                notices = (
-                    Notice(
-                        "clock_as_given",
-                        "tz",
-                        f"no time zone given: the clock time {clock:%H:%M} is used as it is "
-                        "(no daylight saving removed, no true solar time)",
-                    ),
-                )
+            notices = () if clock is None else _clock_as_given(clock)
             return cls(solar_date, index, sex, clock, lunar, None, notices)
         if clock is None:
             raise InputError("time", "a time zone needs a clock time (HH:MM), not a time index")

@@ -224,17 +224,22 @@ def test_full_caches_are_emptied_and_refilled(
         "_DECADAL_BYTES",
         "_AGES_BYTES",
         "_STARS",
-        "_HEAD_COLUMNS",
+        "_STEM_COLUMNS",
+        "_NAME_COLUMNS",
+        "_BODY_COLUMNS",
+        "_ORIGINAL_COLUMNS",
         "_GROUP_COLUMNS",
-        "_GOD_COLUMNS",
-        "_DECADAL_COLUMNS",
+        "_SPAN_COLUMNS",
+        "_PILLAR_COLUMNS",
         "_AGES_COLUMNS",
     )
     for cache in caches:
         monkeypatch.setattr(ziwei_json, cache, {})
+    monkeypatch.setattr(ziwei_json, "_GOD_COLUMNS", ({}, {}, {}, {}))
     for chart, _ in fixture_charts[::20]:
         assert to_json(chart) == orjson.dumps(chart_to_dict(chart))
     assert all(len(getattr(ziwei_json, cache)) <= 3 for cache in caches)
+    assert all(len(cache) <= 3 for cache in ziwei_json._GOD_COLUMNS)
 
 
 def test_both_engines_write_one_birth_object() -> None:

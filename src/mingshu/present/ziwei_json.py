@@ -16,8 +16,9 @@ it serialises them as pre-encoded ``orjson.Fragment`` bytes.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from functools import partial
 from itertools import chain, repeat
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any, Final, TypeVar
 
 import orjson
@@ -426,20 +427,30 @@ def _palaces_by_palace(chart: NatalChart) -> orjson.Fragment:
     return orjson.Fragment(b"".join(chain(*by_branch, (b"]",))))
 
 
-# Column path: the engine builds the twelve palaces from columns that depend on a few
-# numbers (names on the Life branch, gods on their anchors …), so a chart's palaces,
-# transposed back into columns, repeat from chart to chart far more than any palace does.
-# Each column's bytes (one piece a palace, in branch order, with the field names between
-# them baked in) are cached by the column itself; the star groups are looked up a group at
-# a time, and the adjective groups joined from their stars' bytes.  Twelve palaces thus cost
-# a few dozen C-level calls, not a Python loop over twelve palaces.
+# Column path: the engine builds the twelve palaces from columns that each depend on one or
+# two small numbers (the names on the Life branch, each god cycle on its anchor …), so a
+# chart's palaces, transposed back into columns, repeat from chart to chart far more than
+# any palace does.  Each column's bytes (one piece a palace, in branch order, with the field
+# names around it baked in) are cached by the column itself.  A column is one field, not a
+# group of fields: each cache then holds a few dozen columns at most (the four god cycles
+# together took thousands), so a never-seen birth finds them all built after a few charts.
+# The star groups are looked up a group at a time, and the adjective groups joined from
+# their stars' bytes.  Twelve palaces thus cost a few dozen C-level calls.
 _IZTRO_BRANCHES: Final = tuple(Branch((index + 2) % 12) for index in range(12))
-_HEAD_COLUMNS: dict[tuple[tuple[object, ...], ...], tuple[bytes, ...]] = {}
-_GOD_COLUMNS: dict[tuple[tuple[God, ...], ...], tuple[bytes, ...]] = {}
-_DECADAL_COLUMNS: dict[tuple[Decadal, ...], tuple[bytes, ...]] = {}
+_STEM_COLUMNS: dict[tuple[Stem, ...], tuple[bytes, ...]] = {}
+_NAME_COLUMNS: dict[tuple[PalaceName, ...], tuple[bytes, ...]] = {}
+_BODY_COLUMNS: dict[tuple[bool, ...], tuple[bytes, ...]] = {}
+_ORIGINAL_COLUMNS: dict[tuple[bool, ...], tuple[bytes, ...]] = {}
+_GOD_COLUMNS: tuple[dict[tuple[God, ...], tuple[bytes, ...]], ...] = tuple({} for _ in _GOD_CYCLES)
+_SPAN_COLUMNS: dict[tuple[tuple[int, int], ...], tuple[bytes, ...]] = {}
+_PILLAR_COLUMNS: dict[tuple[tuple[int, int], ...], tuple[bytes, ...]] = {}
 _AGES_COLUMNS: dict[tuple[tuple[int, ...], ...], tuple[bytes, ...]] = {}
-# The engine's major and minor groups come as shared columns of twelve (a few thousand).
+# The engine's major groups come as shared columns of twelve (120 of them); its minor
+# groups, in columns of thousands, are looked up a group at a time (_minor_groups).
 _GROUP_COLUMNS: dict[tuple[tuple[PlacedStar, ...], ...], tuple[bytes, ...]] = {}
+_span_of: Final = itemgetter(0, 1)  # a Decadal's start and end
+_pillar_of: Final = itemgetter(2)
+_stem_and_branch: Final = attrgetter("stem", "branch")  # a Pillar hashes in Python
 
 
 def _branch_order(column: tuple[V, ...]) -> tuple[V, ...]:
@@ -447,35 +458,65 @@ def _branch_order(column: tuple[V, ...]) -> tuple[V, ...]:
     return column[10:] + column[:10]
 
 
-def _head_column(key: tuple[tuple[object, ...], ...]) -> tuple[bytes, ...]:
-    return _branch_order(
-        tuple(_cached(_HEADS, head, _head) for head in zip(_IZTRO_BRANCHES, *key, strict=True))
+def _column(
+    piece: Callable[[Branch, Any], bytes],
+) -> Callable[[tuple[Any, ...]], tuple[bytes, ...]]:
+    """The builder of a column's pieces, ``piece(branch, value)`` for each palace."""
+
+    def build(column: tuple[Any, ...]) -> tuple[bytes, ...]:
+        return _branch_order(tuple(map(piece, _IZTRO_BRANCHES, column)))
+
+    return build
+
+
+def _stem_piece(branch: Branch, stem: Stem) -> bytes:
+    head = orjson.dumps(
+        {"branch": branch.key, "stem": stem.key, "pillar": _PILLAR_TEXTS[stem][branch]}
     )
+    # Open for the rest; 子, first in branch order, opens the list, the others follow a comma.
+    return (b"[" if branch == 0 else b",") + head[:-1] + b',"name":'
 
 
-def _god_column(key: tuple[tuple[God, ...], ...]) -> tuple[bytes, ...]:
-    return _branch_order(
-        tuple(
-            b'],"gods":' + _cached(_GOD_BYTES, gods, _god_bytes) for gods in zip(*key, strict=True)
-        )
+def _ages_piece(branch: Branch, ages: tuple[int, ...]) -> bytes:
+    # The last palace in branch order (亥) closes the list too.
+    return _cached(_AGES_BYTES, ages, encoded) + (b"}]" if branch == 11 else b"}")
+
+
+_stem_column = _column(_stem_piece)
+_name_column = _column(lambda _, name: encoded(_PALACE_NAMES[name]))
+_body_column = _column(lambda _, body: b',"is_body":' + orjson.dumps(body))
+_original_column = _column(
+    lambda _, original: b',"is_original":' + orjson.dumps(original) + b',"major_stars":'
+)
+
+
+def _god_piece(opening: bytes, closing: bytes, _: Branch, god: God) -> bytes:
+    return opening + encoded(named(god.key, god.names)) + closing
+
+
+_god_columns = tuple(
+    _column(partial(_god_piece, opening, closing))
+    for opening, closing in zip(
+        (b'],"gods":{"chang_sheng":', b',"bo_shi":', b',"jiang_qian":', b',"sui_qian":'),
+        (b"", b"", b"", b"}"),
+        strict=True,
     )
+)
+_span_column = _column(
+    lambda _, span: b',"decadal":{"start":%b,"end":%b,"pillar":' % tuple(map(orjson.dumps, span))
+)
+_pillar_column = _column(
+    lambda _, pillar: orjson.dumps(_PILLAR_TEXTS[pillar[0]][pillar[1]]) + b'},"ages":'
+)
+_ages_column = _column(_ages_piece)
+_group_column = _column(lambda _, group: _cached(_POOLED, group, _group))
 
 
-def _decadal_column(column: tuple[Decadal, ...]) -> tuple[bytes, ...]:
-    pieces = []
-    for start, end, pillar in column:
-        key = (start, end, pillar.stem, pillar.branch)
-        pieces.append(b',"decadal":' + _cached(_DECADAL_BYTES, key, _decadal_bytes) + b',"ages":')
-    return _branch_order(tuple(pieces))
-
-
-def _ages_column(column: tuple[tuple[int, ...], ...]) -> tuple[bytes, ...]:
-    pieces = _branch_order(tuple(_cached(_AGES_BYTES, ages, encoded) + b"}" for ages in column))
-    return (*pieces[:-1], pieces[-1] + b"]")  # the last palace closes the list
-
-
-def _group_column(column: tuple[tuple[PlacedStar, ...], ...]) -> tuple[bytes, ...]:
-    return _branch_order(tuple(_cached(_POOLED, group, _group) for group in column))
+def _minor_groups(column: tuple[tuple[PlacedStar, ...], ...]) -> tuple[bytes, ...]:
+    try:
+        return _branch_order(tuple(map(_POOLED.__getitem__, column)))
+    except KeyError:
+        return _branch_order(tuple(_cached(_POOLED, group, _group) for group in column))
 
 
 def _adjectives(column: tuple[tuple[PlacedStar, ...], ...]) -> tuple[bytes, ...]:
@@ -487,12 +528,14 @@ def _adjectives(column: tuple[tuple[PlacedStar, ...], ...]) -> tuple[bytes, ...]
         return _branch_order(tuple(_group(group)[1:-1] for group in column))
 
 
-# Nine pieces a palace: head (up to "major_stars":), majors, minor field name, minors,
-# adjective field name, adjectives, gods (with its field name), decadal (with the field
-# names around it) and ages (closing the palace).
-_TEMPLATE: Final = [b""] * 108
-_TEMPLATE[2::9] = [b',"minor_stars":'] * 12
-_TEMPLATE[4::9] = [b',"adjective_stars":['] * 12
+# Sixteen pieces a palace: its stem (with the branch and pillar), name, body flag, original
+# flag (up to "major_stars":), majors, the minor field name, minors, the adjective field
+# name, adjectives, the four gods (the first with "gods":), the decade's span and pillar,
+# and the ages (closing the palace).
+_PIECES: Final = 16
+_TEMPLATE: Final = [b""] * (12 * _PIECES)
+_TEMPLATE[5::_PIECES] = [b',"minor_stars":'] * 12
+_TEMPLATE[7::_PIECES] = [b',"adjective_stars":['] * 12
 
 
 def _palaces_fast(chart: NatalChart) -> orjson.Fragment:
@@ -517,30 +560,59 @@ def _palaces_fast(chart: NatalChart) -> orjson.Fragment:
     ) = zip(*chart.palaces, strict=True)
     if branches != _IZTRO_BRANCHES:
         return _palaces_by_palace(chart)
-    heads_key = (stems, names, bodies, originals)
-    gods_key = (chang_sheng, bo_shi, jiang_qian, sui_qian)
+    spans = tuple(map(_span_of, decadals))
+    pillar_key = tuple(map(_stem_and_branch, map(_pillar_of, decadals)))
+    gods = _GOD_COLUMNS
     columns: tuple[tuple[bytes, ...], ...]
     try:
         columns = (
-            _HEAD_COLUMNS[heads_key],
+            _STEM_COLUMNS[stems],
+            _NAME_COLUMNS[names],
+            _BODY_COLUMNS[bodies],
+            _ORIGINAL_COLUMNS[originals],
             _GROUP_COLUMNS[majors],
-            _GROUP_COLUMNS[minors],
-            _GOD_COLUMNS[gods_key],
-            _DECADAL_COLUMNS[decadals],
+            gods[0][chang_sheng],
+            gods[1][bo_shi],
+            gods[2][jiang_qian],
+            gods[3][sui_qian],
+            _SPAN_COLUMNS[spans],
+            _PILLAR_COLUMNS[pillar_key],
             _AGES_COLUMNS[ages],
         )
     except KeyError:  # first sight of one of them: build (a bounded cache may clear)
         columns = (
-            _cached(_HEAD_COLUMNS, heads_key, _head_column),
+            _cached(_STEM_COLUMNS, stems, _stem_column),
+            _cached(_NAME_COLUMNS, names, _name_column),
+            _cached(_BODY_COLUMNS, bodies, _body_column),
+            _cached(_ORIGINAL_COLUMNS, originals, _original_column),
             _cached(_GROUP_COLUMNS, majors, _group_column),
-            _cached(_GROUP_COLUMNS, minors, _group_column),
-            _cached(_GOD_COLUMNS, gods_key, _god_column),
-            _cached(_DECADAL_COLUMNS, decadals, _decadal_column),
+            *(
+                _cached(cache, column, build)
+                for cache, column, build in zip(
+                    gods, (chang_sheng, bo_shi, jiang_qian, sui_qian), _god_columns, strict=True
+                )
+            ),
+            _cached(_SPAN_COLUMNS, spans, _span_column),
+            _cached(_PILLAR_COLUMNS, pillar_key, _pillar_column),
             _cached(_AGES_COLUMNS, ages, _ages_column),
         )
     parts = _TEMPLATE.copy()
-    parts[0::9], parts[1::9], parts[3::9], parts[6::9], parts[7::9], parts[8::9] = columns
-    parts[5::9] = _adjectives(adjectives)
+    (
+        parts[0::_PIECES],
+        parts[1::_PIECES],
+        parts[2::_PIECES],
+        parts[3::_PIECES],
+        parts[4::_PIECES],
+        parts[9::_PIECES],
+        parts[10::_PIECES],
+        parts[11::_PIECES],
+        parts[12::_PIECES],
+        parts[13::_PIECES],
+        parts[14::_PIECES],
+        parts[15::_PIECES],
+    ) = columns
+    parts[6::_PIECES] = _minor_groups(minors)
+    parts[8::_PIECES] = _adjectives(adjectives)
     return orjson.Fragment(b"".join(parts))
 
 

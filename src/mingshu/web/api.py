@@ -34,6 +34,7 @@ from mingshu.web.query import (
     ChartQuery,
     FieldErrors,
     parse,
+    parse_query,
 )
 from mingshu.web.turns import TURNS
 
@@ -445,7 +446,7 @@ async def ziwei_chart(request: Request) -> Response:
 def _ziwei_raw(raw_query: str) -> bytes:
     """The chart of a query string as sent (a repeat skips even the parsing); the body is
     shared with every spelling of the same chart through the canonical form."""
-    q = parse(parse_qs(raw_query, keep_blank_values=True), known=_ZIWEI_KNOWN)
+    q = parse_query(raw_query, known=_ZIWEI_KNOWN)
     if q.unknown_hour:
         raise FieldErrors({"time": "the API needs a clock time"})
     # Keyed by the parsed query (page-only fields reset), so a new chart is parsed once.

@@ -16,7 +16,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Final
-from urllib.parse import quote_plus, urlencode
+from urllib.parse import parse_qs, quote_plus, urlencode
 
 from mingshu.errors import InputError
 from mingshu.gender import Gender
@@ -40,6 +40,7 @@ __all__ = [
     "FieldErrors",
     "default_of",
     "parse",
+    "parse_query",
 ]
 
 MAX_VALUE: Final = 100
@@ -380,3 +381,26 @@ def parse(
         at=at,
         year=year,
     )
+
+
+# The query every chart link of the site writes (ChartQuery.query_string of a birth with
+# default settings) and most API clients send: a date, a clock time and a gender, in that
+# order, each already in its canonical spelling.  Such a query means exactly its three
+# values, so it needs none of parse's checks beyond the pattern itself (hours 00-23 and
+# minutes 00-59: anything else is left to parse and its messages).
+_PLAIN = re.compile(
+    r"date=(\d{4}-\d{2}-\d{2})&time=((?:[01]\d|2[0-3])(?::|%3A)[0-5]\d)&gender=(female|male)",
+    re.ASCII,  # int() reads other digits too, and parse writes them back in ASCII
+)
+_PLAIN_FIELDS: Final = frozenset({"date", "time", "gender"})
+
+
+def parse_query(raw: str, *, known: Collection[str] = PAGE_FIELDS) -> ChartQuery:
+    """:func:`parse` of a raw query string (as ``parse_qs(raw, keep_blank_values=True)``
+    reads it), the same value or the same errors; a plain birth (date, time and gender
+    alone, in canonical form) is read without taking the string apart."""
+    plain = _PLAIN.fullmatch(raw)
+    if plain is not None and _PLAIN_FIELDS.issubset(known):
+        date, time, gender = plain.groups()
+        return ChartQuery(date=date, gender=gender, time=time.replace("%3A", ":"))
+    return parse(parse_qs(raw, keep_blank_values=True), known=known)
