@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import calendar
 import datetime as dt
+import itertools
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache, lru_cache
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, Final
@@ -479,9 +480,10 @@ def _bazi_view(charts: Charts, style: str, lang: str = "en") -> Row | None:
     if charts.annual is not None:
         a = annual_to_dict(charts.annual)
         annual = Row(**{
-            **a, "ten_god": name(a["ten_god"], style), "pillar": pillar_name(a["pillar"], style),
+            "year": a["year"], "age": a["age"],
+            "ten_god": name(a["ten_god"], style), "pillar": pillar_name(a["pillar"], style),
             "xiao_yun": pillar_name(a["xiao_yun"] or "", style),
-            "luck": pillar_name(a["luck"] or "", style),
+            "luck": pillar_name(a["luck"] or "", style) or "—",
         })  # fmt: skip
     return Row(
         **{
@@ -494,12 +496,14 @@ def _bazi_view(charts: Charts, style: str, lang: str = "en") -> Row | None:
             # The BaZi 命宫/身宫 in the page's script (the Zi Wei palace names and captions).
             "ming_gong_label": name(PalaceName.LIFE.names, style),
             "shen_gong_label": LABELS_OF[style]["body"],
-            "present": present,
-            "absent": absent,
+            "n_present": len(present),
+            "n_absent": len(absent),
             "present_items": Markup("".join(present)),
             "absent_items": Markup("".join(absent)),
-            "start": f"{start.years} years {start.months} months {start.days} days "
-            f"(from {None if moment is None else moment.isoformat(sep=' ')})",
+            "start": translator(lang).message_text(
+                f"{start.years} years {start.months} months {start.days} days "
+                f"(from {None if moment is None else moment.isoformat(sep=' ')})"
+            ),
             "luck_rows": _luck_rows(luck.steps, style),
             "annual": annual,
         }
@@ -737,26 +741,38 @@ def _star_item_where(palace: PalaceName, branch: Branch, style: str) -> str:
 
 
 def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
+    context = _chart_context(q, charts)
+    return _filled("chart.html", context, _CHART_FIXED).encode()
+
+
+_CHART_FIXED: Final = frozenset({"names_lang", "form.calendar", "form.gender"})
+"""The words of a chart page's context that its template compares or translates: they
+decide the page's pieces, with its language and conditions (:func:`_filled`)."""
+
+
+def _chart_context(q: ChartQuery, charts: Charts) -> dict[str, Any]:
+    """What ``chart.html`` shows of a drawn chart: texts and numbers (the slots of
+    :func:`_filled`), the HTML the code writes (Markup), and the words and flags that
+    decide the page's shape."""
     from mingshu.present.ziwei_svg import chart_svgs
 
     style = q.names
+    t = translator(q.lang)
     qs = q.query_string()
-    hours_qs = q.query_string(unknown_hour=False, at="", year="", names="hans", lang="en")
-    form = _form(q, {})
     lang_links = {lang: f"/chart?{q.query_string(lang=lang)}" for lang in LANGS}
     context: dict[str, Any] = {
         **_lang_context(q.lang, lang_links),
-        "form": form,
-        "errors": {},
-        "settings_html": _settings_html(
-            ChartQuery(date="", gender="", settings=q.settings, stars=q.stars, lang=q.lang)
+        "charts": True,
+        "form": Row(
+            date=q.date, calendar=q.calendar, leap=q.leap, time=q.time,
+            unknown_hour=q.unknown_hour, gender=q.gender, tz=q.tz, lon=q.lon,
+            true_solar=q.true_solar, at=q.at,
         ),
-        "place_label": charts.place.label,
-        "charts": charts,
+        "errors": {},
+        "place_words": t.mark(charts.place.label),
         "permalink": f"/chart?{qs}",
         "names_html": _names_html(q, "/chart", "#chart"),
         "names_lang": NAME_LANGS[style],
-        "ui_lang": "en",
         "api_ziwei": f"/api/ziwei?{q.query_string(at='', year='', names='hans', lang='en')}"
         if not q.unknown_hour else "",
         "api_horoscope":
@@ -766,15 +782,46 @@ def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
         if not q.unknown_hour else "",
         "svg_link": f"/chart.svg?{q.query_string(year='')}" if not q.unknown_hour else "",
         "png_link": f"/chart.png?{q.query_string(year='')}" if not q.unknown_hour else "",
-        "api_hours": f"/api/ziwei/hours?{hours_qs}",
+        "notices_html": _notices_html(q, charts),
         "board_svg": "",
-        "column_svg": "",
-        "horoscope": charts.horoscope,
-        "notices": [],
-        "unknown": None,
+        "horoscope": charts.horoscope is not None,
+        "steps": _horoscope_steps(q),
+        "unknown_html": "",
         "bazi": _bazi_view(charts, style, q.lang),
         "catalogues": {e: catalogue_href(e, "", q.lang, style) for e in ("ziwei", "bazi")},
     }  # fmt: skip
+    if charts.ziwei is not None:
+        z = charts.ziwei
+        # The phone layout (one palace a row) is on the page too, and the stylesheet shows
+        # one of the two by the screen's width: no script needed.
+        # Each star's name links to its rule (a keyboard reaches it; the script opens it in
+        # the panel instead of a new page).
+        board, column = chart_svgs(
+            z, charts.horoscope, style, ("board", "column"),
+            star_link=("/chart/star/", f"?{qs}"),
+        )  # fmt: skip
+        context["board_svg"], context["column_svg"] = Markup(board), Markup(column)
+        from mingshu.present.ziwei_analysis import analysis_json
+
+        # 三方四正, 飞化 and 自化 of every palace, for the script that draws them on a click.
+        context["analysis"] = analysis_json(z).decode()
+        context["timeline"] = _timeline(q, z)
+        context["patterns"] = _patterns_html(z, style, q.lang)
+        context["star_list"] = _star_list(z, style, qs)
+    if charts.unknown:
+        context["unknown_html"] = _unknown_html(q, charts.unknown, context)
+    context["form_html"] = _form_html(
+        q,
+        charts.place.label,
+        _settings_html(
+            ChartQuery(date="", gender="", settings=q.settings, stars=q.stars, lang=q.lang)
+        ),
+    )
+    return context
+
+
+def _notices_html(q: ChartQuery, charts: Charts) -> Markup:
+    """The list of the engines' notices (``_notices.html``), or nothing."""
     # Each notice names the engine it came from (Zi Wei takes a clock time without a zone as
     # given, as iztro does; BaZi needs a zone and assumes Beijing's), or "both".
     notices: dict[tuple[str, str], Any] = {}
@@ -795,40 +842,106 @@ def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
             "to see the other reading."
         )
         notices[("late_rat_hour", message)] = ("both", Notice("late_rat_hour", "time", message))
-    context["notices"] = list(notices.values())
-    if charts.ziwei is not None:
-        z = charts.ziwei
-        # The phone layout (one palace a row) is on the page too, and the stylesheet shows
-        # one of the two by the screen's width: no script needed.
-        # Each star's name links to its rule (a keyboard reaches it; the script opens it in
-        # the panel instead of a new page).
-        context["board_svg"], context["column_svg"] = chart_svgs(
-            z, charts.horoscope, style, ("board", "column"),
-            star_link=("/chart/star/", f"?{qs}"),
-        )  # fmt: skip
-        from mingshu.present.ziwei_analysis import analysis_json
+    return _notices_list(q.lang, tuple(notices.values())) if notices else Markup("")
 
-        # 三方四正, 飞化 and 自化 of every palace, for the script that draws them on a click.
-        context["analysis"] = analysis_json(z).decode()
-        context["timeline"] = _timeline(q, z)
-        context["patterns"] = _patterns_html(z, style, q.lang)
-        context["star_list"] = _star_list(z, style, qs)
-    if charts.unknown:
-        context["unknown"] = unknown_hour_table(charts.unknown, style)
-        context["unknown_heads"] = Row(
+
+@lru_cache(maxsize=256)
+def _notices_list(lang: str, notices: tuple[tuple[str, Notice], ...]) -> Markup:
+    """``_notices.html`` for ``notices`` (engine, notice): made once for each, as most
+    pages have the same one or two (BaZi's Beijing time, the late Rat hour)."""
+    context = {"t": translator(lang), "notices": notices}
+    return Markup(_environment_of(context).get_template("_notices.html").render(context))
+
+
+def _unknown_html(q: ChartQuery, unknown: Sequence[Any], page: dict[str, Any]) -> Markup:
+    """The table of the thirteen charts of an unknown hour (``_unknown.html``)."""
+    style = q.names
+    context = {
+        "t": page["t"],
+        "form": page["form"],
+        "names_lang": page["names_lang"],
+        "api_hours": "/api/ziwei/hours?"
+        + q.query_string(unknown_hour=False, at="", year="", names="hans", lang="en"),
+        "unknown": unknown_hour_table(unknown, style),
+        "unknown_heads": Row(
             life=name(PalaceName.LIFE.names, style),
             body=LABELS_OF[style]["body"],
             element_class=LABELS_OF[style]["class"],
-        )
-        context["unknown_links"] = [
+        ),
+        "unknown_links": [
             f"/chart?{q.query_string(unknown_hour=False, time=t)}"
             for t in ("00:30", "02:00", "04:00", "06:00", "08:00", "10:00", "12:00",
                       "14:00", "16:00", "18:00", "20:00", "22:00", "23:30")
-        ]  # fmt: skip
-    context["steps"] = _horoscope_steps(q)
-    context["form_html"] = _form_html(q, charts.place.label, context["settings_html"])
-    html = _environment_of(context).get_template("chart.html").render(**context)
-    return html.encode()
+        ],
+    }  # fmt: skip
+    return Markup(_environment_of(context).get_template("_unknown.html").render(context))
+
+
+_MARK: Final = re.compile("\x00([0-9]+)\x00")
+_PIECES: dict[tuple[object, ...], tuple[tuple[str, ...], tuple[int, ...]]] = {}
+
+
+def _filled(template: str, context: dict[str, Any], fixed: frozenset[str]) -> str:
+    """``template`` rendered with ``context``, from pieces made once per shape.  Each text
+    or number of the context (reached through Rows, dicts and lists: ``bazi.rows.3``) is a
+    slot, written escaped as ``{{ value }}`` writes it, unless its path is in ``fixed``;
+    the other values (flags, the translator, empty texts, the fixed words) are the shape,
+    the pieces' key.  The pieces are the template rendered once with a mark in each slot,
+    cut at the marks.  A mark is as true as its value, so every condition goes the same
+    way, and is a number between NULs, so words filled with it (``t("流年 {year}",
+    year=…)``) are marked Chinese or not as with the number it stands for."""
+    fill: list[str] = []
+    shape: list[object] = [template]
+    for key, value in context.items():
+        _slots(key, value, fixed, fill, shape)
+    key = tuple(shape)
+    pieces = _PIECES.get(key)
+    if pieces is None:
+        if len(_PIECES) >= 1024:  # bound: a few dozen shapes recur
+            _PIECES.clear()
+        count = itertools.count()
+        marked = {k: _marked(k, v, fixed, count) for k, v in context.items()}
+        cut = _MARK.split(_environment_of(marked).get_template(template).render(marked))
+        pieces = _PIECES[key] = (tuple(cut[::2]), tuple(int(i) for i in cut[1::2]))
+    texts, slots = pieces
+    html = [texts[0]]
+    for slot, text in zip(slots, texts[1:], strict=True):
+        html += (fill[slot], text)
+    return "".join(html)
+
+
+def _slots(
+    path: str, value: object, fixed: frozenset[str], fill: list[str], shape: list[object]
+) -> None:
+    """Adds ``value``'s slots to ``fill`` (escaped) and its shape to ``shape``."""
+    if isinstance(value, Row):
+        value = vars(value)
+    if isinstance(value, dict):
+        shape.append((path, len(value)))
+        for k, v in value.items():
+            _slots(f"{path}.{k}", v, fixed, fill, shape)
+    elif isinstance(value, list):
+        shape.append((path, len(value)))
+        for i, v in enumerate(value):
+            _slots(f"{path}.{i}", v, fixed, fill, shape)
+    elif value and isinstance(value, str | int) and value is not True and path not in fixed:
+        fill.append(value if isinstance(value, Markup) else escape(value))
+        shape.append(path)
+    else:
+        shape.append((path, value))
+
+
+def _marked(path: str, value: object, fixed: frozenset[str], count: Iterator[int]) -> Any:
+    """``value`` with a mark in each of its slots (:func:`_slots`), numbered in order."""
+    if isinstance(value, Row):
+        return Row(**{k: _marked(f"{path}.{k}", v, fixed, count) for k, v in vars(value).items()})
+    if isinstance(value, dict):
+        return {k: _marked(f"{path}.{k}", v, fixed, count) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_marked(f"{path}.{i}", v, fixed, count) for i, v in enumerate(value)]
+    if value and isinstance(value, str | int) and value is not True and path not in fixed:
+        return Markup(f"\x00{next(count)}\x00")
+    return value
 
 
 def _chart_at(q: ChartQuery) -> Callable[[str], str]:
@@ -910,11 +1023,11 @@ def _palace_title(palace: PalaceName, style: str) -> str:
 _CURRENT: Final = ' aria-current="true"'
 
 
-def _horoscope_steps(q: ChartQuery) -> list[tuple[str, str]]:
+def _horoscope_steps(q: ChartQuery) -> Markup:
     """Links that move the horoscope moment by a decade, a year, a month, a day or a
     double hour, so a reader walks through the layers without typing dates."""
     if not q.at:
-        return []
+        return Markup("")
     at = dt.datetime.fromisoformat(q.at)
     timed = "T" in q.at
 
@@ -942,7 +1055,8 @@ def _horoscope_steps(q: ChartQuery) -> list[tuple[str, str]]:
             links.append((f"← {label}", chart_at(text(back)) + "#chart"))
         if forward.year <= LAST_DATE.year:
             links.append((f"{label} →", chart_at(text(forward)) + "#chart"))
-    return links
+    t = translator(q.lang)
+    return Markup(" · ".join(f'<a href="{escape(href)}">{t(label)}</a>' for label, href in links))
 
 
 @router.get("/chart.svg")
