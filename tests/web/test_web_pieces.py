@@ -16,6 +16,7 @@ from mingshu.web.charts import Charts, draw
 from mingshu.web.lang import translator
 from mingshu.web.pages import (
     _CHART_FIXED,
+    _CHART_RAW,
     _chart_context,
     _filled,
     _form,
@@ -130,4 +131,5 @@ def test_the_filled_chart_page_is_the_template_rendered(place_label: str) -> Non
         )
         context = _chart_context(q, charts)
         expected = environment(q.lang).get_template("chart.html").render(context)
-        assert _filled("chart.html", context, _CHART_FIXED) == expected, q
+        filled = _filled("chart.html", context, _CHART_FIXED, _CHART_RAW)
+        assert filled == expected.encode(), q

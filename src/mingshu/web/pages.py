@@ -714,24 +714,23 @@ def _pattern_item(hit: Any, palaces: tuple[PalaceName, ...], style: str, lang: s
 def _star_list(z: Any, style: str, qs: str) -> Markup:
     """The items of the list of every star, each with its palace and a link to its rule.
     A page lists a hundred stars: each item is written here from two pieces made once
-    per star, palace and name form, around the chart's query (the template's loop
-    escaped five values an item)."""
-    query = str(escape(qs))
+    per star, palace and name form, and the chart's query written into the links at
+    once (the template's loop escaped five values an item)."""
     items = []
     for palace in z.palaces:
         where = _star_item_where(palace.name, palace.branch, style)
         for placed in palace.stars:
-            head, link = _star_item_link(placed.star, style)
-            items.append(head + query + link + where)
-    return Markup("".join(items))
+            items += (_star_item_link(placed.star, style), where)
+    return Markup("".join(items).replace("\x00", str(escape(qs))))
 
 
 @lru_cache(maxsize=1024)
-def _star_item_link(star: Star, style: str) -> tuple[str, str]:
-    """A star's item of the list up to its palace, escaped, before and after the query."""
+def _star_item_link(star: Star, style: str) -> str:
+    """A star's item of the list up to its palace, escaped, with a NUL where the chart's
+    query goes (a query has none: parse refuses them)."""
     key = escape(star.key)
-    head = f'<li lang="{escape(NAME_LANGS[style])}"><a href="/chart/star/{key}?'
-    return head, f'" data-star-link="{key}">{escape(name(star.names, style))}</a> '
+    head = f'<li lang="{escape(NAME_LANGS[style])}"><a href="/chart/star/{key}?\x00'
+    return f'{head}" data-star-link="{key}">{escape(name(star.names, style))}</a> '
 
 
 @lru_cache(maxsize=1024)
@@ -741,13 +740,15 @@ def _star_item_where(palace: PalaceName, branch: Branch, style: str) -> str:
 
 
 def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
-    context = _chart_context(q, charts)
-    return _filled("chart.html", context, _CHART_FIXED).encode()
+    return _filled("chart.html", _chart_context(q, charts), _CHART_FIXED, _CHART_RAW)
 
 
 _CHART_FIXED: Final = frozenset({"names_lang", "form.calendar", "form.gender"})
 """The words of a chart page's context that its template compares or translates: they
 decide the page's pieces, with its language and conditions (:func:`_filled`)."""
+_CHART_RAW: Final = frozenset({"board_svg", "column_svg"})
+"""The texts a chart page writes as they are (``| safe``): the boards, half the page,
+not copied into a Markup."""
 
 
 def _chart_context(q: ChartQuery, charts: Charts) -> dict[str, Any]:
@@ -759,7 +760,10 @@ def _chart_context(q: ChartQuery, charts: Charts) -> dict[str, Any]:
     style = q.names
     t = translator(q.lang)
     qs = q.query_string()
-    lang_links = {lang: f"/chart?{q.query_string(lang=lang)}" for lang in LANGS}
+    # The switch writes no link to the page's own language.
+    lang_links = {lang: "" if lang == q.lang else f"/chart?{q.query_string(lang=lang)}"
+                  for lang in LANGS}  # fmt: skip
+    board_qs = q.query_string(year="")
     context: dict[str, Any] = {
         **_lang_context(q.lang, lang_links),
         "charts": True,
@@ -780,8 +784,8 @@ def _chart_context(q: ChartQuery, charts: Charts) -> dict[str, Any]:
         if q.at else "",
         "api_bazi": f"/api/bazi?{q.query_string(at='', names='hans', lang='en')}"
         if not q.unknown_hour else "",
-        "svg_link": f"/chart.svg?{q.query_string(year='')}" if not q.unknown_hour else "",
-        "png_link": f"/chart.png?{q.query_string(year='')}" if not q.unknown_hour else "",
+        "svg_link": f"/chart.svg?{board_qs}" if not q.unknown_hour else "",
+        "png_link": f"/chart.png?{board_qs}" if not q.unknown_hour else "",
         "notices_html": _notices_html(q, charts),
         "board_svg": "",
         "horoscope": charts.horoscope is not None,
@@ -796,11 +800,10 @@ def _chart_context(q: ChartQuery, charts: Charts) -> dict[str, Any]:
         # one of the two by the screen's width: no script needed.
         # Each star's name links to its rule (a keyboard reaches it; the script opens it in
         # the panel instead of a new page).
-        board, column = chart_svgs(
+        context["board_svg"], context["column_svg"] = chart_svgs(
             z, charts.horoscope, style, ("board", "column"),
             star_link=("/chart/star/", f"?{qs}"),
         )  # fmt: skip
-        context["board_svg"], context["column_svg"] = Markup(board), Markup(column)
         from mingshu.present.ziwei_analysis import analysis_json
 
         # 三方四正, 飞化 and 自化 of every palace, for the script that draws them on a click.
@@ -878,22 +881,25 @@ def _unknown_html(q: ChartQuery, unknown: Sequence[Any], page: dict[str, Any]) -
 
 
 _MARK: Final = re.compile("\x00([0-9]+)\x00")
-_PIECES: dict[tuple[object, ...], tuple[tuple[str, ...], tuple[int, ...]]] = {}
+_PIECES: dict[tuple[object, ...], tuple[tuple[bytes, ...], tuple[int, ...]]] = {}
 
 
-def _filled(template: str, context: dict[str, Any], fixed: frozenset[str]) -> str:
-    """``template`` rendered with ``context``, from pieces made once per shape.  Each text
-    or number of the context (reached through Rows, dicts and lists: ``bazi.rows.3``) is a
-    slot, written escaped as ``{{ value }}`` writes it, unless its path is in ``fixed``;
-    the other values (flags, the translator, empty texts, the fixed words) are the shape,
-    the pieces' key.  The pieces are the template rendered once with a mark in each slot,
-    cut at the marks.  A mark is as true as its value, so every condition goes the same
-    way, and is a number between NULs, so words filled with it (``t("流年 {year}",
-    year=…)``) are marked Chinese or not as with the number it stands for."""
+def _filled(
+    template: str, context: dict[str, Any], fixed: frozenset[str], raw: frozenset[str]
+) -> bytes:
+    """``template`` rendered with ``context`` (UTF-8), from pieces made once per shape.
+    Each text or number of the context (reached through Rows, dicts and lists:
+    ``bazi.rows.3``) is a slot, written escaped as ``{{ value }}`` writes it (as it is if
+    its path is in ``raw``), unless its path is in ``fixed``; the other values (flags,
+    the translator, empty texts, the fixed words) are the shape, the pieces' key.  The
+    pieces are the template rendered once with a mark in each slot, cut at the marks.  A
+    mark is as true as its value, so every condition goes the same way, and is a number
+    between NULs, so words filled with it (``t("流年 {year}", year=…)``) are marked
+    Chinese or not as with the number it stands for."""
     fill: list[str] = []
     shape: list[object] = [template]
     for key, value in context.items():
-        _slots(key, value, fixed, fill, shape)
+        _slots(key, value, fixed, raw, fill, shape)
     key = tuple(shape)
     pieces = _PIECES.get(key)
     if pieces is None:
@@ -902,16 +908,22 @@ def _filled(template: str, context: dict[str, Any], fixed: frozenset[str]) -> st
         count = itertools.count()
         marked = {k: _marked(k, v, fixed, count) for k, v in context.items()}
         cut = _MARK.split(_environment_of(marked).get_template(template).render(marked))
-        pieces = _PIECES[key] = (tuple(cut[::2]), tuple(int(i) for i in cut[1::2]))
+        texts = tuple(text.encode() for text in cut[::2])
+        pieces = _PIECES[key] = (texts, tuple(int(i) for i in cut[1::2]))
     texts, slots = pieces
     html = [texts[0]]
     for slot, text in zip(slots, texts[1:], strict=True):
-        html += (fill[slot], text)
-    return "".join(html)
+        html += (fill[slot].encode(), text)
+    return b"".join(html)
 
 
 def _slots(
-    path: str, value: object, fixed: frozenset[str], fill: list[str], shape: list[object]
+    path: str,
+    value: object,
+    fixed: frozenset[str],
+    raw: frozenset[str],
+    fill: list[str],
+    shape: list[object],
 ) -> None:
     """Adds ``value``'s slots to ``fill`` (escaped) and its shape to ``shape``."""
     if isinstance(value, Row):
@@ -919,16 +931,31 @@ def _slots(
     if isinstance(value, dict):
         shape.append((path, len(value)))
         for k, v in value.items():
-            _slots(f"{path}.{k}", v, fixed, fill, shape)
+            _slots(f"{path}.{k}", v, fixed, raw, fill, shape)
     elif isinstance(value, list):
         shape.append((path, len(value)))
         for i, v in enumerate(value):
-            _slots(f"{path}.{i}", v, fixed, fill, shape)
+            _slots(f"{path}.{i}", v, fixed, raw, fill, shape)
     elif value and isinstance(value, str | int) and value is not True and path not in fixed:
-        fill.append(value if isinstance(value, Markup) else escape(value))
+        if isinstance(value, str):
+            fill.append(value if isinstance(value, Markup) or path in raw else _escaped(value))
+        else:
+            fill.append(str(value))
         shape.append(path)
     else:
         shape.append((path, value))
+
+
+def _escaped(text: str) -> str:
+    """``text`` as markupsafe's ``escape`` writes it, without making a Markup of it (a
+    chart page fills some sixty texts; each Markup is a Python-level construction)."""
+    return (
+        text.replace("&", "&amp;")
+        .replace(">", "&gt;")
+        .replace("<", "&lt;")
+        .replace("'", "&#39;")
+        .replace('"', "&#34;")
+    )
 
 
 def _marked(path: str, value: object, fixed: frozenset[str], count: Iterator[int]) -> Any:
