@@ -763,7 +763,7 @@ def _chart_context(q: ChartQuery, charts: Charts) -> dict[str, Any]:
     # The switch writes no link to the page's own language.
     lang_links = {lang: "" if lang == q.lang else f"/chart?{q.query_string(lang=lang)}"
                   for lang in LANGS}  # fmt: skip
-    board_qs = q.query_string(year="")
+    board_qs = _query(q, qs, year="")
     context: dict[str, Any] = {
         **_lang_context(q.lang, lang_links),
         "charts": True,
@@ -777,19 +777,19 @@ def _chart_context(q: ChartQuery, charts: Charts) -> dict[str, Any]:
         "permalink": f"/chart?{qs}",
         "names_html": _names_html(q, "/chart", "#chart"),
         "names_lang": NAME_LANGS[style],
-        "api_ziwei": f"/api/ziwei?{q.query_string(at='', year='', names='hans', lang='en')}"
+        "api_ziwei": f"/api/ziwei?{_query(q, qs, at='', year='', names='hans', lang='en')}"
         if not q.unknown_hour else "",
         "api_horoscope":
-        f"/api/ziwei/horoscope?{q.query_string(year='', names='hans', lang='en')}"
+        f"/api/ziwei/horoscope?{_query(q, qs, year='', names='hans', lang='en')}"
         if q.at else "",
-        "api_bazi": f"/api/bazi?{q.query_string(at='', names='hans', lang='en')}"
+        "api_bazi": f"/api/bazi?{_query(q, qs, at='', names='hans', lang='en')}"
         if not q.unknown_hour else "",
         "svg_link": f"/chart.svg?{board_qs}" if not q.unknown_hour else "",
         "png_link": f"/chart.png?{board_qs}" if not q.unknown_hour else "",
         "notices_html": _notices_html(q, charts),
         "board_svg": "",
         "horoscope": charts.horoscope is not None,
-        "steps": _horoscope_steps(q),
+        "steps": _horoscope_steps(q, qs),
         "unknown_html": "",
         "bazi": _bazi_view(charts, style, q.lang),
         "catalogues": {e: catalogue_href(e, "", q.lang, style) for e in ("ziwei", "bazi")},
@@ -808,7 +808,7 @@ def _chart_context(q: ChartQuery, charts: Charts) -> dict[str, Any]:
 
         # 三方四正, 飞化 and 自化 of every palace, for the script that draws them on a click.
         context["analysis"] = analysis_json(z).decode()
-        context["timeline"] = _timeline(q, z)
+        context["timeline"] = _timeline(q, z, qs)
         context["patterns"] = _patterns_html(z, style, q.lang)
         context["star_list"] = _star_list(z, style, qs)
     if charts.unknown:
@@ -926,6 +926,13 @@ def _slots(
     shape: list[object],
 ) -> None:
     """Adds ``value``'s slots to ``fill`` (escaped) and its shape to ``shape``."""
+    if isinstance(value, str):  # most of a page's values (a Markup is one): tested first
+        if value and path not in fixed:
+            fill.append(value if path in raw or isinstance(value, Markup) else _escaped(value))
+            shape.append(path)
+        else:
+            shape.append((path, value))
+        return
     if isinstance(value, Row):
         value = vars(value)
     if isinstance(value, dict):
@@ -936,11 +943,8 @@ def _slots(
         shape.append((path, len(value)))
         for i, v in enumerate(value):
             _slots(f"{path}.{i}", v, fixed, raw, fill, shape)
-    elif value and isinstance(value, str | int) and value is not True and path not in fixed:
-        if isinstance(value, str):
-            fill.append(value if isinstance(value, Markup) or path in raw else _escaped(value))
-        else:
-            fill.append(str(value))
+    elif value and isinstance(value, int) and value is not True and path not in fixed:
+        fill.append(str(value))
         shape.append(path)
     else:
         shape.append((path, value))
@@ -971,17 +975,26 @@ def _marked(path: str, value: object, fixed: frozenset[str], count: Iterator[int
     return value
 
 
-def _chart_at(q: ChartQuery) -> Callable[[str], str]:
+def _query(q: ChartQuery, qs: str, **changes: str) -> str:
+    """``q.query_string(**changes)``, where ``qs`` is ``q``'s own: the same when no change
+    changes a field (most of a page's links on a page without a horoscope or a year)."""
+    if all(getattr(q, field) == value for field, value in changes.items()):
+        return qs
+    return q.query_string(**changes)
+
+
+def _chart_at(q: ChartQuery, qs: str) -> Callable[[str], str]:
     """``/chart?…`` for ``q`` with the horoscope moment moved to a given ``at``.  The
     timeline and the steps make some thirty of these a page; ``at`` and ``year`` end the
     canonical query string (ChartQuery.query_string), so the rest is encoded once."""
-    head, tail = _at_link(q)
+    head, tail = _at_link(q, qs)
     return lambda at: f"{head}{_quoted(at)}{tail}"
 
 
-def _at_link(q: ChartQuery) -> tuple[str, str]:
-    """The link of :func:`_chart_at` before and after its moment."""
-    head = "/chart?" + q.query_string(at="", year="") + "&at="
+def _at_link(q: ChartQuery, qs: str) -> tuple[str, str]:
+    """The link of :func:`_chart_at` before and after its moment (``qs``: ``q``'s own
+    query string)."""
+    head = "/chart?" + _query(q, qs, at="", year="") + "&at="
     return head, f"&year={quote_plus(q.year)}" if q.year else ""
 
 
@@ -1002,7 +1015,7 @@ def _at_in_year(at: dt.datetime | None, text: str, year: int) -> str:
     return moved.strftime("%Y-%m-%dT%H:%M" if "T" in text else "%Y-%m-%d")
 
 
-def _timeline(q: ChartQuery, z: Any) -> Row:
+def _timeline(q: ChartQuery, z: Any, qs: str) -> Row:
     """The strip under the board: the decades (大限) of the chart, and the ten years of the
     chosen decade (流年), each a link that moves the horoscope there; each strip as its
     links' HTML (the numbers need no escaping, nor does a quoted moment: the link's other
@@ -1012,7 +1025,7 @@ def _timeline(q: ChartQuery, z: Any) -> Row:
     at = dt.datetime.fromisoformat(q.at) if q.at else None
     decades = []
     chosen = None
-    head, tail = _at_link(q)
+    head, tail = _at_link(q, qs)
     head, tail = str(escape(head)), f"{escape(tail)}#chart"
     for palace in sorted(z.palaces, key=lambda p: p.decadal.start):
         start, end = palace.decadal.start, palace.decadal.end
@@ -1050,7 +1063,7 @@ def _palace_title(palace: PalaceName, style: str) -> str:
 _CURRENT: Final = ' aria-current="true"'
 
 
-def _horoscope_steps(q: ChartQuery) -> Markup:
+def _horoscope_steps(q: ChartQuery, qs: str) -> Markup:
     """Links that move the horoscope moment by a decade, a year, a month, a day or a
     double hour, so a reader walks through the layers without typing dates."""
     if not q.at:
@@ -1076,7 +1089,7 @@ def _horoscope_steps(q: ChartQuery) -> Markup:
     if timed:
         moves.append(("hour", at - dt.timedelta(hours=2), at + dt.timedelta(hours=2)))
     links = []
-    chart_at = _chart_at(q)
+    chart_at = _chart_at(q, qs)
     for label, back, forward in moves:
         if back.year >= FIRST_DATE.year:
             links.append((f"← {label}", chart_at(text(back)) + "#chart"))
