@@ -72,9 +72,10 @@ from mingshu.ziwei.stars import Star
 from mingshu.ziwei.tables import PalaceName
 
 if TYPE_CHECKING:
+    from mingshu.bazi.common import Position
     from mingshu.bazi.derived import PillarDetail
     from mingshu.bazi.luck import LuckStep
-    from mingshu.bazi.tables import TenGod
+    from mingshu.bazi.tables import HiddenStem, TenGod
     from mingshu.cycles import Pillar
 
 __all__ = ["environment", "render", "router"]
@@ -516,33 +517,61 @@ def _name(names: Names, style: str) -> str:
     return getattr(names, style) or names.hans
 
 
-@lru_cache(maxsize=4096)
 def _pillar_cells(d: PillarDetail, style: str, lang: str) -> tuple[str, ...]:
     """One pillar's column of the BaZi table, its seven cells (ten god, pillar, hidden
-    stems, nayin, the day master's stage, the stem's own stage, void), escaped: a pure
-    function of the pillar's details (a pillar and a day master give them)."""
-    cell = f'<td lang="{escape(NAME_LANGS[style])}">'
+    stems, nayin, the day master's stage, the stem's own stage, void), escaped.  Each
+    cell is made once for what decides it (a ten god, a pillar, a branch's hidden stems
+    towards a day master, …: some hundreds of cells), where a whole column, one of tens
+    of thousands (a pillar, a day master, a place in the chart), was mostly new to a new
+    chart."""
+    return (
+        _named_cell(d.ten_god.names, style) if d.ten_god else _day_master_cell(lang),
+        _pillar_cell(d.position, d.pillar, style),
+        _hidden_cell(d.hidden, style),
+        _named_cell(d.nayin.names, style),
+        _named_cell(d.stage.names, style),
+        _named_cell(d.self_stage.names, style),
+        _void_cell(d.void, style),
+    )
 
-    def named(names: Names) -> str:
-        return f"{cell}{escape(_name(names, style))}</td>"
 
+def _cell(style: str) -> str:
+    return f'<td lang="{escape(NAME_LANGS[style])}">'
+
+
+@lru_cache(maxsize=1024)
+def _named_cell(names: Names, style: str) -> str:
+    return f"{_cell(style)}{escape(_name(names, style))}</td>"
+
+
+@cache
+def _day_master_cell(lang: str) -> str:
+    return f"<td>{translator(lang)('日主 day master')}</td>"
+
+
+@lru_cache(maxsize=1024)
+def _pillar_cell(position: Position, pillar: Pillar, style: str) -> str:
+    return (
+        f'{_cell(style)[:-1]} data-pillar="{escape(position.key)}">'
+        f"{escape(pillar_name(str(pillar), style))}</td>"
+    )
+
+
+@lru_cache(maxsize=1024)
+def _hidden_cell(hidden: tuple[HiddenStem, ...], style: str) -> str:
     # A colon in the Latin forms, where a space would run the stem's name into the ten
     # god's ("bǐng: shāng guān").
     colon = ":" if style in ("pinyin", "english") else ""
-    hidden = "".join(
+    stems = "".join(
         f"{escape(stem_name(h.stem.key, style) + colon + ' ' + _name(h.ten_god.names, style))}<br>"
-        for h in d.hidden
+        for h in hidden
     )
-    return (
-        named(d.ten_god.names) if d.ten_god else f"<td>{translator(lang)('日主 day master')}</td>",
-        f'{cell[:-1]} data-pillar="{escape(d.position.key)}">'
-        f"{escape(pillar_name(str(d.pillar), style))}</td>",
-        f"{cell}{hidden}</td>",
-        named(d.nayin.names),
-        named(d.stage.names),
-        named(d.self_stage.names),
-        f"{cell}{escape(''.join(branch_name(b.key, style) for b in d.void))}</td>",
-    )
+    return f"{_cell(style)}{stems}</td>"
+
+
+@lru_cache(maxsize=256)
+def _void_cell(void: tuple[Branch, Branch], style: str) -> str:
+    return f"{_cell(style)}{escape(''.join(branch_name(b.key, style) for b in void))}</td>"
 
 
 def _luck_rows(steps: Sequence[LuckStep], style: str) -> Markup:
@@ -716,7 +745,7 @@ def _star_list(z: Any, style: str, qs: str) -> Markup:
     A page lists a hundred stars: each item is written here from two pieces made once
     per star, palace and name form, and the chart's query written into the links at
     once (the template's loop escaped five values an item)."""
-    items = []
+    items: list[str] = []
     for palace in z.palaces:
         where = _star_item_where(palace.name, palace.branch, style)
         for placed in palace.stars:
@@ -898,8 +927,8 @@ def _filled(
     Chinese or not as with the number it stands for."""
     fill: list[str] = []
     shape: list[object] = [template]
-    for key, value in context.items():
-        _slots(key, value, fixed, raw, fill, shape)
+    for field, value in context.items():
+        _slots(field, value, fixed, raw, fill, shape)
     key = tuple(shape)
     pieces = _PIECES.get(key)
     if pieces is None:
