@@ -10,7 +10,7 @@ import itertools
 import random
 
 import pytest
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from mingshu.web.charts import Charts, draw
 from mingshu.web.lang import translator
@@ -18,6 +18,7 @@ from mingshu.web.pages import (
     _CHART_FIXED,
     _CHART_RAW,
     _chart_context,
+    _escaped,
     _filled,
     _form,
     _form_html,
@@ -133,3 +134,10 @@ def test_the_filled_chart_page_is_the_template_rendered(place_label: str) -> Non
         expected = environment(q.lang).get_template("chart.html").render(context)
         filled = _filled("chart.html", context, _CHART_FIXED, _CHART_RAW)
         assert filled == expected.encode(), q
+
+
+@pytest.mark.parametrize(
+    "text", ["", "plain", "a&b", "<tag attr='x'>", 'say "hi" & <go>', "紫微 <斗数> & 'x'", "&amp;"]
+)
+def test_a_slot_is_escaped_as_markupsafe_escapes(text: str) -> None:
+    assert _escaped(text) == str(escape(text))
