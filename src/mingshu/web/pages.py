@@ -489,7 +489,7 @@ def _bazi_view(charts: Charts, style: str, lang: str = "en") -> Row | None:
     return Row(
         **{
             # The table's rows: ten god, pillar, hidden stems, nayin, the two stages, void.
-            "rows": [Markup("".join(cells[i] for cells in columns)) for i in range(7)],
+            "rows": [Markup("".join(row)) for row in zip(*columns, strict=True)],
             "tai_yuan": pillar_name(str(c.tai_yuan), style),
             "tai_xi": pillar_name(str(c.tai_xi), style),
             "ming_gong": pillar_name(str(c.ming_gong), style),
