@@ -1,18 +1,25 @@
-"""The chart page's parts filled into pieces made once per shape (the birth form, the names
-switch) against the templates they stand for, rendered in full for each query: the same
-markup for every combination of given fields, choices, languages and values that need
-escaping."""
+"""The chart page and its parts filled into pieces made once per shape (the whole page, the
+birth form, the names switch) against the templates they stand for, rendered in full for
+each query: the same markup for every combination of given fields, choices, languages and
+values that need escaping."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 
 import pytest
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
+from mingshu.web.charts import Charts, draw
 from mingshu.web.lang import translator
 from mingshu.web.pages import (
+    _CHART_FIXED,
+    _CHART_RAW,
+    _chart_context,
+    _escaped,
+    _filled,
     _form,
     _form_html,
     _names_html,
@@ -20,7 +27,7 @@ from mingshu.web.pages import (
     environment,
     name_links,
 )
-from mingshu.web.query import ChartQuery, parse
+from mingshu.web.query import ChartQuery, FieldErrors, parse
 
 # Values a reader can send that escaping changes ("&", "<", quotes), beside plain ones.
 TZS = ("", "Asia/Shanghai", 'Europe/"Odd"&<zone>')
@@ -95,3 +102,42 @@ def test_the_filled_names_switch_is_the_template_rendered(path: str, fragment: s
         context = {"t": translator(q.lang), "name_links": name_links(q, path, fragment)}
         expected = environment(q.lang).get_template("_names.html").render(context)
         assert _names_html(q, path, fragment) == expected, q
+
+
+def _drawn(q: ChartQuery) -> Charts:
+    """The charts of ``q`` drawn at a place the engines take (its own zone and longitude may
+    be ones only escaping tells apart), in a month that is no leap month; without the
+    horoscope where its moment is outside the chart's years."""
+    place = {"tz": "Asia/Shanghai", "lon": "116.4" if q.lon or q.true_solar else ""}
+    try:
+        return draw(dataclasses.replace(q, leap=False, **place))
+    except FieldErrors:
+        return draw(dataclasses.replace(q, leap=False, at="", **place))
+
+
+# A late Rat hour birth (a notice from both engines) and a whole page of Chinese words.
+PAGES = [
+    *QUERIES,
+    ChartQuery(date="1990-02-03", gender="male", time="23:30", at="2031-05-06", year="2030"),
+    ChartQuery(date="1990-02-03", gender="female", time="06:10", lang="zh-Hans", year="1991"),
+]
+
+
+@pytest.mark.parametrize("place_label", ["", "Zürich, Switzerland <苏黎世> & co", "北京"])
+def test_the_filled_chart_page_is_the_template_rendered(place_label: str) -> None:
+    for q in PAGES:
+        charts = _drawn(q)
+        charts = dataclasses.replace(
+            charts, place=dataclasses.replace(charts.place, label=place_label)
+        )
+        context = _chart_context(q, charts)
+        expected = environment(q.lang).get_template("chart.html").render(context)
+        filled = _filled("chart.html", context, _CHART_FIXED, _CHART_RAW)
+        assert filled == expected.encode(), q
+
+
+@pytest.mark.parametrize(
+    "text", ["", "plain", "a&b", "<tag attr='x'>", 'say "hi" & <go>', "紫微 <斗数> & 'x'", "&amp;"]
+)
+def test_a_slot_is_escaped_as_markupsafe_escapes(text: str) -> None:
+    assert _escaped(text) == str(escape(text))

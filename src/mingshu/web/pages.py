@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import calendar
 import datetime as dt
+import itertools
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache, lru_cache
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, Final
@@ -71,9 +72,10 @@ from mingshu.ziwei.stars import Star
 from mingshu.ziwei.tables import PalaceName
 
 if TYPE_CHECKING:
+    from mingshu.bazi.common import Position
     from mingshu.bazi.derived import PillarDetail
     from mingshu.bazi.luck import LuckStep
-    from mingshu.bazi.tables import TenGod
+    from mingshu.bazi.tables import HiddenStem, TenGod
     from mingshu.cycles import Pillar
 
 __all__ = ["environment", "render", "router"]
@@ -479,14 +481,15 @@ def _bazi_view(charts: Charts, style: str, lang: str = "en") -> Row | None:
     if charts.annual is not None:
         a = annual_to_dict(charts.annual)
         annual = Row(**{
-            **a, "ten_god": name(a["ten_god"], style), "pillar": pillar_name(a["pillar"], style),
+            "year": a["year"], "age": a["age"],
+            "ten_god": name(a["ten_god"], style), "pillar": pillar_name(a["pillar"], style),
             "xiao_yun": pillar_name(a["xiao_yun"] or "", style),
-            "luck": pillar_name(a["luck"] or "", style),
+            "luck": pillar_name(a["luck"] or "", style) or "—",
         })  # fmt: skip
     return Row(
         **{
             # The table's rows: ten god, pillar, hidden stems, nayin, the two stages, void.
-            "rows": [Markup("".join(cells[i] for cells in columns)) for i in range(7)],
+            "rows": [Markup("".join(row)) for row in zip(*columns, strict=True)],
             "tai_yuan": pillar_name(str(c.tai_yuan), style),
             "tai_xi": pillar_name(str(c.tai_xi), style),
             "ming_gong": pillar_name(str(c.ming_gong), style),
@@ -494,12 +497,14 @@ def _bazi_view(charts: Charts, style: str, lang: str = "en") -> Row | None:
             # The BaZi 命宫/身宫 in the page's script (the Zi Wei palace names and captions).
             "ming_gong_label": name(PalaceName.LIFE.names, style),
             "shen_gong_label": LABELS_OF[style]["body"],
-            "present": present,
-            "absent": absent,
+            "n_present": len(present),
+            "n_absent": len(absent),
             "present_items": Markup("".join(present)),
             "absent_items": Markup("".join(absent)),
-            "start": f"{start.years} years {start.months} months {start.days} days "
-            f"(from {None if moment is None else moment.isoformat(sep=' ')})",
+            "start": translator(lang).message_text(
+                f"{start.years} years {start.months} months {start.days} days "
+                f"(from {None if moment is None else moment.isoformat(sep=' ')})"
+            ),
             "luck_rows": _luck_rows(luck.steps, style),
             "annual": annual,
         }
@@ -512,33 +517,61 @@ def _name(names: Names, style: str) -> str:
     return getattr(names, style) or names.hans
 
 
-@lru_cache(maxsize=4096)
 def _pillar_cells(d: PillarDetail, style: str, lang: str) -> tuple[str, ...]:
     """One pillar's column of the BaZi table, its seven cells (ten god, pillar, hidden
-    stems, nayin, the day master's stage, the stem's own stage, void), escaped: a pure
-    function of the pillar's details (a pillar and a day master give them)."""
-    cell = f'<td lang="{escape(NAME_LANGS[style])}">'
+    stems, nayin, the day master's stage, the stem's own stage, void), escaped.  Each
+    cell is made once for what decides it (a ten god, a pillar, a branch's hidden stems
+    towards a day master, …: some hundreds of cells), where a whole column, one of tens
+    of thousands (a pillar, a day master, a place in the chart), was mostly new to a new
+    chart."""
+    return (
+        _named_cell(d.ten_god.names, style) if d.ten_god else _day_master_cell(lang),
+        _pillar_cell(d.position, d.pillar, style),
+        _hidden_cell(d.hidden, style),
+        _named_cell(d.nayin.names, style),
+        _named_cell(d.stage.names, style),
+        _named_cell(d.self_stage.names, style),
+        _void_cell(d.void, style),
+    )
 
-    def named(names: Names) -> str:
-        return f"{cell}{escape(_name(names, style))}</td>"
 
+def _cell(style: str) -> str:
+    return f'<td lang="{escape(NAME_LANGS[style])}">'
+
+
+@lru_cache(maxsize=1024)
+def _named_cell(names: Names, style: str) -> str:
+    return f"{_cell(style)}{escape(_name(names, style))}</td>"
+
+
+@cache
+def _day_master_cell(lang: str) -> str:
+    return f"<td>{translator(lang)('日主 day master')}</td>"
+
+
+@lru_cache(maxsize=1024)
+def _pillar_cell(position: Position, pillar: Pillar, style: str) -> str:
+    return (
+        f'{_cell(style)[:-1]} data-pillar="{escape(position.key)}">'
+        f"{escape(pillar_name(str(pillar), style))}</td>"
+    )
+
+
+@lru_cache(maxsize=1024)
+def _hidden_cell(hidden: tuple[HiddenStem, ...], style: str) -> str:
     # A colon in the Latin forms, where a space would run the stem's name into the ten
     # god's ("bǐng: shāng guān").
     colon = ":" if style in ("pinyin", "english") else ""
-    hidden = "".join(
+    stems = "".join(
         f"{escape(stem_name(h.stem.key, style) + colon + ' ' + _name(h.ten_god.names, style))}<br>"
-        for h in d.hidden
+        for h in hidden
     )
-    return (
-        named(d.ten_god.names) if d.ten_god else f"<td>{translator(lang)('日主 day master')}</td>",
-        f'{cell[:-1]} data-pillar="{escape(d.position.key)}">'
-        f"{escape(pillar_name(str(d.pillar), style))}</td>",
-        f"{cell}{hidden}</td>",
-        named(d.nayin.names),
-        named(d.stage.names),
-        named(d.self_stage.names),
-        f"{cell}{escape(''.join(branch_name(b.key, style) for b in d.void))}</td>",
-    )
+    return f"{_cell(style)}{stems}</td>"
+
+
+@lru_cache(maxsize=256)
+def _void_cell(void: tuple[Branch, Branch], style: str) -> str:
+    return f"{_cell(style)}{escape(''.join(branch_name(b.key, style) for b in void))}</td>"
 
 
 def _luck_rows(steps: Sequence[LuckStep], style: str) -> Markup:
@@ -710,24 +743,23 @@ def _pattern_item(hit: Any, palaces: tuple[PalaceName, ...], style: str, lang: s
 def _star_list(z: Any, style: str, qs: str) -> Markup:
     """The items of the list of every star, each with its palace and a link to its rule.
     A page lists a hundred stars: each item is written here from two pieces made once
-    per star, palace and name form, around the chart's query (the template's loop
-    escaped five values an item)."""
-    query = str(escape(qs))
-    items = []
+    per star, palace and name form, and the chart's query written into the links at
+    once (the template's loop escaped five values an item)."""
+    items: list[str] = []
     for palace in z.palaces:
         where = _star_item_where(palace.name, palace.branch, style)
         for placed in palace.stars:
-            head, link = _star_item_link(placed.star, style)
-            items.append(head + query + link + where)
-    return Markup("".join(items))
+            items += (_star_item_link(placed.star, style), where)
+    return Markup("".join(items).replace("\x00", str(escape(qs))))
 
 
 @lru_cache(maxsize=1024)
-def _star_item_link(star: Star, style: str) -> tuple[str, str]:
-    """A star's item of the list up to its palace, escaped, before and after the query."""
+def _star_item_link(star: Star, style: str) -> str:
+    """A star's item of the list up to its palace, escaped, with a NUL where the chart's
+    query goes (a query has none: parse refuses them)."""
     key = escape(star.key)
-    head = f'<li lang="{escape(NAME_LANGS[style])}"><a href="/chart/star/{key}?'
-    return head, f'" data-star-link="{key}">{escape(name(star.names, style))}</a> '
+    head = f'<li lang="{escape(NAME_LANGS[style])}"><a href="/chart/star/{key}?\x00'
+    return f'{head}" data-star-link="{key}">{escape(name(star.names, style))}</a> '
 
 
 @lru_cache(maxsize=1024)
@@ -737,44 +769,91 @@ def _star_item_where(palace: PalaceName, branch: Branch, style: str) -> str:
 
 
 def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
+    return _filled("chart.html", _chart_context(q, charts), _CHART_FIXED, _CHART_RAW)
+
+
+_CHART_FIXED: Final = frozenset({"names_lang", "form.calendar", "form.gender"})
+"""The words of a chart page's context that its template compares or translates: they
+decide the page's pieces, with its language and conditions (:func:`_filled`)."""
+_CHART_RAW: Final = frozenset({"board_svg", "column_svg"})
+"""The texts a chart page writes as they are (``| safe``): the boards, half the page,
+not copied into a Markup."""
+
+
+def _chart_context(q: ChartQuery, charts: Charts) -> dict[str, Any]:
+    """What ``chart.html`` shows of a drawn chart: texts and numbers (the slots of
+    :func:`_filled`), the HTML the code writes (Markup), and the words and flags that
+    decide the page's shape."""
     from mingshu.present.ziwei_svg import chart_svgs
 
     style = q.names
+    t = translator(q.lang)
     qs = q.query_string()
-    hours_qs = q.query_string(unknown_hour=False, at="", year="", names="hans", lang="en")
-    form = _form(q, {})
-    lang_links = {lang: f"/chart?{q.query_string(lang=lang)}" for lang in LANGS}
+    # The switch writes no link to the page's own language.
+    lang_links = {lang: "" if lang == q.lang else f"/chart?{q.query_string(lang=lang)}"
+                  for lang in LANGS}  # fmt: skip
+    board_qs = _query(q, qs, year="")
     context: dict[str, Any] = {
         **_lang_context(q.lang, lang_links),
-        "form": form,
-        "errors": {},
-        "settings_html": _settings_html(
-            ChartQuery(date="", gender="", settings=q.settings, stars=q.stars, lang=q.lang)
+        "charts": True,
+        "form": Row(
+            date=q.date, calendar=q.calendar, leap=q.leap, time=q.time,
+            unknown_hour=q.unknown_hour, gender=q.gender, tz=q.tz, lon=q.lon,
+            true_solar=q.true_solar, at=q.at,
         ),
-        "place_label": charts.place.label,
-        "charts": charts,
+        "errors": {},
+        "place_words": t.mark(charts.place.label),
         "permalink": f"/chart?{qs}",
         "names_html": _names_html(q, "/chart", "#chart"),
         "names_lang": NAME_LANGS[style],
-        "ui_lang": "en",
-        "api_ziwei": f"/api/ziwei?{q.query_string(at='', year='', names='hans', lang='en')}"
+        "api_ziwei": f"/api/ziwei?{_query(q, qs, at='', year='', names='hans', lang='en')}"
         if not q.unknown_hour else "",
         "api_horoscope":
-        f"/api/ziwei/horoscope?{q.query_string(year='', names='hans', lang='en')}"
+        f"/api/ziwei/horoscope?{_query(q, qs, year='', names='hans', lang='en')}"
         if q.at else "",
-        "api_bazi": f"/api/bazi?{q.query_string(at='', names='hans', lang='en')}"
+        "api_bazi": f"/api/bazi?{_query(q, qs, at='', names='hans', lang='en')}"
         if not q.unknown_hour else "",
-        "svg_link": f"/chart.svg?{q.query_string(year='')}" if not q.unknown_hour else "",
-        "png_link": f"/chart.png?{q.query_string(year='')}" if not q.unknown_hour else "",
-        "api_hours": f"/api/ziwei/hours?{hours_qs}",
+        "svg_link": f"/chart.svg?{board_qs}" if not q.unknown_hour else "",
+        "png_link": f"/chart.png?{board_qs}" if not q.unknown_hour else "",
+        "notices_html": _notices_html(q, charts),
         "board_svg": "",
-        "column_svg": "",
-        "horoscope": charts.horoscope,
-        "notices": [],
-        "unknown": None,
+        "horoscope": charts.horoscope is not None,
+        "steps": _horoscope_steps(q, qs),
+        "unknown_html": "",
         "bazi": _bazi_view(charts, style, q.lang),
         "catalogues": {e: catalogue_href(e, "", q.lang, style) for e in ("ziwei", "bazi")},
     }  # fmt: skip
+    if charts.ziwei is not None:
+        z = charts.ziwei
+        # The phone layout (one palace a row) is on the page too, and the stylesheet shows
+        # one of the two by the screen's width: no script needed.
+        # Each star's name links to its rule (a keyboard reaches it; the script opens it in
+        # the panel instead of a new page).
+        context["board_svg"], context["column_svg"] = chart_svgs(
+            z, charts.horoscope, style, ("board", "column"),
+            star_link=("/chart/star/", f"?{qs}"),
+        )  # fmt: skip
+        from mingshu.present.ziwei_analysis import analysis_json
+
+        # 三方四正, 飞化 and 自化 of every palace, for the script that draws them on a click.
+        context["analysis"] = analysis_json(z).decode()
+        context["timeline"] = _timeline(q, z, qs)
+        context["patterns"] = _patterns_html(z, style, q.lang)
+        context["star_list"] = _star_list(z, style, qs)
+    if charts.unknown:
+        context["unknown_html"] = _unknown_html(q, charts.unknown, context)
+    context["form_html"] = _form_html(
+        q,
+        charts.place.label,
+        _settings_html(
+            ChartQuery(date="", gender="", settings=q.settings, stars=q.stars, lang=q.lang)
+        ),
+    )
+    return context
+
+
+def _notices_html(q: ChartQuery, charts: Charts) -> Markup:
+    """The list of the engines' notices (``_notices.html``), or nothing."""
     # Each notice names the engine it came from (Zi Wei takes a clock time without a zone as
     # given, as iztro does; BaZi needs a zone and assumes Beijing's), or "both".
     notices: dict[tuple[str, str], Any] = {}
@@ -795,53 +874,156 @@ def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
             "to see the other reading."
         )
         notices[("late_rat_hour", message)] = ("both", Notice("late_rat_hour", "time", message))
-    context["notices"] = list(notices.values())
-    if charts.ziwei is not None:
-        z = charts.ziwei
-        # The phone layout (one palace a row) is on the page too, and the stylesheet shows
-        # one of the two by the screen's width: no script needed.
-        # Each star's name links to its rule (a keyboard reaches it; the script opens it in
-        # the panel instead of a new page).
-        context["board_svg"], context["column_svg"] = chart_svgs(
-            z, charts.horoscope, style, ("board", "column"),
-            star_link=("/chart/star/", f"?{qs}"),
-        )  # fmt: skip
-        from mingshu.present.ziwei_analysis import analysis_json
+    return _notices_list(q.lang, tuple(notices.values())) if notices else Markup("")
 
-        # 三方四正, 飞化 and 自化 of every palace, for the script that draws them on a click.
-        context["analysis"] = analysis_json(z).decode()
-        context["timeline"] = _timeline(q, z)
-        context["patterns"] = _patterns_html(z, style, q.lang)
-        context["star_list"] = _star_list(z, style, qs)
-    if charts.unknown:
-        context["unknown"] = unknown_hour_table(charts.unknown, style)
-        context["unknown_heads"] = Row(
+
+@lru_cache(maxsize=256)
+def _notices_list(lang: str, notices: tuple[tuple[str, Notice], ...]) -> Markup:
+    """``_notices.html`` for ``notices`` (engine, notice): made once for each, as most
+    pages have the same one or two (BaZi's Beijing time, the late Rat hour)."""
+    context = {"t": translator(lang), "notices": notices}
+    return Markup(_environment_of(context).get_template("_notices.html").render(context))
+
+
+def _unknown_html(q: ChartQuery, unknown: Sequence[Any], page: dict[str, Any]) -> Markup:
+    """The table of the thirteen charts of an unknown hour (``_unknown.html``)."""
+    style = q.names
+    context = {
+        "t": page["t"],
+        "form": page["form"],
+        "names_lang": page["names_lang"],
+        "api_hours": "/api/ziwei/hours?"
+        + q.query_string(unknown_hour=False, at="", year="", names="hans", lang="en"),
+        "unknown": unknown_hour_table(unknown, style),
+        "unknown_heads": Row(
             life=name(PalaceName.LIFE.names, style),
             body=LABELS_OF[style]["body"],
             element_class=LABELS_OF[style]["class"],
-        )
-        context["unknown_links"] = [
+        ),
+        "unknown_links": [
             f"/chart?{q.query_string(unknown_hour=False, time=t)}"
             for t in ("00:30", "02:00", "04:00", "06:00", "08:00", "10:00", "12:00",
                       "14:00", "16:00", "18:00", "20:00", "22:00", "23:30")
-        ]  # fmt: skip
-    context["steps"] = _horoscope_steps(q)
-    context["form_html"] = _form_html(q, charts.place.label, context["settings_html"])
-    html = _environment_of(context).get_template("chart.html").render(**context)
-    return html.encode()
+        ],
+    }  # fmt: skip
+    return Markup(_environment_of(context).get_template("_unknown.html").render(context))
 
 
-def _chart_at(q: ChartQuery) -> Callable[[str], str]:
+_MARK: Final = re.compile("\x00([0-9]+)\x00")
+_PIECES: dict[tuple[object, ...], tuple[tuple[bytes, ...], tuple[int, ...]]] = {}
+
+
+def _filled(
+    template: str, context: dict[str, Any], fixed: frozenset[str], raw: frozenset[str]
+) -> bytes:
+    """``template`` rendered with ``context`` (UTF-8), from pieces made once per shape.
+    Each text or number of the context (reached through Rows, dicts and lists:
+    ``bazi.rows.3``) is a slot, written escaped as ``{{ value }}`` writes it (as it is if
+    its path is in ``raw``), unless its path is in ``fixed``; the other values (flags,
+    the translator, empty texts, the fixed words) are the shape, the pieces' key.  The
+    pieces are the template rendered once with a mark in each slot, cut at the marks.  A
+    mark is as true as its value, so every condition goes the same way, and is a number
+    between NULs, so words filled with it (``t("流年 {year}", year=…)``) are marked
+    Chinese or not as with the number it stands for."""
+    fill: list[str] = []
+    shape: list[object] = [template]
+    for field, value in context.items():
+        _slots(field, value, fixed, raw, fill, shape)
+    key = tuple(shape)
+    pieces = _PIECES.get(key)
+    if pieces is None:
+        if len(_PIECES) >= 1024:  # bound: a few dozen shapes recur
+            _PIECES.clear()
+        count = itertools.count()
+        marked = {k: _marked(k, v, fixed, count) for k, v in context.items()}
+        cut = _MARK.split(_environment_of(marked).get_template(template).render(marked))
+        texts = tuple(text.encode() for text in cut[::2])
+        pieces = _PIECES[key] = (texts, tuple(int(i) for i in cut[1::2]))
+    texts, slots = pieces
+    html = [texts[0]]
+    for slot, text in zip(slots, texts[1:], strict=True):
+        html += (fill[slot].encode(), text)
+    return b"".join(html)
+
+
+def _slots(
+    path: str,
+    value: object,
+    fixed: frozenset[str],
+    raw: frozenset[str],
+    fill: list[str],
+    shape: list[object],
+) -> None:
+    """Adds ``value``'s slots to ``fill`` (escaped) and its shape to ``shape``."""
+    if isinstance(value, str):  # most of a page's values (a Markup is one): tested first
+        if value and path not in fixed:
+            fill.append(value if path in raw or isinstance(value, Markup) else _escaped(value))
+            shape.append(path)
+        else:
+            shape.append((path, value))
+        return
+    if isinstance(value, Row):
+        value = vars(value)
+    if isinstance(value, dict):
+        shape.append((path, len(value)))
+        for k, v in value.items():
+            _slots(f"{path}.{k}", v, fixed, raw, fill, shape)
+    elif isinstance(value, list):
+        shape.append((path, len(value)))
+        for i, v in enumerate(value):
+            _slots(f"{path}.{i}", v, fixed, raw, fill, shape)
+    elif value and isinstance(value, int) and value is not True and path not in fixed:
+        fill.append(str(value))
+        shape.append(path)
+    else:
+        shape.append((path, value))
+
+
+def _escaped(text: str) -> str:
+    """``text`` as markupsafe's ``escape`` writes it, without making a Markup of it (a
+    chart page fills some sixty texts; each Markup is a Python-level construction)."""
+    return (
+        text.replace("&", "&amp;")
+        .replace(">", "&gt;")
+        .replace("<", "&lt;")
+        .replace("'", "&#39;")
+        .replace('"', "&#34;")
+    )
+
+
+def _marked(path: str, value: object, fixed: frozenset[str], count: Iterator[int]) -> Any:
+    """``value`` with a mark in each of its slots (:func:`_slots`), numbered in order."""
+    if isinstance(value, Row):
+        return Row(**{k: _marked(f"{path}.{k}", v, fixed, count) for k, v in vars(value).items()})
+    if isinstance(value, dict):
+        return {k: _marked(f"{path}.{k}", v, fixed, count) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_marked(f"{path}.{i}", v, fixed, count) for i, v in enumerate(value)]
+    if value and isinstance(value, str | int) and value is not True and path not in fixed:
+        return Markup(f"\x00{next(count)}\x00")
+    return value
+
+
+def _query(q: ChartQuery, qs: str, **changes: str) -> str:
+    """``q.query_string(**changes)``, where ``qs`` is ``q``'s own: the same when no change
+    changes a field (most of a page's links on a page without a horoscope or a year)."""
+    if all(getattr(q, field) == value for field, value in changes.items()):
+        return qs
+    return q.query_string(**changes)
+
+
+def _chart_at(q: ChartQuery, qs: str) -> Callable[[str], str]:
     """``/chart?…`` for ``q`` with the horoscope moment moved to a given ``at``.  The
     timeline and the steps make some thirty of these a page; ``at`` and ``year`` end the
     canonical query string (ChartQuery.query_string), so the rest is encoded once."""
-    head, tail = _at_link(q)
+    head, tail = _at_link(q, qs)
     return lambda at: f"{head}{_quoted(at)}{tail}"
 
 
-def _at_link(q: ChartQuery) -> tuple[str, str]:
-    """The link of :func:`_chart_at` before and after its moment."""
-    head = "/chart?" + q.query_string(at="", year="") + "&at="
+def _at_link(q: ChartQuery, qs: str) -> tuple[str, str]:
+    """The link of :func:`_chart_at` before and after its moment (``qs``: ``q``'s own
+    query string)."""
+    head = "/chart?" + _query(q, qs, at="", year="") + "&at="
     return head, f"&year={quote_plus(q.year)}" if q.year else ""
 
 
@@ -862,7 +1044,7 @@ def _at_in_year(at: dt.datetime | None, text: str, year: int) -> str:
     return moved.strftime("%Y-%m-%dT%H:%M" if "T" in text else "%Y-%m-%d")
 
 
-def _timeline(q: ChartQuery, z: Any) -> Row:
+def _timeline(q: ChartQuery, z: Any, qs: str) -> Row:
     """The strip under the board: the decades (大限) of the chart, and the ten years of the
     chosen decade (流年), each a link that moves the horoscope there; each strip as its
     links' HTML (the numbers need no escaping, nor does a quoted moment: the link's other
@@ -872,7 +1054,7 @@ def _timeline(q: ChartQuery, z: Any) -> Row:
     at = dt.datetime.fromisoformat(q.at) if q.at else None
     decades = []
     chosen = None
-    head, tail = _at_link(q)
+    head, tail = _at_link(q, qs)
     head, tail = str(escape(head)), f"{escape(tail)}#chart"
     for palace in sorted(z.palaces, key=lambda p: p.decadal.start):
         start, end = palace.decadal.start, palace.decadal.end
@@ -910,11 +1092,11 @@ def _palace_title(palace: PalaceName, style: str) -> str:
 _CURRENT: Final = ' aria-current="true"'
 
 
-def _horoscope_steps(q: ChartQuery) -> list[tuple[str, str]]:
+def _horoscope_steps(q: ChartQuery, qs: str) -> Markup:
     """Links that move the horoscope moment by a decade, a year, a month, a day or a
     double hour, so a reader walks through the layers without typing dates."""
     if not q.at:
-        return []
+        return Markup("")
     at = dt.datetime.fromisoformat(q.at)
     timed = "T" in q.at
 
@@ -936,13 +1118,14 @@ def _horoscope_steps(q: ChartQuery) -> list[tuple[str, str]]:
     if timed:
         moves.append(("hour", at - dt.timedelta(hours=2), at + dt.timedelta(hours=2)))
     links = []
-    chart_at = _chart_at(q)
+    chart_at = _chart_at(q, qs)
     for label, back, forward in moves:
         if back.year >= FIRST_DATE.year:
             links.append((f"← {label}", chart_at(text(back)) + "#chart"))
         if forward.year <= LAST_DATE.year:
             links.append((f"{label} →", chart_at(text(forward)) + "#chart"))
-    return links
+    t = translator(q.lang)
+    return Markup(" · ".join(f'<a href="{escape(href)}">{t(label)}</a>' for label, href in links))
 
 
 @router.get("/chart.svg")
