@@ -240,11 +240,16 @@ def _lines(tokens: Sequence[_Token], width: float) -> list[list[_Token]]:
 
 # ------------------------------------------------------------------- written lines
 
-_Line = tuple[float, tuple[str, ...], tuple[tuple[str, ...], ...]]
+_QUERY: Final = "\x00"
+"""Where the board's query string goes in a star's link in the written lines: the lines
+are the same on every board, and each document replaces this mark with its own query at
+the end, in one pass (no text holds the mark: an XML document has no NUL, and
+:func:`chart_svgs` refuses a link with one)."""
+
+_Line = tuple[float, tuple[str, ...]]
 """A line of tokens written out but for its baseline: its baseline below the top of its
 group, then the pieces that the baseline's figure joins (``figure.join(pieces)``: every
-token's ``y``), or for a linked line its chunks: ``query.join(map(figure.join, chunks))``
-(the board's query string ends each star's link)."""
+token's ``y``)."""
 
 _Block = tuple[float, tuple[_Line, ...]]
 """A group of tokens written out in lines: its height (each line its largest font + 4)
@@ -253,48 +258,39 @@ and its lines."""
 
 def _write_line(
     line: Sequence[_Token], x: float, anchor: str = "start", link: str | None = None
-) -> tuple[float, tuple[str, ...], tuple[tuple[str, ...], ...]]:
+) -> tuple[float, tuple[str, ...]]:
     """One line of tokens from ``x`` (or ending at ``x`` for ``end``), written out but for
-    its baseline: the advance to its baseline (its largest font + 2), then its pieces or,
-    if linked, its chunks (see :data:`_Line`).  With ``link`` (an escaped href start), each
-    star's name is a link to ``link`` + its key + the board's query string: a keyboard
-    reaches every star and opens it, with or without a script."""
+    its baseline: the advance to its baseline (its largest font + 2), then its pieces (see
+    :data:`_Line`).  With ``link`` (an escaped href start), each star's name is a link to
+    ``link`` + its key + the board's query string (:data:`_QUERY`): a keyboard reaches
+    every star and opens it, with or without a script."""
     if anchor == "end":
         x -= sum([t.width for t in line]) + _GAP * (len(line) - 1)
-    chunks: list[tuple[str, ...]] = []
     parts: list[str] = []
     after = ""  # the end of the token before
     size = 0.0
     for token in line:
-        link_start, head, tail = _placed(token, x, link)
-        if link_start:  # the query ends the link: a new chunk
-            parts.append(after + link_start)
-            chunks.append(tuple(parts))
-            parts = [head]
-        else:
-            parts.append(after + head)
+        head, tail = _placed(token, x, link)
+        parts.append(after + head)
         after = tail
         x += token.width + _GAP
         if token.size > size:
             size = token.size
     parts.append(after)
-    if chunks:
-        chunks.append(tuple(parts))
-        return size + 2, (), tuple(chunks)
-    return size + 2, tuple(parts), ()
+    return size + 2, tuple(parts)
 
 
 @lru_cache(maxsize=16384)
-def _placed(token: _Token, x: float, link: str | None) -> tuple[str, str, str]:
-    """A token written at ``x`` but for its baseline: its link up to the query (if it is
-    a star and ``link`` is given, else ``""``), its start up to the baseline, and the rest.
-    (Cached: a new group is mostly tokens that other groups put at the same place.)"""
+def _placed(token: _Token, x: float, link: str | None) -> tuple[str, str]:
+    """A token written at ``x`` but for its baseline: its start up to the baseline (with
+    its link, if it is a star and ``link`` is given), and the rest.  (Cached: a new group
+    is mostly tokens that other groups put at the same place.)"""
     head = f'<text x="{_FIGURES[x]}" y="'
     markup = token._markup or token.markup()
     if link is not None and token.star_key:
-        link_start = f'<a href="{link}{_escape_attribute(token.star_key)}'
-        return link_start, f'" class="star-link">{head}', f'"{markup}</a>'
-    return "", head, f'"{markup}'
+        href = f"{link}{_escape_attribute(token.star_key)}{_QUERY}"
+        return f'<a href="{href}" class="star-link">{head}', f'"{markup}</a>'
+    return head, f'"{markup}'
 
 
 def _write_block(tokens: tuple[_Token, ...], width: float, x: float, link: str | None) -> _Block:
@@ -303,8 +299,8 @@ def _write_block(tokens: tuple[_Token, ...], width: float, x: float, link: str |
     lines: list[_Line] = []
     top = 0.0
     for line in _lines(tokens, width):
-        advance, pieces, chunks = _write_line(line, x, "start", link)
-        lines.append((top + advance, pieces, chunks))
+        advance, pieces = _write_line(line, x, "start", link)
+        lines.append((top + advance, pieces))
         top += advance + 2
     return top, tuple(lines)
 
@@ -346,8 +342,8 @@ class _Group:
         block = self.written.get(place)
         if block is None:
             if self.whole:
-                advance, pieces, chunks = _write_line(self.tokens, place.x, "start", place.link)
-                block = (advance + 2, ((advance, pieces, chunks),))
+                advance, pieces = _write_line(self.tokens, place.x, "start", place.link)
+                block = (advance + 2, ((advance, pieces),))
             else:
                 block = _write_block(self.tokens, place.width, place.x, place.link)
             self.written[place] = block
@@ -608,7 +604,7 @@ class _Row(_Group):
                 tail = f"{start}{_escape_text.__wrapped__(value)}</tspan></text>"
                 head = f'<text x="{_FIGURES[place.x]}" y="'
                 advance = _CENTRE_SIZE + 2
-                block = (advance + 2, ((advance, (head, tail), ()),))
+                block = (advance + 2, ((advance, (head, tail)),))
             else:
                 self.tokens = (_row_token(label, text, value, fill),)
                 block = _write_block(self.tokens, place.width, place.x, place.link)
@@ -720,7 +716,7 @@ class _Board:
         # The stars some layer transforms: only their tokens differ from the natal ones.
         self.transformed = {star.key for layer in self.layers for star in layer.mutagens}
         # Each star links to link + its key + query: the start is the same on every board
-        # (written into the cached lines), the query is joined in by each linked line.
+        # (written into the cached lines), the query replaces the mark after the key.
         self.link: str | None = None
         self.query = ""
         if star_link is not None:
@@ -870,7 +866,9 @@ class _Board:
     def svg(self, layout: str = "board") -> str:
         out = self._column() if layout == "column" else self._board()
         out.append("</svg>")
-        return "".join(out)
+        if self.link is None:
+            return "".join(out)
+        return "".join(out).replace(_QUERY, self.query)
 
     def _board(self) -> list[str]:
         """The classic 4×4 board: each row as tall as its tallest palace, the centre 2×2."""
@@ -936,18 +934,18 @@ class _Board:
     ) -> None:
         view, head, foot, foot_h, _ = cell
         out += (view.tag, _frame(x, y, w, h))
-        _write_blocks(out, head, y + _PAD, self.query)
+        _write_blocks(out, head, y + _PAD)
         bottom = y + h - _PAD
         figure = _FIGURES[bottom - 3]  # the name and the stem-branch: one baseline
         out += (figure.join(view.name.pieces(place)), figure.join(view.stem_branch.pieces(place)))
-        _write_blocks(out, foot, bottom - _NAME_H - foot_h, self.query)
+        _write_blocks(out, foot, bottom - _NAME_H - foot_h)
         out.append("</g>")
 
     def _write_centre(
         self, out: list[str], centre: list[_Block], x: float, y: float, w: float, h: float
     ) -> None:
         out += ('<g class="centre">', _frame(x, y, w, h))
-        _write_blocks(out, centre, y + (h - sum([b[0] for b in centre])) / 2, self.query)
+        _write_blocks(out, centre, y + (h - sum([b[0] for b in centre])) / 2)
         out.append("</g>")
 
 
@@ -955,16 +953,12 @@ def _row_column(cell: tuple[int, int, _Cell]) -> tuple[int, int]:
     return cell[0], cell[1]
 
 
-def _write_blocks(out: list[str], blocks: list[_Block], top: float, query: str) -> None:
+def _write_blocks(out: list[str], blocks: list[_Block], top: float) -> None:
     """Written blocks one under the other, the first's top at ``top``."""
     figures = _FIGURES
     for height, lines in blocks:
-        for baseline, pieces, chunks in lines:
-            figure = figures[top + baseline]
-            if chunks:
-                out.append(query.join(map(figure.join, chunks)))
-            else:
-                out.append(figure.join(pieces))
+        for baseline, pieces in lines:
+            out.append(figures[top + baseline].join(pieces))
         top += height
 
 
@@ -1093,5 +1087,7 @@ def chart_svgs(
             raise InputError(
                 "star_link", "give the href before and after the star's key: two strings"
             )
+        if any(_QUERY in part for part in star_link):
+            raise InputError("star_link", "an href holds no NUL character (XML has none)")
     board = _Board(chart, horoscope, names, star_link)
     return tuple(board.svg(layout) for layout in layouts)
