@@ -203,7 +203,7 @@ def test_the_fast_writer_writes_what_elementtree_writes(
 def test_a_token_is_written_as_elementtree_writes_it() -> None:
     """A token's markup, with text and attributes that need escaping, an empty text and
     spans with data of their own, read back by ElementTree: the same text and attributes."""
-    from mingshu.present.ziwei_svg import _Span, _Token, _write_line
+    from mingshu.present.ziwei_svg import _one_line, _Span, _Token
 
     spans = [
         _Span('a<b & "c">', "#123", 14.0, bold=True),
@@ -212,7 +212,7 @@ def test_a_token_is_written_as_elementtree_writes_it() -> None:
     ]
     for token in (_Token(spans, {"data-star": "zi_wei", "class": "star major"}),
                   _Token(spans[1:], {"data-y": 'q"'}), _Token([_Span("", "#000", 10.0)])):  # fmt: skip
-        _, parts, _ = _write_line([token], 1.25)
+        _, ((_, parts, _),) = _one_line([token], 1.25)
         text = ET.fromstring(f"<g>{'2.5'.join(parts)}</g>")[0]
         assert (text.tag, text.get("x"), text.get("y")) == ("text", "1.2", "2.5")
         assert {k: v for k, v in text.attrib.items() if k not in "xy"} == {
@@ -264,11 +264,11 @@ def test_a_linked_line_is_filled_with_its_baseline_and_query() -> None:
     star's link: filled in,
     the star's name is a link to the link's start + its key + the query, and text with
     ``%`` and ``&`` is kept; other tokens on the line are plain."""
-    from mingshu.present.ziwei_svg import _Span, _Token, _write_line
+    from mingshu.present.ziwei_svg import _one_line, _Span, _Token
 
     star = _Token([_Span("100% 紫微", "#123", 16.0)], {"data-star": "zi_wei", "class": "star"})
     other = _Token([_Span("5% & c", "#456", 12.0)], {"class": "god"})
-    _, pieces, chunks = _write_line([star, other], 6.0, link="/s/")
+    _, ((_, pieces, chunks),) = _one_line([star, other], 6.0, link="/s/")
     assert chunks and not pieces
     g = ET.fromstring(f"<g>{'?a=1&amp;b=%25'.join('20.0'.join(c) for c in chunks)}</g>")
     a, text = list(g)
@@ -279,5 +279,6 @@ def test_a_linked_line_is_filled_with_its_baseline_and_query() -> None:
         "5% & c",
     )
     assert (a[0].get("y"), text.get("y")) == ("20.0", "20.0")
-    _, pieces, chunks = _write_line([star, other], 6.0)  # no links: pieces joined by the baseline
+    # No links: pieces joined by the baseline.
+    _, ((_, pieces, chunks),) = _one_line([star, other], 6.0)
     assert not chunks and ET.fromstring(f"<g>{'20.0'.join(pieces)}</g>")[0].tag == "text"

@@ -18,10 +18,12 @@ ElementTree and writes it again: the same bytes).
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Final
 
 from mingshu.arguments import check_type
@@ -99,6 +101,7 @@ _LAYER_LETTER: Final = {
 _LIFE: Final = "#c62828"
 
 _POSITIONS: Final = BOARD
+_PALACE_NAMES: Final = tuple(PalaceName)  # the column's order, from the Life palace on
 
 
 @lru_cache(maxsize=4096)
@@ -220,24 +223,6 @@ def _tspan(span: _Span) -> str:
     return f"{head}>{_escape_text(span.text)}</tspan>" if span.text else f"{head} />"
 
 
-def _lines(tokens: Sequence[_Token], width: float) -> list[list[_Token]]:
-    """Tokens in lines no wider than ``width``; a token wider than a line is cut."""
-    lines: list[list[_Token]] = []
-    used = 0.0
-    for token in tokens:
-        if lines and used + _GAP + token.width <= width:
-            lines[-1].append(token)
-            used += _GAP + token.width
-        elif token.width <= width:
-            lines.append([token])
-            used = token.width
-        else:
-            pieces = token.pieces(width)
-            lines += [[piece] for piece in pieces]
-            used = pieces[-1].width
-    return lines
-
-
 # ------------------------------------------------------------------- written lines
 
 _Line = tuple[float, tuple[str, ...], tuple[tuple[str, ...], ...]]
@@ -249,39 +234,6 @@ token's ``y``), or for a linked line its chunks: ``query.join(map(figure.join, c
 _Block = tuple[float, tuple[_Line, ...]]
 """A group of tokens written out in lines: its height (each line its largest font + 4)
 and its lines."""
-
-
-def _write_line(
-    line: Sequence[_Token], x: float, anchor: str = "start", link: str | None = None
-) -> tuple[float, tuple[str, ...], tuple[tuple[str, ...], ...]]:
-    """One line of tokens from ``x`` (or ending at ``x`` for ``end``), written out but for
-    its baseline: the advance to its baseline (its largest font + 2), then its pieces or,
-    if linked, its chunks (see :data:`_Line`).  With ``link`` (an escaped href start), each
-    star's name is a link to ``link`` + its key + the board's query string: a keyboard
-    reaches every star and opens it, with or without a script."""
-    if anchor == "end":
-        x -= sum([t.width for t in line]) + _GAP * (len(line) - 1)
-    chunks: list[tuple[str, ...]] = []
-    parts: list[str] = []
-    after = ""  # the end of the token before
-    size = 0.0
-    for token in line:
-        link_start, head, tail = _placed(token, x, link)
-        if link_start:  # the query ends the link: a new chunk
-            parts.append(after + link_start)
-            chunks.append(tuple(parts))
-            parts = [head]
-        else:
-            parts.append(after + head)
-        after = tail
-        x += token.width + _GAP
-        if token.size > size:
-            size = token.size
-    parts.append(after)
-    if chunks:
-        chunks.append(tuple(parts))
-        return size + 2, (), tuple(chunks)
-    return size + 2, tuple(parts), ()
 
 
 @lru_cache(maxsize=16384)
@@ -297,16 +249,90 @@ def _placed(token: _Token, x: float, link: str | None) -> tuple[str, str, str]:
     return "", head, f'"{markup}'
 
 
-def _write_block(tokens: tuple[_Token, ...], width: float, x: float, link: str | None) -> _Block:
-    """Tokens in lines no wider than ``width`` (a token wider than a line is cut), written
-    from ``x``."""
+def _write_block(
+    tokens: Sequence[_Token], width: float, x: float, link: str | None = None
+) -> _Block:
+    """Tokens in lines no wider than ``width`` (a token wider than a line is cut, each
+    piece starting a line), written from ``x``, broken and written in one pass (see
+    :data:`_Line`).  With ``link`` (an escaped href start), each star's name is a link to
+    ``link`` + its key + the board's query string: a keyboard reaches every star and opens
+    it, with or without a script."""
     lines: list[_Line] = []
     top = 0.0
-    for line in _lines(tokens, width):
-        advance, pieces, chunks = _write_line(line, x, "start", link)
-        lines.append((top + advance, pieces, chunks))
-        top += advance + 2
+    parts: list[str] = []  # the pieces of the line being written
+    chunks: list[tuple[str, ...]] = []  # its chunks before them, if it has links
+    after = ""  # the end of the token before
+    size = used = at = 0.0
+    if tokens and max(map(_WIDTH, tokens)) > width:
+        tokens = _cut(tokens, width)
+    for token in tokens:
+        if parts and used + _GAP + token.width <= width:
+            used += _GAP + token.width
+        else:
+            if parts:
+                top = _end_line(lines, top, size, parts, after, chunks)
+                parts, chunks = [], []
+            if token is _BREAK:
+                continue
+            after, size, at, used = "", 0.0, x, token.width
+        link_start, head, tail = _placed(token, at, link)
+        if link_start:  # the query ends the link: a new chunk
+            parts.append(after + link_start)
+            chunks.append(tuple(parts))
+            parts = [head]
+        else:
+            parts.append(after + head)
+        after = tail
+        at += token.width + _GAP
+        if token.size > size:
+            size = token.size
+    if parts:
+        top = _end_line(lines, top, size, parts, after, chunks)
     return top, tuple(lines)
+
+
+def _end_line(
+    lines: list[_Line],
+    top: float,
+    size: float,
+    parts: list[str],
+    after: str,
+    chunks: list[tuple[str, ...]],
+) -> float:
+    """A written line ended, its top at ``top``: its baseline is its largest font (``size``)
+    + 2 below that; the next line's top, 2 below the baseline, is returned."""
+    advance = size + 2
+    parts.append(after)
+    if chunks:
+        chunks.append(tuple(parts))
+        lines.append((top + advance, (), tuple(chunks)))
+    else:
+        lines.append((top + advance, tuple(parts), ()))
+    return top + (advance + 2)
+
+
+_WIDTH: Final = attrgetter("width")
+_BREAK: Final = _Token([_Span("", _INK, 0.0)])
+"""Not a token: it ends the line before (it fits on none)."""
+_BREAK.width = math.inf
+
+
+def _cut(tokens: Sequence[_Token], width: float) -> list[_Token]:
+    """The tokens with each one wider than ``width`` cut into pieces, each piece on a line
+    of its own (after a :data:`_BREAK`); a token after the last piece may join its line."""
+    out: list[_Token] = []
+    for token in tokens:
+        if token.width <= width:
+            out.append(token)
+        else:
+            for piece in token.pieces(width):
+                out += (_BREAK, piece)
+    return out
+
+
+def _one_line(tokens: Sequence[_Token], x: float, link: str | None = None) -> _Block:
+    """Tokens on one line however wide, written from ``x``."""
+    return _write_block(tokens, math.inf, x, link)
 
 
 class _Place:
@@ -346,8 +372,7 @@ class _Group:
         block = self.written.get(place)
         if block is None:
             if self.whole:
-                advance, pieces, chunks = _write_line(self.tokens, place.x, "start", place.link)
-                block = (advance + 2, ((advance, pieces, chunks),))
+                block = _one_line(self.tokens, place.x, place.link)
             else:
                 block = _write_block(self.tokens, place.width, place.x, place.link)
             self.written[place] = block
@@ -601,9 +626,14 @@ class _Row(_Group):
         block = self.written.get(place)
         if block is None:
             label, text, value, fill = self.label, self.text, self.value, self.fill
-            # A token's width, summed as _Token sums it (the value is new: not cached).
-            width = 0 + _width(text, _CENTRE_SIZE) + (5.0 + _width.__wrapped__(value, _CENTRE_SIZE))
-            if value and width - 0.0 <= place.width:
+            # A token's width, summed as _Token sums it (the value is new: not cached), but
+            # first bounded: no character is wider than one em, so a value that fits at one
+            # em a character fits as measured (measured per character only if it is long).
+            label_w = _width(text, _CENTRE_SIZE)
+            if value and (
+                label_w + (5.0 + len(value) * _CENTRE_SIZE) <= place.width
+                or label_w + (5.0 + _width.__wrapped__(value, _CENTRE_SIZE)) <= place.width
+            ):
                 start = _row_start(label, text, fill)
                 tail = f"{start}{_escape_text.__wrapped__(value)}</tspan></text>"
                 head = f'<text x="{_FIGURES[place.x]}" y="'
@@ -646,10 +676,10 @@ class _Label:
     def pieces(self, place: _Place) -> tuple[str, ...]:
         pieces = self.written.get(place)
         if pieces is None:
+            x, line = place.x, self.tokens
             if self.end:
-                pieces = _write_line(self.tokens, place.x + place.width, "end")[1]
-            else:
-                pieces = _write_line(self.tokens, place.x)[1]
+                x = place.x + place.width - (sum([t.width for t in line]) + _GAP * (len(line) - 1))
+            pieces = _one_line(line, x)[1][0][1]
             self.written[place] = pieces
         return pieces
 
@@ -894,7 +924,7 @@ class _Board:
             rows[2] += extra / 2
         tops = [sum(rows[:i]) for i in range(5)]
         out = self._root(4 * _CELL_W, tops[4])
-        cells.sort(key=_row_column)
+        cells.sort(key=_ROW_COLUMN)
         for r, c, cell in cells:
             self._write_palace(out, cell, places[c], c * _CELL_W, tops[r], _CELL_W, rows[r])
         self._write_centre(out, centre, _CELL_W, tops[1], 2 * _CELL_W, rows[1] + rows[2])
@@ -909,7 +939,7 @@ class _Board:
         centre = [g.block(_place(_COLUMN_W - 4 * _PAD, 2 * _PAD, link)) for g in self.centre()]
         top = sum([b[0] for b in centre]) + 4 * _PAD
         by_name = {p.name: v for p, v in zip(self.chart.palaces, self.views(), strict=True)}
-        cells = [self._cell(by_name[name], place) for name in PalaceName]
+        cells = [self._cell(by_name[name], place) for name in _PALACE_NAMES]
         out = self._root(_COLUMN_W, top + sum([cell[4] for cell in cells]))
         self._write_centre(out, centre, 0, 0, _COLUMN_W, top)
         y = top
@@ -951,8 +981,7 @@ class _Board:
         out.append("</g>")
 
 
-def _row_column(cell: tuple[int, int, _Cell]) -> tuple[int, int]:
-    return cell[0], cell[1]
+_ROW_COLUMN: Final = itemgetter(0, 1)
 
 
 def _write_blocks(out: list[str], blocks: list[_Block], top: float, query: str) -> None:
