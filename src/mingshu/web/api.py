@@ -12,7 +12,6 @@ import datetime as dt
 from dataclasses import replace
 from functools import lru_cache
 from typing import Annotated, Any, Final
-from urllib.parse import parse_qs
 
 from fastapi import APIRouter, Query, Request, Response
 from fastapi.exceptions import RequestValidationError
@@ -455,10 +454,6 @@ def _ziwei_raw(raw_query: str) -> bytes:
     return _ziwei_bytes(q)
 
 
-def _parse_qs(query_string: str) -> ChartQuery:
-    return parse(parse_qs(query_string, keep_blank_values=True))
-
-
 @lru_cache(maxsize=CACHE_SIZE)
 def _ziwei_bytes(q: ChartQuery) -> bytes:
     from mingshu.present.ziwei_json import chart_json
@@ -470,7 +465,7 @@ def _ziwei_bytes(q: ChartQuery) -> bytes:
 def _horoscope_bytes(query_string: str) -> bytes:
     from mingshu.present import horoscope_to_dict
 
-    q = _parse_qs(query_string)
+    q = parse_query(query_string)
     return _json(horoscope_to_dict(horoscope_of(ziwei_of(q), q.at)))
 
 
@@ -478,7 +473,7 @@ def _horoscope_bytes(query_string: str) -> bytes:
 def _bazi_bytes(query_string: str) -> bytes:
     from mingshu.present import annual_to_dict, chart_to_dict
 
-    q = _parse_qs(query_string)
+    q = parse_query(query_string)
     chart = bazi_of(q)
     data = chart_to_dict(chart)
     if q.year:
@@ -543,7 +538,7 @@ async def ziwei_hours(request: Request) -> Response:
 def _hours_bytes(query_string: str) -> bytes:
     from mingshu.web.views import HOUR_STARS, unknown_hour_table
 
-    q = _parse_qs(query_string)
+    q = parse_query(query_string)
     charts = [ziwei_of(q, i) for i in range(13)]
     table = unknown_hour_table(charts, "hans")
     return _json(

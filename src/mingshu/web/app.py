@@ -109,13 +109,14 @@ def warm() -> None:
     articles are not rendered here: some draw tables over every layout or run the iztro
     crosscheck (seconds each), so each renders on its first view and is kept
     (mingshu.web.library_pages), and the site answers within a second or two of launch."""
-    from mingshu.web.api import _bazi_bytes, _parse_qs, _ziwei_bytes
+    from mingshu.web.api import _bazi_bytes, _ziwei_bytes
     from mingshu.web.pages import chart_page_bytes
+    from mingshu.web.query import parse_query
 
     birth = "date=1987-05-16&time=10%3A30&gender=female"
-    _ziwei_bytes(_parse_qs(birth))
+    _ziwei_bytes(parse_query(birth))
     _bazi_bytes(birth)
-    chart_page_bytes(_parse_qs(birth))
+    chart_page_bytes(parse_query(birth))
     # Then a spread of births, one in each month and double hour, both genders, years over
     # seven decades: the caches of the pieces every chart draws from (star and palace
     # fragments, BaZi cells, words) hold most of what a new birth needs.  Without them a
@@ -127,8 +128,8 @@ def warm() -> None:
             f"date={1950 + 6 * i:04d}-{i + 1:02d}-{1 + 2 * i:02d}&time={2 * i:02d}%3A30"
             f"&gender={('female', 'male')[i % 2]}"
         )
-        _ziwei_bytes(_parse_qs(query))
-        chart_page_bytes(_parse_qs(query))
+        _ziwei_bytes(parse_query(query))
+        chart_page_bytes(parse_query(query))
     # What is loaded by now lives as long as the worker: out of the collector's way, so the
     # collections a new chart page sets off walk its own objects, not the 100,000 of the
     # tables and modules (collector time per new page: 1.2 ms before, 0.8 ms after, timed

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import cache, lru_cache
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, Final
-from urllib.parse import parse_qs, quote_plus
+from urllib.parse import quote_plus
 
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import HTMLResponse, RedirectResponse
@@ -56,6 +56,7 @@ from mingshu.web.query import (
     ChartQuery,
     FieldErrors,
     parse,
+    parse_query,
 )
 from mingshu.web.settings_help import HELP, LABELS, WORDS
 from mingshu.web.turns import TURNS
@@ -1166,7 +1167,7 @@ def _check_bazi(q: ChartQuery) -> None:
 def chart_svg_bytes(query_string: str, layout: str) -> bytes:
     from mingshu.present.ziwei_svg import chart_svg
 
-    q = parse(parse_qs(query_string, keep_blank_values=True))
+    q = parse_query(query_string)
     chart = ziwei_of(q)
     horoscope = horoscope_of(chart, q.at) if q.at else None
     return chart_svg(chart, horoscope, q.names, layout).encode()
