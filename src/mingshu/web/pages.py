@@ -910,8 +910,12 @@ def _unknown_html(q: ChartQuery, unknown: Sequence[Any], page: dict[str, Any]) -
     return Markup(_environment_of(context).get_template("_unknown.html").render(context))
 
 
+Pieces = tuple[tuple[bytes, ...], tuple[Any, ...]]
+"""A template cut at its slots: the texts (UTF-8) and, between each two, its slot's key."""
+
+
 _MARK: Final = re.compile("\x00([0-9]+)\x00")
-_PIECES: dict[tuple[object, ...], tuple[tuple[bytes, ...], tuple[int, ...]]] = {}
+_PIECES: dict[tuple[object, ...], Pieces] = {}
 
 
 def _filled(
@@ -920,16 +924,16 @@ def _filled(
     """``template`` rendered with ``context`` (UTF-8), from pieces made once per shape.
     Each text or number of the context (reached through Rows, dicts and lists:
     ``bazi.rows.3``) is a slot, written escaped as ``{{ value }}`` writes it (as it is if
-    its path is in ``raw``), unless its path is in ``fixed``; the other values (flags,
-    the translator, empty texts, the fixed words) are the shape, the pieces' key.  The
-    pieces are the template rendered once with a mark in each slot, cut at the marks.  A
-    mark is as true as its value, so every condition goes the same way, and is a number
-    between NULs, so words filled with it (``t("流年 {year}", year=…)``) are marked
-    Chinese or not as with the number it stands for."""
-    fill: list[str] = []
+    its path is in ``raw``, or if it is a Markup, or bytes: HTML already in UTF-8), unless
+    its path is in ``fixed``; the other values (flags, the translator, empty texts, the
+    fixed words) are the shape, the pieces' key.  The pieces are the template rendered
+    once with a mark in each slot, cut at the marks.  A mark is as true as its value, so
+    every condition goes the same way, and is a number between NULs, so words filled with
+    it (``t("流年 {year}", year=…)``) are marked Chinese or not as with the number it
+    stands for."""
+    fill: list[bytes] = []
     shape: list[object] = [template]
-    for field, value in context.items():
-        _slots(field, value, fixed, raw, fill, shape)
+    _slots("", context, _by_container(fixed), _by_container(raw), fill, shape)
     key = tuple(shape)
     pieces = _PIECES.get(key)
     if pieces is None:
@@ -937,47 +941,84 @@ def _filled(
             _PIECES.clear()
         count = itertools.count()
         marked = {k: _marked(k, v, fixed, count) for k, v in context.items()}
-        cut = _MARK.split(_environment_of(marked).get_template(template).render(marked))
-        texts = tuple(text.encode() for text in cut[::2])
-        pieces = _PIECES[key] = (texts, tuple(int(i) for i in cut[1::2]))
+        html = _environment_of(marked).get_template(template).render(marked)
+        texts, slots = _cut(html, _MARK)
+        pieces = _PIECES[key] = (texts, tuple(map(int, slots)))
+    return _joined(pieces, fill)
+
+
+def _cut(html: str, marks: re.Pattern[str]) -> Pieces:
+    """``html`` cut at ``marks`` (each a pattern whose one group is the slot's key)."""
+    cut = marks.split(html)
+    return tuple(text.encode() for text in cut[::2]), tuple(cut[1::2])
+
+
+def _joined(pieces: Pieces, values: Any) -> bytes:
+    """The pieces' texts with each slot's value (``values[key]``, UTF-8) between them."""
     texts, slots = pieces
     html = [texts[0]]
     for slot, text in zip(slots, texts[1:], strict=True):
-        html += (fill[slot].encode(), text)
+        html += (values[slot], text)
     return b"".join(html)
+
+
+@cache
+def _by_container(paths: frozenset[str]) -> dict[str, frozenset[str]]:
+    """Paths (``form.calendar``) as the keys they name in each container (``form``: the
+    ``calendar``; the context itself is ``""``), so a walk looks up a value's key, not a
+    path built for it."""
+    keys: dict[str, set[str]] = {}
+    for path in paths:
+        container, _, key = path.rpartition(".")
+        keys.setdefault(container, set()).add(key)
+    return {container: frozenset(k) for container, k in keys.items()}
+
+
+_SLOTTED: Final = object()
+"""A slot in a shape (a value that is not a slot is there as ``(value,)``)."""
+_NONE: Final[frozenset[str]] = frozenset()
 
 
 def _slots(
     path: str,
-    value: object,
-    fixed: frozenset[str],
-    raw: frozenset[str],
-    fill: list[str],
+    container: Row | dict[str, Any] | list[Any],
+    fixed: dict[str, frozenset[str]],
+    raw: dict[str, frozenset[str]],
+    fill: list[bytes],
     shape: list[object],
 ) -> None:
-    """Adds ``value``'s slots to ``fill`` (escaped) and its shape to ``shape``."""
-    if isinstance(value, str):  # most of a page's values (a Markup is one): tested first
-        if value and path not in fixed:
-            fill.append(value if path in raw or isinstance(value, Markup) else _escaped(value))
-            shape.append(path)
-        else:
-            shape.append((path, value))
-        return
-    if isinstance(value, Row):
-        value = vars(value)
-    if isinstance(value, dict):
-        shape.append((path, len(value)))
-        for k, v in value.items():
-            _slots(f"{path}.{k}", v, fixed, raw, fill, shape)
-    elif isinstance(value, list):
-        shape.append((path, len(value)))
-        for i, v in enumerate(value):
-            _slots(f"{path}.{i}", v, fixed, raw, fill, shape)
-    elif value and isinstance(value, int) and value is not True and path not in fixed:
-        fill.append(str(value))
-        shape.append(path)
+    """Adds the slots of ``container`` (at ``path``) to ``fill`` (escaped, UTF-8) and its
+    shape to ``shape``: its keys (or length), then each value's slot or value in order."""
+    if isinstance(container, list):  # keyed by its indices as text, as paths name them
+        items: Any = zip(map(str, range(len(container))), container)
+        shape.append((path, len(container)))
     else:
-        shape.append((path, value))
+        values = vars(container) if isinstance(container, Row) else container
+        items = values.items()
+        shape.append((path, tuple(values)))
+    fixed_keys, raw_keys = fixed.get(path, _NONE), raw.get(path, _NONE)
+    for key, value in items:
+        if isinstance(value, str):  # most of a page's values (a Markup is one): tested first
+            if value and key not in fixed_keys:
+                if key not in raw_keys and not isinstance(value, Markup):
+                    value = _escaped(value)
+                fill.append(value.encode())
+                shape.append(_SLOTTED)
+            else:
+                shape.append((value,))
+        elif isinstance(value, bytes):
+            if value:
+                fill.append(value)
+                shape.append(_SLOTTED)
+            else:
+                shape.append((value,))
+        elif isinstance(value, Row | dict | list):
+            _slots(f"{path}.{key}" if path else key, value, fixed, raw, fill, shape)
+        elif value and isinstance(value, int) and value is not True and key not in fixed_keys:
+            fill.append(str(value).encode())
+            shape.append(_SLOTTED)
+        else:
+            shape.append((value,))
 
 
 def _escaped(text: str) -> str:
@@ -993,13 +1034,16 @@ def _escaped(text: str) -> str:
 
 
 def _marked(path: str, value: object, fixed: frozenset[str], count: Iterator[int]) -> Any:
-    """``value`` with a mark in each of its slots (:func:`_slots`), numbered in order."""
+    """``value`` with a mark in each of its slots (:func:`_slots`), numbered in order; an
+    empty bytes value, written as nothing, as an empty Markup."""
     if isinstance(value, Row):
         return Row(**{k: _marked(f"{path}.{k}", v, fixed, count) for k, v in vars(value).items()})
     if isinstance(value, dict):
         return {k: _marked(f"{path}.{k}", v, fixed, count) for k, v in value.items()}
     if isinstance(value, list):
         return [_marked(f"{path}.{i}", v, fixed, count) for i, v in enumerate(value)]
+    if isinstance(value, bytes):
+        return Markup(f"\x00{next(count)}\x00" if value else "")
     if value and isinstance(value, str | int) and value is not True and path not in fixed:
         return Markup(f"\x00{next(count)}\x00")
     return value
