@@ -273,8 +273,8 @@ def _settings_context(
 
 
 @lru_cache(maxsize=256)
-def _settings_html(q: ChartQuery) -> Markup:
-    """The settings fieldset of a chart page's form (no errors), rendered once per
+def _settings_html(q: ChartQuery) -> bytes:
+    """The settings fieldset of a chart page's form (no errors, UTF-8), rendered once per
     settings, star tables and language: ``q`` carries only those (the cache's key)."""
     form = Row(stars=set(q.stars))
     context = {
@@ -285,7 +285,7 @@ def _settings_html(q: ChartQuery) -> Markup:
         "star_tables": _star_tables(),
         "star_article": _star_article(),
     }
-    return Markup(_environment_of(context).get_template("_settings.html").render(context))
+    return _environment_of(context).get_template("_settings.html").render(context).encode()
 
 
 def _star_article() -> str:
@@ -334,29 +334,29 @@ form is (:func:`_form_pieces`)."""
 _SLOT: Final = re.compile("\x00(settings|" + "|".join(_SLOTS) + ")\x00")
 
 
-def _form_html(q: ChartQuery, place_label: str, settings_html: Markup) -> Markup:
+def _form_html(q: ChartQuery, place_label: str, settings_html: bytes) -> bytes:
     """The birth form of a chart page, filled in with ``q``: the form as
-    ``_form.html`` renders it, from pieces made once per shape (which fields are given, the
-    choices, the language) around the chart's own values (the template's sixty-odd
-    expressions and twenty error look-ups a page, for some ten values)."""
+    ``_form.html`` renders it (UTF-8), from pieces made once per shape (which fields are
+    given, the choices, the language) around the chart's own values (the template's
+    sixty-odd expressions and twenty error look-ups a page, for some ten values)."""
     values = (q.date, q.time, q.city, q.tz, q.lon, q.at, q.year)
     pieces = _form_pieces(
         q.lang, q.calendar, q.leap, q.unknown_hour, q.gender, q.true_solar, q.names,
         place_label, tuple(bool(v) for v in values),
     )  # fmt: skip
-    filled = {slot: str(escape(v)) for slot, v in zip(_SLOTS, values, strict=True)}
+    filled = {slot: _escaped(v).encode() for slot, v in zip(_SLOTS, values, strict=True)}
     filled["settings"] = settings_html
-    return Markup("".join(filled[p] if i % 2 else p for i, p in enumerate(pieces)))
+    return _joined(pieces, filled)
 
 
 @lru_cache(maxsize=256)
 def _form_pieces(
     lang: str, calendar: str, leap: bool, unknown_hour: bool, gender: str, true_solar: bool,
     names: str, place_label: str, given: tuple[bool, ...],
-) -> tuple[str, ...]:  # fmt: skip
+) -> Pieces:  # fmt: skip
     """``_form.html`` without errors, rendered with a mark for each given free-text field
     (a mark is as true as the value, so each condition on it goes the same way) and for the
-    settings, then cut at the marks: text, slot name, text, … slot name, text."""
+    settings, then cut at the marks (each slot's key its field's name)."""
     marks = {slot: f"\x00{slot}\x00" if on else "" for slot, on in zip(_SLOTS, given, strict=True)}
     form = Row(**{
         **marks, "calendar": calendar, "leap": leap, "unknown_hour": unknown_hour,
@@ -370,7 +370,7 @@ def _form_pieces(
         "place_label": place_label,
     }
     html = _environment_of(context).get_template("_form.html").render(context)
-    return tuple(_SLOT.split(html))
+    return _cut(html, _SLOT)
 
 
 FORM_FIELDS: Final = frozenset(
@@ -433,25 +433,25 @@ def _name_rows(current: str, href: Callable[[str], str]) -> list[Row]:
 _STYLE_SLOT: Final = re.compile("\x00(" + "|".join(NAMES) + ")\x00")
 
 
-def _names_html(q: ChartQuery, path: str, fragment: str = "") -> Markup:
-    """The names switch of :func:`name_links` as ``_names.html`` renders it, from pieces
-    made once per language and name form around the other forms' links."""
+def _names_html(q: ChartQuery, path: str, fragment: str = "") -> bytes:
+    """The names switch of :func:`name_links` as ``_names.html`` renders it (UTF-8), from
+    pieces made once per language and name form around the other forms' links."""
     hrefs = {
-        style: str(escape(f"{path}?{q.query_string(names=style)}{fragment}"))
+        style: _escaped(f"{path}?{q.query_string(names=style)}{fragment}").encode()
         for style in NAMES
         if style != q.names
     }
-    pieces = _names_pieces(q.lang, q.names)
-    return Markup("".join(hrefs[p] if i % 2 else p for i, p in enumerate(pieces)))
+    return _joined(_names_pieces(q.lang, q.names), hrefs)
 
 
 @lru_cache(maxsize=16)
-def _names_pieces(lang: str, current: str) -> tuple[str, ...]:
-    """``_names.html`` with a mark for each link, cut at the marks (text, name form, …)."""
+def _names_pieces(lang: str, current: str) -> Pieces:
+    """``_names.html`` with a mark for each link, cut at the marks (each slot's key its
+    name form)."""
     links = _name_rows(current, lambda style: f"\x00{style}\x00")
     context = {"t": translator(lang), "name_links": links}
     html = _environment_of(context).get_template("_names.html").render(context)
-    return tuple(_STYLE_SLOT.split(html))
+    return _cut(html, _STYLE_SLOT)
 
 
 def _bazi_view(charts: Charts, style: str, lang: str = "en") -> Row | None:
@@ -468,8 +468,8 @@ def _bazi_view(charts: Charts, style: str, lang: str = "en") -> Row | None:
     details = {d.position.key: d for d in c.details}
     pillars = [details[key] for key in ("year", "month", "day", "hour")]
     columns = [_pillar_cells(d, style, lang) for d in pillars]
-    present: list[str] = []
-    absent: list[str] = []
+    present: list[bytes] = []
+    absent: list[bytes] = []
     for r in c.stars:
         # Keyed by the table's label and the places (hashing the whole table, a tuple of
         # its sources and rules, cost more than the rest of the item's look-up).
@@ -490,7 +490,7 @@ def _bazi_view(charts: Charts, style: str, lang: str = "en") -> Row | None:
     return Row(
         **{
             # The table's rows: ten god, pillar, hidden stems, nayin, the two stages, void.
-            "rows": [Markup("".join(row)) for row in zip(*columns, strict=True)],
+            "rows": [b"".join(row) for row in zip(*columns, strict=True)],
             "tai_yuan": pillar_name(str(c.tai_yuan), style),
             "tai_xi": pillar_name(str(c.tai_xi), style),
             "ming_gong": pillar_name(str(c.ming_gong), style),
@@ -500,8 +500,8 @@ def _bazi_view(charts: Charts, style: str, lang: str = "en") -> Row | None:
             "shen_gong_label": LABELS_OF[style]["body"],
             "n_present": len(present),
             "n_absent": len(absent),
-            "present_items": Markup("".join(present)),
-            "absent_items": Markup("".join(absent)),
+            "present_items": b"".join(present),
+            "absent_items": b"".join(absent),
             "start": translator(lang).message_text(
                 f"{start.years} years {start.months} months {start.days} days "
                 f"(from {None if moment is None else moment.isoformat(sep=' ')})"
@@ -518,9 +518,9 @@ def _name(names: Names, style: str) -> str:
     return getattr(names, style) or names.hans
 
 
-def _pillar_cells(d: PillarDetail, style: str, lang: str) -> tuple[str, ...]:
+def _pillar_cells(d: PillarDetail, style: str, lang: str) -> tuple[bytes, ...]:
     """One pillar's column of the BaZi table, its seven cells (ten god, pillar, hidden
-    stems, nayin, the day master's stage, the stem's own stage, void), escaped.  Each
+    stems, nayin, the day master's stage, the stem's own stage, void), escaped, UTF-8.  Each
     cell is made once for what decides it (a ten god, a pillar, a branch's hidden stems
     towards a day master, …: some hundreds of cells), where a whole column, one of tens
     of thousands (a pillar, a day master, a place in the chart), was mostly new to a new
@@ -541,25 +541,25 @@ def _cell(style: str) -> str:
 
 
 @lru_cache(maxsize=1024)
-def _named_cell(names: Names, style: str) -> str:
-    return f"{_cell(style)}{escape(_name(names, style))}</td>"
+def _named_cell(names: Names, style: str) -> bytes:
+    return f"{_cell(style)}{escape(_name(names, style))}</td>".encode()
 
 
 @cache
-def _day_master_cell(lang: str) -> str:
-    return f"<td>{translator(lang)('日主 day master')}</td>"
+def _day_master_cell(lang: str) -> bytes:
+    return f"<td>{translator(lang)('日主 day master')}</td>".encode()
 
 
 @lru_cache(maxsize=1024)
-def _pillar_cell(position: Position, pillar: Pillar, style: str) -> str:
+def _pillar_cell(position: Position, pillar: Pillar, style: str) -> bytes:
     return (
         f'{_cell(style)[:-1]} data-pillar="{escape(position.key)}">'
         f"{escape(pillar_name(str(pillar), style))}</td>"
-    )
+    ).encode()
 
 
 @lru_cache(maxsize=1024)
-def _hidden_cell(hidden: tuple[HiddenStem, ...], style: str) -> str:
+def _hidden_cell(hidden: tuple[HiddenStem, ...], style: str) -> bytes:
     # A colon in the Latin forms, where a space would run the stem's name into the ten
     # god's ("bǐng: shāng guān").
     colon = ":" if style in ("pinyin", "english") else ""
@@ -567,33 +567,34 @@ def _hidden_cell(hidden: tuple[HiddenStem, ...], style: str) -> str:
         f"{escape(stem_name(h.stem.key, style) + colon + ' ' + _name(h.ten_god.names, style))}<br>"
         for h in hidden
     )
-    return f"{_cell(style)}{stems}</td>"
+    return f"{_cell(style)}{stems}</td>".encode()
 
 
 @lru_cache(maxsize=256)
-def _void_cell(void: tuple[Branch, Branch], style: str) -> str:
-    return f"{_cell(style)}{escape(''.join(branch_name(b.key, style) for b in void))}</td>"
+def _void_cell(void: tuple[Branch, Branch], style: str) -> bytes:
+    names = escape("".join(branch_name(b.key, style) for b in void))
+    return f"{_cell(style)}{names}</td>".encode()
 
 
-def _luck_rows(steps: Sequence[LuckStep], style: str) -> Markup:
-    """The rows of the luck pillars' table (the named cells made once per pillar)."""
-    return Markup(
-        "".join(
-            f"<tr><td>{s.number}</td>{_luck_cells(s.pillar, s.ten_god, style)}"
-            f"<td>{s.start_age}–{s.end_age}</td><td>{s.start_year}–{s.end_year}</td></tr>"
-            for s in steps
-        )
-    )
+def _luck_rows(steps: Sequence[LuckStep], style: str) -> bytes:
+    """The rows of the luck pillars' table, UTF-8 (the named cells made once per pillar,
+    the numbers written by bytes' own formatting)."""
+    return b"".join(
+        b"<tr><td>%d</td>%b<td>%d\xe2\x80\x93%d</td><td>%d\xe2\x80\x93%d</td></tr>"  # – dash
+        % (s.number, _luck_cells(s.pillar, s.ten_god, style), s.start_age, s.end_age,
+           s.start_year, s.end_year)
+        for s in steps
+    )  # fmt: skip
 
 
 @lru_cache(maxsize=1024)
-def _luck_cells(pillar: Pillar, ten_god: TenGod, style: str) -> str:
+def _luck_cells(pillar: Pillar, ten_god: TenGod, style: str) -> bytes:
     """A luck pillar's two named cells, its pillar and its ten god, escaped."""
     cell = f'<td lang="{escape(NAME_LANGS[style])}">'
     return (
         f"{cell}{escape(pillar_name(str(pillar), style))}</td>"
         f"{cell}{escape(_name(ten_god.names, style))}</td>"
-    )
+    ).encode()
 
 
 @lru_cache(maxsize=8192)
@@ -604,7 +605,7 @@ def _bazi_star_item(
     places: tuple[tuple[str, str | None], ...],
     style: str,
     lang: str,
-) -> str:
+) -> bytes:
     """A symbolic star's item of the page's list: its line and its article or catalogue
     link.  A pure function of the star, its table, where it was found (each pillar and
     what the table gave there), the name form and the language: most items are the same
@@ -619,7 +620,7 @@ def _bazi_star_item(
     elif catalogue:
         link = f' — <a href="{escape(catalogue)}" data-catalogue>{t("star catalogue")}</a>'
     summary = _star_summary(names, table, places, style, lang)
-    return f'<li class="{"found" if places else "absent"}">{t.message(summary)}{link}</li>'
+    return f'<li class="{"found" if places else "absent"}">{t.message(summary)}{link}</li>'.encode()
 
 
 def _star_summary(
@@ -692,10 +693,11 @@ _BOOK_OF: Final = {
 }
 
 
-def _patterns_html(z: Any, style: str, lang: str) -> Markup:
+def _patterns_html(z: Any, style: str, lang: str) -> bytes:
     """The items of the list of the patterns (格局) the chart forms under the book's
-    reading (docs/patterns.md), each made once per pattern, the palaces that form it, the
-    rules that break it, the name form and the language (a chart forms two on average)."""
+    reading (docs/patterns.md), UTF-8, each made once per pattern, the palaces that form
+    it, the rules that break it, the name form and the language (a chart forms two on
+    average)."""
     items = []
     for hit in z.patterns():
         palaces = tuple(z.palace_at(b).name for b in hit.palaces)
@@ -706,13 +708,13 @@ def _patterns_html(z: Any, style: str, lang: str) -> Markup:
                 _PATTERN_ITEMS.clear()
             item = _PATTERN_ITEMS[key] = _pattern_item(hit, palaces, style, lang)
         items.append(item)
-    return Markup("".join(items))
+    return b"".join(items)
 
 
-_PATTERN_ITEMS: dict[tuple[object, ...], str] = {}
+_PATTERN_ITEMS: dict[tuple[object, ...], bytes] = {}
 
 
-def _pattern_item(hit: Any, palaces: tuple[PalaceName, ...], style: str, lang: str) -> str:
+def _pattern_item(hit: Any, palaces: tuple[PalaceName, ...], style: str, lang: str) -> bytes:
     """A pattern's item: names, group, the palaces that form it, the verse and its book,
     how often the default settings form it over the swept space, the rules that break it."""
     from mingshu.ziwei.patterns import GROUPS, frequency
@@ -738,35 +740,35 @@ def _pattern_item(hit: Any, palaces: tuple[PalaceName, ...], style: str, lang: s
         f'      <q lang="zh-Hans">{escape(p.verse)}</q> '
         f'<cite lang="zh-Hans">{escape(_BOOK_OF.get(book, book))}</cite>{often}{broken}'
         "    </li>\n"
-    )
+    ).encode()
 
 
-def _star_list(z: Any, style: str, qs: str) -> Markup:
-    """The items of the list of every star, each with its palace and a link to its rule.
-    A page lists a hundred stars: each item is written here from two pieces made once
-    per star, palace and name form, and the chart's query written into the links at
+def _star_list(z: Any, style: str, qs: str) -> bytes:
+    """The items of the list of every star (UTF-8), each with its palace and a link to its
+    rule.  A page lists a hundred stars: each item is written here from two pieces made
+    once per star, palace and name form, and the chart's query written into the links at
     once (the template's loop escaped five values an item)."""
-    items: list[str] = []
+    items: list[bytes] = []
     for palace in z.palaces:
         where = _star_item_where(palace.name, palace.branch, style)
         for placed in palace.stars:
             items += (_star_item_link(placed.star, style), where)
-    return Markup("".join(items).replace("\x00", str(escape(qs))))
+    return b"".join(items).replace(b"\x00", _escaped(qs).encode())
 
 
 @lru_cache(maxsize=1024)
-def _star_item_link(star: Star, style: str) -> str:
+def _star_item_link(star: Star, style: str) -> bytes:
     """A star's item of the list up to its palace, escaped, with a NUL where the chart's
     query goes (a query has none: parse refuses them)."""
     key = escape(star.key)
     head = f'<li lang="{escape(NAME_LANGS[style])}"><a href="/chart/star/{key}?\x00'
-    return f'{head}" data-star-link="{key}">{escape(name(star.names, style))}</a> '
+    return f'{head}" data-star-link="{key}">{escape(name(star.names, style))}</a> '.encode()
 
 
 @lru_cache(maxsize=1024)
-def _star_item_where(palace: PalaceName, branch: Branch, style: str) -> str:
+def _star_item_where(palace: PalaceName, branch: Branch, style: str) -> bytes:
     """The end of a star's item: the palace it is in, escaped."""
-    return f"{escape(name(palace.names, style))} {escape(name(branch.names, style))}</li>"
+    return f"{escape(name(palace.names, style))} {escape(name(branch.names, style))}</li>".encode()
 
 
 def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
@@ -853,8 +855,8 @@ def _chart_context(q: ChartQuery, charts: Charts) -> dict[str, Any]:
     return context
 
 
-def _notices_html(q: ChartQuery, charts: Charts) -> Markup:
-    """The list of the engines' notices (``_notices.html``), or nothing."""
+def _notices_html(q: ChartQuery, charts: Charts) -> bytes:
+    """The list of the engines' notices (``_notices.html``, UTF-8), or nothing."""
     # Each notice names the engine it came from (Zi Wei takes a clock time without a zone as
     # given, as iztro does; BaZi needs a zone and assumes Beijing's), or "both".
     notices: dict[tuple[str, str], Any] = {}
@@ -875,15 +877,15 @@ def _notices_html(q: ChartQuery, charts: Charts) -> Markup:
             "to see the other reading."
         )
         notices[("late_rat_hour", message)] = ("both", Notice("late_rat_hour", "time", message))
-    return _notices_list(q.lang, tuple(notices.values())) if notices else Markup("")
+    return _notices_list(q.lang, tuple(notices.values())) if notices else b""
 
 
 @lru_cache(maxsize=256)
-def _notices_list(lang: str, notices: tuple[tuple[str, Notice], ...]) -> Markup:
+def _notices_list(lang: str, notices: tuple[tuple[str, Notice], ...]) -> bytes:
     """``_notices.html`` for ``notices`` (engine, notice): made once for each, as most
     pages have the same one or two (BaZi's Beijing time, the late Rat hour)."""
     context = {"t": translator(lang), "notices": notices}
-    return Markup(_environment_of(context).get_template("_notices.html").render(context))
+    return _environment_of(context).get_template("_notices.html").render(context).encode()
 
 
 def _unknown_html(q: ChartQuery, unknown: Sequence[Any], page: dict[str, Any]) -> Markup:
@@ -1092,15 +1094,15 @@ def _at_in_year(at: dt.datetime | None, text: str, year: int) -> str:
 def _timeline(q: ChartQuery, z: Any, qs: str) -> Row:
     """The strip under the board: the decades (大限) of the chart, and the ten years of the
     chosen decade (流年), each a link that moves the horoscope there; each strip as its
-    links' HTML (the numbers need no escaping, nor does a quoted moment: the link's other
-    parts are escaped once)."""
+    links' HTML in UTF-8 (the numbers need no escaping, nor does a quoted moment: the
+    link's other parts are escaped once)."""
     born = z.lunar_date.year
     current = int(q.at[:4]) if q.at else None
     at = dt.datetime.fromisoformat(q.at) if q.at else None
     decades = []
     chosen = None
-    head, tail = _at_link(q, qs)
-    head, tail = str(escape(head)), f"{escape(tail)}#chart"
+    head, tail = (_escaped(part).encode() for part in _at_link(q, qs))
+    tail += b"#chart"
     for palace in sorted(z.palaces, key=lambda p: p.decadal.start):
         start, end = palace.decadal.start, palace.decadal.end
         first = born + start - 1  # nominal age 1 is the birth's lunar year
@@ -1109,32 +1111,33 @@ def _timeline(q: ChartQuery, z: Any, qs: str) -> Row:
         here = current is not None and first <= current <= born + end - 1
         if here:
             chosen = (start, end)
-        moment = _quoted(_at_in_year(at, q.at, max(first, FIRST_DATE.year)))
+        moment = _quoted(_at_in_year(at, q.at, max(first, FIRST_DATE.year))).encode()
         decades.append(
-            f'<a href="{head}{moment}{tail}"{_CURRENT if here else ""}'
-            f' title="{_palace_title(palace.name, q.names)}, {first}–{born + end - 1}">'
-            f"{start}–{end}</a>"
-        )
+            b'<a href="%b%b%b"%b title="%b, %d\xe2\x80\x93%d">%d\xe2\x80\x93%d</a>'  # – dash
+            % (head, moment, tail, _CURRENT if here else b"", _palace_title(palace.name, q.names),
+               first, born + end - 1, start, end)
+        )  # fmt: skip
     years = []
     if chosen is not None:
         t = translator(q.lang)
         for age in range(chosen[0], chosen[1] + 1):
             year = born + age - 1
             if FIRST_DATE.year <= year <= LAST_DATE.year:
-                moment = _quoted(_at_in_year(at, q.at, year))
+                moment = _quoted(_at_in_year(at, q.at, year)).encode()
                 years.append(
-                    f'<a href="{head}{moment}{tail}"{_CURRENT if year == current else ""}'
-                    f' title="{escape(t.text("age {age}", age=age))}">{year}</a>'
-                )
-    return Row(decades=Markup("".join(decades)), years=Markup("".join(years)))
+                    b'<a href="%b%b%b"%b title="%b">%d</a>'
+                    % (head, moment, tail, _CURRENT if year == current else b"",
+                       _escaped(t.text("age {age}", age=age)).encode(), year)
+                )  # fmt: skip
+    return Row(decades=b"".join(decades), years=b"".join(years))
 
 
 @lru_cache(maxsize=64)
-def _palace_title(palace: PalaceName, style: str) -> str:
-    return str(escape(name(palace.names, style)))
+def _palace_title(palace: PalaceName, style: str) -> bytes:
+    return _escaped(name(palace.names, style)).encode()
 
 
-_CURRENT: Final = ' aria-current="true"'
+_CURRENT: Final = b' aria-current="true"'
 
 
 def _horoscope_steps(q: ChartQuery, qs: str) -> Markup:
