@@ -72,9 +72,7 @@ QUERIES = _queries()
 @pytest.mark.parametrize("place_label", ["", "Zürich, Switzerland <苏黎世> & co"])
 def test_the_filled_form_is_the_template_rendered(place_label: str) -> None:
     for q in QUERIES:
-        settings = _settings_html(
-            ChartQuery(date="", gender="", settings=q.settings, stars=q.stars, lang=q.lang)
-        )
+        settings = _settings_html(q.settings, q.stars, q.lang)
         context = {
             "t": translator(q.lang),
             "form": _form(q, {}),
@@ -89,9 +87,7 @@ def test_the_filled_form_is_the_template_rendered(place_label: str) -> None:
 def test_the_filled_form_keeps_a_parsed_querys_settings() -> None:
     q = parse({"date": "1987-05-16", "time": "12:30", "gender": "female", "school": "quanshu",
                "star": "wen_chang:w2", "lang": "zh-Hans", "tz": "Asia/Shanghai"})  # fmt: skip
-    settings = _settings_html(
-        ChartQuery(date="", gender="", settings=q.settings, stars=q.stars, lang=q.lang)
-    )
+    settings = _settings_html(q.settings, q.stars, q.lang)
     html = _form_html(q, "", settings)
     assert settings in html
     assert b'value="Asia/Shanghai"' in html and b"\x00" not in html

@@ -273,9 +273,12 @@ def _settings_context(
 
 
 @lru_cache(maxsize=256)
-def _settings_html(q: ChartQuery) -> bytes:
+def _settings_html(
+    settings: tuple[tuple[str, str], ...], stars: tuple[tuple[str, str], ...], lang: str
+) -> bytes:
     """The settings fieldset of a chart page's form (no errors, UTF-8), rendered once per
-    settings, star tables and language: ``q`` carries only those (the cache's key)."""
+    settings, star tables and language (a chart query's own)."""
+    q = ChartQuery(date="", gender="", settings=settings, stars=stars, lang=lang)
     form = Row(stars=set(q.stars))
     context = {
         **_lang_context(q.lang),
@@ -848,9 +851,7 @@ def _chart_context(q: ChartQuery, charts: Charts) -> dict[str, Any]:
     context["form_html"] = _form_html(
         q,
         charts.place.label,
-        _settings_html(
-            ChartQuery(date="", gender="", settings=q.settings, stars=q.stars, lang=q.lang)
-        ),
+        _settings_html(q.settings, q.stars, q.lang),
     )
     return context
 
