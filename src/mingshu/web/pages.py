@@ -436,11 +436,15 @@ def _name_rows(current: str, href: Callable[[str], str]) -> list[Row]:
 _STYLE_SLOT: Final = re.compile("\x00(" + "|".join(NAMES) + ")\x00")
 
 
-def _names_html(q: ChartQuery, path: str, fragment: str = "") -> bytes:
+def _names_html(
+    q: ChartQuery, path: str, fragment: str = "", query: Callable[..., str] | None = None
+) -> bytes:
     """The names switch of :func:`name_links` as ``_names.html`` renders it (UTF-8), from
-    pieces made once per language and name form around the other forms' links."""
+    pieces made once per language and name form around the other forms' links (``query``:
+    ``q``'s :meth:`~ChartQuery.query_strings`, when the caller has it)."""
+    query = query or q.query_strings()
     hrefs = {
-        style: _escaped(f"{path}?{q.query_string(names=style)}{fragment}").encode()
+        style: _escaped(f"{path}?{query(names=style)}{fragment}").encode()
         for style in NAMES
         if style != q.names
     }
@@ -794,11 +798,11 @@ def _chart_context(q: ChartQuery, charts: Charts) -> dict[str, Any]:
 
     style = q.names
     t = translator(q.lang)
-    qs = q.query_string()
+    query = q.query_strings()
+    qs = query()
     # The switch writes no link to the page's own language.
-    lang_links = {lang: "" if lang == q.lang else f"/chart?{q.query_string(lang=lang)}"
-                  for lang in LANGS}  # fmt: skip
-    board_qs = _query(q, qs, year="")
+    lang_links = {lang: "" if lang == q.lang else f"/chart?{query(lang=lang)}" for lang in LANGS}
+    board_qs = query(year="")
     context: dict[str, Any] = {
         **_lang_context(q.lang, lang_links),
         "charts": True,
@@ -810,21 +814,20 @@ def _chart_context(q: ChartQuery, charts: Charts) -> dict[str, Any]:
         "errors": {},
         "place_words": t.mark(charts.place.label),
         "permalink": f"/chart?{qs}",
-        "names_html": _names_html(q, "/chart", "#chart"),
+        "names_html": _names_html(q, "/chart", "#chart", query),
         "names_lang": NAME_LANGS[style],
-        "api_ziwei": f"/api/ziwei?{_query(q, qs, at='', year='', names='hans', lang='en')}"
+        "api_ziwei": f"/api/ziwei?{query(at='', year='', names='hans', lang='en')}"
         if not q.unknown_hour else "",
-        "api_horoscope":
-        f"/api/ziwei/horoscope?{_query(q, qs, year='', names='hans', lang='en')}"
+        "api_horoscope": f"/api/ziwei/horoscope?{query(year='', names='hans', lang='en')}"
         if q.at else "",
-        "api_bazi": f"/api/bazi?{_query(q, qs, at='', names='hans', lang='en')}"
+        "api_bazi": f"/api/bazi?{query(at='', names='hans', lang='en')}"
         if not q.unknown_hour else "",
         "svg_link": f"/chart.svg?{board_qs}" if not q.unknown_hour else "",
         "png_link": f"/chart.png?{board_qs}" if not q.unknown_hour else "",
         "notices_html": _notices_html(q, charts),
         "board_svg": "",
         "horoscope": charts.horoscope is not None,
-        "steps": _horoscope_steps(q, qs),
+        "steps": _horoscope_steps(q, query),
         "unknown_html": "",
         "bazi": _bazi_view(charts, style, q.lang),
         "catalogues": {e: catalogue_href(e, "", q.lang, style) for e in ("ziwei", "bazi")},
@@ -843,7 +846,7 @@ def _chart_context(q: ChartQuery, charts: Charts) -> dict[str, Any]:
 
         # 三方四正, 飞化 and 自化 of every palace, for the script that draws them on a click.
         context["analysis"] = analysis_json(z).decode()
-        context["timeline"] = _timeline(q, z, qs)
+        context["timeline"] = _timeline(q, z, query)
         context["patterns"] = _patterns_html(z, style, q.lang)
         context["star_list"] = _star_list(z, style, qs)
     if charts.unknown:
@@ -993,7 +996,7 @@ def _slots(
     """Adds the slots of ``container`` (at ``path``) to ``fill`` (escaped, UTF-8) and its
     shape to ``shape``: its keys (or length), then each value's slot or value in order."""
     if isinstance(container, list):  # keyed by its indices as text, as paths name them
-        items: Any = zip(map(str, range(len(container))), container)
+        items: Any = zip(map(str, range(len(container))), container, strict=True)
         shape.append((path, len(container)))
     else:
         values = vars(container) if isinstance(container, Row) else container
@@ -1052,26 +1055,18 @@ def _marked(path: str, value: object, fixed: frozenset[str], count: Iterator[int
     return value
 
 
-def _query(q: ChartQuery, qs: str, **changes: str) -> str:
-    """``q.query_string(**changes)``, where ``qs`` is ``q``'s own: the same when no change
-    changes a field (most of a page's links on a page without a horoscope or a year)."""
-    if all(getattr(q, field) == value for field, value in changes.items()):
-        return qs
-    return q.query_string(**changes)
-
-
-def _chart_at(q: ChartQuery, qs: str) -> Callable[[str], str]:
+def _chart_at(q: ChartQuery, query: Callable[..., str]) -> Callable[[str], str]:
     """``/chart?…`` for ``q`` with the horoscope moment moved to a given ``at``.  The
     timeline and the steps make some thirty of these a page; ``at`` and ``year`` end the
     canonical query string (ChartQuery.query_string), so the rest is encoded once."""
-    head, tail = _at_link(q, qs)
+    head, tail = _at_link(q, query)
     return lambda at: f"{head}{_quoted(at)}{tail}"
 
 
-def _at_link(q: ChartQuery, qs: str) -> tuple[str, str]:
-    """The link of :func:`_chart_at` before and after its moment (``qs``: ``q``'s own
-    query string)."""
-    head = "/chart?" + _query(q, qs, at="", year="") + "&at="
+def _at_link(q: ChartQuery, query: Callable[..., str]) -> tuple[str, str]:
+    """The link of :func:`_chart_at` before and after its moment (``query``: ``q``'s
+    :meth:`~ChartQuery.query_strings`)."""
+    head = "/chart?" + query(at="", year="") + "&at="
     return head, f"&year={quote_plus(q.year)}" if q.year else ""
 
 
@@ -1092,7 +1087,7 @@ def _at_in_year(at: dt.datetime | None, text: str, year: int) -> str:
     return moved.strftime("%Y-%m-%dT%H:%M" if "T" in text else "%Y-%m-%d")
 
 
-def _timeline(q: ChartQuery, z: Any, qs: str) -> Row:
+def _timeline(q: ChartQuery, z: Any, query: Callable[..., str]) -> Row:
     """The strip under the board: the decades (大限) of the chart, and the ten years of the
     chosen decade (流年), each a link that moves the horoscope there; each strip as its
     links' HTML in UTF-8 (the numbers need no escaping, nor does a quoted moment: the
@@ -1102,7 +1097,7 @@ def _timeline(q: ChartQuery, z: Any, qs: str) -> Row:
     at = dt.datetime.fromisoformat(q.at) if q.at else None
     decades = []
     chosen = None
-    head, tail = (_escaped(part).encode() for part in _at_link(q, qs))
+    head, tail = (_escaped(part).encode() for part in _at_link(q, query))
     tail += b"#chart"
     for palace in sorted(z.palaces, key=lambda p: p.decadal.start):
         start, end = palace.decadal.start, palace.decadal.end
@@ -1141,7 +1136,7 @@ def _palace_title(palace: PalaceName, style: str) -> bytes:
 _CURRENT: Final = b' aria-current="true"'
 
 
-def _horoscope_steps(q: ChartQuery, qs: str) -> Markup:
+def _horoscope_steps(q: ChartQuery, query: Callable[..., str]) -> Markup:
     """Links that move the horoscope moment by a decade, a year, a month, a day or a
     double hour, so a reader walks through the layers without typing dates."""
     if not q.at:
@@ -1167,7 +1162,7 @@ def _horoscope_steps(q: ChartQuery, qs: str) -> Markup:
     if timed:
         moves.append(("hour", at - dt.timedelta(hours=2), at + dt.timedelta(hours=2)))
     links = []
-    chart_at = _chart_at(q, qs)
+    chart_at = _chart_at(q, query)
     for label, back, forward in moves:
         if back.year >= FIRST_DATE.year:
             links.append((f"← {label}", chart_at(text(back)) + "#chart"))

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import attrgetter
 from typing import Any, Final
 from urllib.parse import parse_qs, quote_plus, urlencode
 
@@ -129,13 +130,25 @@ class ChartQuery:
         the query, cost more than their encoding)."""
         if not changes.keys() <= _QUERY_FIELDS:
             raise TypeError(f"ChartQuery has no field {sorted(changes.keys() - _QUERY_FIELDS)}")
-        birth = _birth_query(*[changes.get(f, getattr(self, f)) for f in _BIRTH_ARGUMENTS])
-        tail = ""
-        for key, default in (("names", "hans"), ("lang", "en"), ("at", ""), ("year", "")):
-            value = changes.get(key, getattr(self, key))
-            if value != default:
-                tail += f"&{key}={quote_plus(value)}"
-        return birth + tail
+        birth = _BIRTH_OF(self)  # the fields read at once
+        if not changes.keys().isdisjoint(_BIRTH_ARGUMENTS):
+            birth = tuple(changes.get(f, v) for f, v in zip(_BIRTH_ARGUMENTS, birth, strict=True))
+        tail = [changes.get(f, v) for f, v in zip(_TAIL, _TAIL_OF(self), strict=True)]
+        return _birth_query(*birth) + _tail_query(*tail)
+
+    def query_strings(self) -> Callable[..., str]:
+        """:meth:`query_string` with only the names, language, moment or year changed, as
+        a function of those (keywords): the birth part encoded once for the dozen links of
+        a page (each query_string reads the query's seventeen fields again)."""
+        birth = _birth_query(*_BIRTH_OF(self))
+        own = _TAIL_OF(self)
+
+        def query(
+            names: str = own[0], lang: str = own[1], at: str = own[2], year: str = own[3]
+        ) -> str:
+            return birth + _tail_query(names, lang, at, year)
+
+        return query
 
 
 _QUERY_FIELDS: Final = frozenset(ChartQuery.__dataclass_fields__)
@@ -144,6 +157,22 @@ _BIRTH_ARGUMENTS: Final = (
     "true_solar", "fold", "settings", "stars",
 )  # fmt: skip
 """The fields :func:`_birth_query` takes, in its order."""
+_BIRTH_OF: Final = attrgetter(*_BIRTH_ARGUMENTS)
+_TAIL: Final = ("names", "lang", "at", "year")
+"""The fields that end a query string (:func:`_tail_query`)."""
+_TAIL_OF: Final = attrgetter(*_TAIL)
+
+
+@lru_cache(maxsize=256)
+def _tail_query(names: str, lang: str, at: str, year: str) -> str:
+    """The end of :meth:`ChartQuery.query_string`: the names, language, moment and year,
+    each left out when it is the default (a page's links share a few)."""
+    tail = ""
+    for key, value, default in (("names", names, "hans"), ("lang", lang, "en"), ("at", at, ""),
+                                ("year", year, "")):  # fmt: skip
+        if value != default:
+            tail += f"&{key}={quote_plus(value)}"
+    return tail
 
 
 @lru_cache(maxsize=64)
