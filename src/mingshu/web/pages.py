@@ -469,7 +469,6 @@ def _bazi_view(charts: Charts, style: str, lang: str = "en") -> Row | None:
     c = charts.bazi
     if c is None:
         return None
-    from mingshu.present import annual_to_dict
     from mingshu.present.bazi_json import value_text
 
     details = {d.position.key: d for d in c.details}
@@ -477,16 +476,18 @@ def _bazi_view(charts: Charts, style: str, lang: str = "en") -> Row | None:
     columns = [_pillar_cells(d, style, lang) for d in pillars]
     present: list[bytes] = []
     absent: list[bytes] = []
-    for r in c.stars:
+    for star, variant, hits in c.stars:
         # Keyed by the table's label and the places (hashing the whole table, a tuple of
         # its sources and rules, cost more than the rest of the item's look-up).
-        places = tuple((h.position.key, value_text(h.target)) for h in r.hits) if r.hits else ()
-        item = _bazi_star_item(r.star.key, r.star.names, r.variant.label, places, style, lang)
-        (present if places else absent).append(item)
+        places = tuple([(h.position.key, value_text(h.target)) for h in hits]) if hits else ()
+        item = _bazi_star_item(star.key, star.names, variant.label, places, style, lang)
+        (present if hits else absent).append(item)
     luck = c.luck
     start, moment = luck.start, luck.start_moment
     annual = None
     if charts.annual is not None:
+        from mingshu.present import annual_to_dict
+
         a = annual_to_dict(charts.annual)
         annual = Row(**{
             "year": a["year"], "age": a["age"],
