@@ -469,19 +469,31 @@ def _bazi_view(charts: Charts, style: str, lang: str = "en") -> Row | None:
     c = charts.bazi
     if c is None:
         return None
-    from mingshu.present.bazi_json import value_text
-
     details = {d.position.key: d for d in c.details}
     pillars = [details[key] for key in ("year", "month", "day", "hour")]
     columns = [_pillar_cells(d, style, lang) for d in pillars]
     present: list[bytes] = []
     absent: list[bytes] = []
-    for star, variant, hits in c.stars:
+    absent_items = _ABSENT_ITEMS.setdefault((style, lang), {})
+    positions = _position_keys()
+    for result in c.stars:
+        star, variant, hits = result
+        if not hits:
+            # An absent star's result is its compiled table's own, shared by every chart
+            # without the star: its item is kept by the result's identity (the result is
+            # kept with it, so the id names no other object while the item is kept).
+            kept = absent_items.get(id(result))
+            if kept is None or kept[0] is not result:
+                if len(absent_items) >= 4096:  # bound: a table has some forty stars
+                    absent_items.clear()
+                item = _bazi_star_item(star.key, star.names, variant.label, (), style, lang)
+                kept = absent_items[id(result)] = (result, item)
+            absent.append(kept[1])
+            continue
         # Keyed by the table's label and the places (hashing the whole table, a tuple of
         # its sources and rules, cost more than the rest of the item's look-up).
-        places = tuple([(h.position.key, value_text(h.target)) for h in hits]) if hits else ()
-        item = _bazi_star_item(star.key, star.names, variant.label, places, style, lang)
-        (present if hits else absent).append(item)
+        places = tuple([(positions[h.position], _target_text(h.target)) for h in hits])
+        present.append(_bazi_star_item(star.key, star.names, variant.label, places, style, lang))
     luck = c.luck
     start, moment = luck.start, luck.start_moment
     annual = None
@@ -518,6 +530,26 @@ def _bazi_view(charts: Charts, style: str, lang: str = "en") -> Row | None:
             "annual": annual,
         }
     )
+
+
+_ABSENT_ITEMS: dict[tuple[str, str], dict[int, tuple[Any, bytes]]] = {}
+"""By name form and language: the item of each absent star's result, by its id."""
+
+
+@cache
+def _position_keys() -> tuple[str, ...]:
+    """Each pillar position's key, by its number (a NamedEnum's key is a property)."""
+    from mingshu.bazi.common import Position
+
+    return tuple(p.key for p in Position)
+
+
+@lru_cache(maxsize=1024, typed=True)  # typed: a stem and a branch may be the same number
+def _target_text(target: object) -> str | None:
+    """What a symbolic star's table gave, as the BaZi JSON writes it (value_text)."""
+    from mingshu.present.bazi_json import value_text
+
+    return value_text(target)  # type: ignore[arg-type]
 
 
 def _name(names: Names, style: str) -> str:
