@@ -9,6 +9,7 @@ the body) and a long ``Cache-Control``, and a request whose ``If-None-Match`` ma
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from functools import lru_cache
 from typing import Annotated, Any, Final
@@ -37,11 +38,22 @@ from mingshu.web.query import (
 )
 from mingshu.web.turns import TURNS
 
-__all__ = ["CACHE_CONTROL", "cached", "field_errors_response", "router"]
+__all__ = [
+    "CACHE_CONTROL",
+    "JSON",
+    "bazi_body",
+    "cached",
+    "cached_answer",
+    "field_errors_response",
+    "horoscope_body",
+    "router",
+    "ziwei_body",
+]
 
 CACHE_CONTROL: Final = "public, max-age=31536000, immutable"
 """A chart at a URL never changes within one release (the ETag carries the version)."""
 
+JSON: Final = "application/json"
 CACHE_SIZE: Final = 256
 """Responses each process keeps per kind (a chart is a pure function of its URL)."""
 
@@ -75,14 +87,31 @@ _RELEASE: Final = __version__.encode()
 _ETAGS: dict[int, tuple[bytes, str]] = {}
 
 
+def cached_answer(
+    body: bytes, media_type: str, if_none_match: str
+) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
+    """Status, headers and body of ``body`` with an ETag and a long Cache-Control; 304 (no
+    body) when the client's ``If-None-Match`` names it.  The headers as Starlette's
+    ``Response`` writes them, for :func:`cached` and for the chart lane (web/lane.py)."""
+    tag = etag_of(body)
+    headers = [(b"etag", tag.encode()), (b"cache-control", _CACHE_CONTROL)]
+    if tag in (t.strip() for t in if_none_match.split(",")):
+        return 304, headers, b""
+    headers += [(b"content-length", b"%d" % len(body)), (b"content-type", media_type.encode())]
+    return 200, headers, body
+
+
+_CACHE_CONTROL: Final = CACHE_CONTROL.encode()
+
+
 def cached(request: Request, body: bytes, media_type: str) -> Response:
     """``body`` with an ETag and a long Cache-Control; 304 when the client has it."""
-    tag = etag_of(body)
-    headers = {"ETag": tag, "Cache-Control": CACHE_CONTROL}
-    match = request.headers.get("if-none-match", "")
-    if tag in (t.strip() for t in match.split(",")):
-        return Response(status_code=304, headers=headers)
-    return Response(body, media_type=media_type, headers=headers)
+    status, headers, content = cached_answer(
+        body, media_type, request.headers.get("if-none-match", "")
+    )
+    response = Response(content, status_code=status)
+    response.raw_headers = headers
+    return response
 
 
 def _param(
@@ -410,10 +439,6 @@ def _params(request: Request) -> dict[str, Any]:
     return out
 
 
-def _query(params: dict[str, Any], known: frozenset[str]) -> ChartQuery:
-    return parse(params, known=known)
-
-
 def _json(data: Any) -> bytes:
     from mingshu.present import to_json
 
@@ -432,13 +457,29 @@ async def health() -> dict[str, Any]:
     **_CHART_ROUTE,
 )
 async def ziwei_chart(request: Request) -> Response:
+    return await _answer(request, ziwei_body, request.url.query)
+
+
+async def _answer(
+    request: Request, body_of: Callable[[str], Awaitable[bytes]], query: str
+) -> Response:
     # async: a chart takes well under a millisecond, less than a hop to the thread pool.
     try:
-        async with TURNS:
-            body = _ziwei_raw(request.url.query)
+        body = await body_of(query)
     except FieldErrors as e:
         return field_errors_response(e.errors)
-    return cached(request, body, "application/json")
+    return cached(request, body, JSON)
+
+
+def _query_string(request: Request) -> str:
+    """The raw query string as Starlette's ``query_params`` reads it (Latin-1)."""
+    return str(request.scope["query_string"].decode("latin-1"))
+
+
+async def ziwei_body(query: str) -> bytes:
+    """The Zi Wei chart of a query string (:class:`FieldErrors` when it is bad)."""
+    async with TURNS:  # the parsing too: a repeat is one look-up in _ziwei_raw
+        return _ziwei_raw(query)
 
 
 @lru_cache(maxsize=CACHE_SIZE)
@@ -488,15 +529,16 @@ def _bazi_bytes(query_string: str) -> bytes:
     **_CHART_ROUTE,
 )
 async def ziwei_horoscope(request: Request) -> Response:
-    try:
-        q = _query(_params(request), _HOROSCOPE_KNOWN)
-        if not q.at:
-            raise FieldErrors({"at": "missing: give a date YYYY-MM-DD or YYYY-MM-DDTHH:MM"})
-        async with TURNS:
-            body = _horoscope_bytes(q.query_string(names="hans", year=""))
-    except FieldErrors as e:
-        return field_errors_response(e.errors)
-    return cached(request, body, "application/json")
+    return await _answer(request, horoscope_body, _query_string(request))
+
+
+async def horoscope_body(query: str) -> bytes:
+    """The horoscope of a query string (:class:`FieldErrors` when it is bad)."""
+    q = parse_query(query, known=_HOROSCOPE_KNOWN)
+    if not q.at:
+        raise FieldErrors({"at": "missing: give a date YYYY-MM-DD or YYYY-MM-DDTHH:MM"})
+    async with TURNS:
+        return _horoscope_bytes(q.query_string(names="hans", year=""))
 
 
 @router.get(
@@ -506,15 +548,16 @@ async def ziwei_horoscope(request: Request) -> Response:
     **_CHART_ROUTE,
 )
 async def bazi_chart(request: Request) -> Response:
-    try:
-        q = _query(_params(request), _BAZI_KNOWN)
-        if q.unknown_hour:
-            raise FieldErrors({"time": "the API needs a clock time"})
-        async with TURNS:
-            body = _bazi_bytes(q.query_string(names="hans", at=""))
-    except FieldErrors as e:
-        return field_errors_response(e.errors)
-    return cached(request, body, "application/json")
+    return await _answer(request, bazi_body, _query_string(request))
+
+
+async def bazi_body(query: str) -> bytes:
+    """The BaZi chart of a query string (:class:`FieldErrors` when it is bad)."""
+    q = parse_query(query, known=_BAZI_KNOWN)
+    if q.unknown_hour:
+        raise FieldErrors({"time": "the API needs a clock time"})
+    async with TURNS:
+        return _bazi_bytes(q.query_string(names="hans", at=""))
 
 
 @router.get(
@@ -526,12 +569,12 @@ async def bazi_chart(request: Request) -> Response:
 async def ziwei_hours(request: Request) -> Response:
     try:
         # Every hour of the day: a time given is refused as unknown here, not dropped.
-        q = _query({**_params(request), "unknown_hour": "1"}, _HOURS_KNOWN)
+        q = parse({**_params(request), "unknown_hour": "1"}, known=_HOURS_KNOWN)
         async with TURNS:
             body = _hours_bytes(q.query_string(names="hans", at="", year=""))
     except FieldErrors as e:
         return field_errors_response(e.errors)
-    return cached(request, body, "application/json")
+    return cached(request, body, JSON)
 
 
 @lru_cache(maxsize=CACHE_SIZE)

@@ -18,6 +18,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from mingshu import __version__
 from mingshu.web import api, pages
 from mingshu.web.assets import FONT_CACHE, STATIC_CACHE, Assets
+from mingshu.web.lane import ChartLane
 from mingshu.web.security import SecurityHeaders
 from mingshu.web.store import Store, database_url, migrate, site_secret
 
@@ -33,11 +34,14 @@ def create_app(
     *,
     run_migrations: bool = True,
     feedback_rate: int | None = None,
+    chart_lane: bool = True,
 ) -> FastAPI:
     """The site.  ``database``: an SQLAlchemy URL (default ``MINGSHU_DATABASE_URL`` or the
     SQLite file, :func:`~mingshu.web.store.database_url`); ``run_migrations``: apply the
     Alembic migrations first; ``feedback_rate``: feedback posts allowed per client a minute
-    (default ``MINGSHU_FEEDBACK_RATE`` or 10)."""
+    (default ``MINGSHU_FEEDBACK_RATE`` or 10); ``chart_lane``: answer the charts' GET
+    requests in :class:`~mingshu.web.lane.ChartLane` (False: every one through its FastAPI
+    route, as the tests compare them)."""
     url = database or database_url()
     if run_migrations:
         migrate(url)
@@ -60,7 +64,9 @@ def create_app(
     )
     app.state.store = store
     app.state.secret = secret
-    app.add_middleware(SecurityHeaders)
+    if chart_lane:
+        app.add_middleware(ChartLane)
+    app.add_middleware(SecurityHeaders)  # added last: the outer one, around the lane too
     app.include_router(api.router)
     app.include_router(pages.router)
     from mingshu.web import moments

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import cache, lru_cache
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, Final
-from urllib.parse import quote_plus
+from urllib.parse import parse_qs, quote_plus, unquote
 
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import HTMLResponse, RedirectResponse
@@ -682,40 +682,54 @@ def _star_summary(
 async def chart_page(request: Request) -> Response:
     # async: a repeat is a cache hit, and a new chart holds the interpreter lock for its
     # ~20 ms either way; the thread pool would only add switching.
-    raw = _params(request)
-    if not raw:
-        return render("chart.html", **_page(request, raw, {}))
+    try:  # the query string as Starlette's query_params reads it (Latin-1)
+        body = await page_body(request.scope["query_string"].decode("latin-1"))
+    except FieldErrors as e:
+        raw = _params(request)
+        if not raw:  # no query: the empty form
+            return render("chart.html", **_page(request, raw, {}))
+        return render("chart.html", status=422, **_page(request, raw, e.errors))
+    if body is not None:
+        return cached(request, body, HTML)
     # A typed place (no JavaScript, or a suggestion taken without its id): the one city it
     # names, then a redirect to the chart's stable URL naming the city by id.  Several
     # cities of that name: the page asks which one (never the largest for the reader).
-    place = raw.get("place")
-    if isinstance(place, str) and place.strip():
-        typed = place[:MAX_VALUE]
-        found = cities.resolve(typed)
-        # The city id the form carries counts only when it is one of the cities the place
-        # names (the reader's answer); one left from the previous chart loses to the place.
-        city = raw.get("city")
-        found = [c for c in found if str(c.id) == city] or found
-        if not found:
-            errors = {"place": f"no city called {typed!r} (try English or Chinese)"}
-            return render("chart.html", status=422, **_page(request, raw, errors))
-        if len(found) > 1:
-            errors = {"place": f"{len(found)} cities match {typed!r}: which one?"}
-            return render("chart.html", status=422, **_page(request, raw, errors, found))
-        rest = {k: v for k, v in raw.items() if k != "place"}
-        rest["city"] = str(found[0].id)
-        try:
-            q = parse(rest)
-        except FieldErrors as e:
-            return render("chart.html", status=422, **_page(request, rest, e.errors))
-        return RedirectResponse(f"/chart?{q.query_string()}", status_code=303)
+    raw = _params(request)
+    typed = str(raw["place"])[:MAX_VALUE]
+    found = cities.resolve(typed)
+    # The city id the form carries counts only when it is one of the cities the place
+    # names (the reader's answer); one left from the previous chart loses to the place.
+    city = raw.get("city")
+    found = [c for c in found if str(c.id) == city] or found
+    if not found:
+        errors = {"place": f"no city called {typed!r} (try English or Chinese)"}
+        return render("chart.html", status=422, **_page(request, raw, errors))
+    if len(found) > 1:
+        errors = {"place": f"{len(found)} cities match {typed!r}: which one?"}
+        return render("chart.html", status=422, **_page(request, raw, errors, found))
+    rest = {k: v for k, v in raw.items() if k != "place"}
+    rest["city"] = str(found[0].id)
     try:
-        q = parse(raw)
-        async with TURNS:  # a new page lets the loop poll before the next (web/turns.py)
-            body = chart_page_bytes(q)
+        q = parse(rest)
     except FieldErrors as e:
-        return render("chart.html", status=422, **_page(request, raw, e.errors))
-    return cached(request, body, "text/html; charset=utf-8")
+        return render("chart.html", status=422, **_page(request, rest, e.errors))
+    return RedirectResponse(f"/chart?{q.query_string()}", status_code=303)
+
+
+HTML: Final = "text/html; charset=utf-8"
+
+
+async def page_body(query: str) -> bytes | None:
+    """The chart page of a raw query string; ``None`` where :func:`chart_page` answers
+    otherwise (a typed place: the city it names, or which one); :class:`FieldErrors` when
+    the query is bad or empty.  The chart lane (web/lane.py) answers with it too."""
+    if "place" in unquote(query):  # then see whether the form's place field is set
+        place = parse_qs(query, keep_blank_values=True).get("place", [])
+        if len(place) == 1 and place[0].strip():
+            return None
+    q = parse_query(query)
+    async with TURNS:  # a new page lets the loop poll before the next (web/turns.py)
+        return chart_page_bytes(q)
 
 
 @lru_cache(maxsize=CACHE_SIZE)
