@@ -190,6 +190,20 @@ def test_bazi_tables_match_the_engine(client: TestClient) -> None:
     assert [[x for x in cell.split("<br>") if x.strip()] for cell in rows["hidden stems"]] == hidden
 
 
+@pytest.mark.parametrize(("names", "branch"), [("hans", "午"), ("english", "Horse")])
+def test_a_star_found_on_a_branch_is_named_by_that_branch(
+    client: TestClient, names: str, branch: str
+) -> None:
+    # 1958-06-20 10:30 has the pillars 戊戌 戊午 戊辰 丁巳 (lunar-python). 三命通會 卷三 論羊刃:
+    # the Goat Blade "常居祿前一辰", one branch past the day master's 祿: 戊's 祿 is 巳, so the
+    # blade is 午, found on the month pillar.  午 and the stem 戊 share the key "wu": the page
+    # once named this branch 戊.
+    page = client.get(f"/chart?date=1958-06-20&time=10:30&gender=male&names={names}")
+    lines = [x for x in re.findall(r"<li[^>]*>(.*?)</li>", page.text) if "Goat Blade" in x]
+    assert len(lines) == 1
+    assert f"month pillar {branch} " in html.unescape(lines[0]) + " "
+
+
 def test_horoscope_overlay(client: TestClient) -> None:
     plain = client.get(f"/chart?{BIRTH}").text
     r = client.get(f"/chart?{BIRTH}&at=2026-11-29T10:00")

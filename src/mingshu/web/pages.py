@@ -24,7 +24,7 @@ from markupsafe import Markup, escape
 from mingshu import __version__
 from mingshu.birth import Notice
 from mingshu.calendar import FIRST_DATE, LAST_DATE
-from mingshu.cycles import Branch
+from mingshu.cycles import Branch, Pillar
 from mingshu.named import Names
 from mingshu.present.labels import LABELS as LABELS_OF
 from mingshu.web import cities
@@ -67,7 +67,6 @@ from mingshu.web.views import (
     star_detail,
     stem_name,
     unknown_hour_table,
-    value_name,
 )
 from mingshu.ziwei.stars import Star
 from mingshu.ziwei.tables import PalaceName
@@ -77,7 +76,7 @@ if TYPE_CHECKING:
     from mingshu.bazi.derived import PillarDetail
     from mingshu.bazi.luck import LuckStep
     from mingshu.bazi.tables import HiddenStem, TenGod
-    from mingshu.cycles import Pillar
+    from mingshu.cycles import Stem
 
 __all__ = ["environment", "render", "router"]
 
@@ -492,7 +491,7 @@ def _bazi_view(charts: Charts, style: str, lang: str = "en") -> Row | None:
             continue
         # Keyed by the table's label and the places (hashing the whole table, a tuple of
         # its sources and rules, cost more than the rest of the item's look-up).
-        places = tuple([(positions[h.position], _target_text(h.target)) for h in hits])
+        places = tuple([(positions[h.position], _target_name(h.target, style)) for h in hits])
         present.append(_bazi_star_item(star.key, star.names, variant.label, places, style, lang))
     luck = c.luck
     start, moment = luck.start, luck.start_moment
@@ -545,11 +544,12 @@ def _position_keys() -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=1024, typed=True)  # typed: a stem and a branch may be the same number
-def _target_text(target: object) -> str | None:
-    """What a symbolic star's table gave, as the BaZi JSON writes it (value_text)."""
-    from mingshu.present.bazi_json import value_text
-
-    return value_text(target)  # type: ignore[arg-type]
+def _target_name(target: Stem | Branch | Pillar, style: str) -> str:
+    """What a symbolic star's table gave, named from its own type in ``style``: the JSON's
+    key cannot be read back (戊 and 午 are both "wu")."""
+    if isinstance(target, Pillar):
+        return pillar_name(str(target), style)
+    return name(target.names, style)
 
 
 def _name(names: Names, style: str) -> str:
@@ -642,7 +642,7 @@ def _bazi_star_item(
     key: str,
     names: Names,
     table: str,
-    places: tuple[tuple[str, str | None], ...],
+    places: tuple[tuple[str, str], ...],
     style: str,
     lang: str,
 ) -> bytes:
@@ -664,7 +664,7 @@ def _bazi_star_item(
 
 
 def _star_summary(
-    names: Names, table: str, hits: tuple[tuple[str, str | None], ...], style: str, lang: str
+    names: Names, table: str, hits: tuple[tuple[str, str], ...], style: str, lang: str
 ) -> str:
     """A symbolic star's line with its name and the branches it falls on in the page's
     name form (the table's label names its book and stays as written); an English page
@@ -674,7 +674,7 @@ def _star_summary(
         label = f"{names.english} {label}"
     if not hits:
         return f"no {label} in this chart (table: {table})"
-    where = ", ".join(f"{pillar} pillar {value_name(target, style)}" for pillar, target in hits)
+    where = ", ".join(f"{pillar} pillar {target}" for pillar, target in hits)
     return f"{label} (table: {table}): {where}"
 
 

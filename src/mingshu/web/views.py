@@ -9,8 +9,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Final
 
-from mingshu.cycles import Branch, Element, Stem
-from mingshu.errors import InputError
+from mingshu.cycles import Branch, Stem
 from mingshu.present.star_rules import BY_WORDS, ziwei_rule
 
 if TYPE_CHECKING:
@@ -26,7 +25,6 @@ __all__ = [
     "star_detail",
     "stem_name",
     "unknown_hour_table",
-    "value_name",
 ]
 
 HOUR_STARS: Final = (
@@ -49,7 +47,7 @@ def name(names: Names | dict[str, str], style: str) -> str:
 
 
 # The look-ups below are cached: pure functions of a key and a name style, asked for
-# again and again on every chart page (value_name tries three parsers in turn).
+# again and again on every chart page.
 @lru_cache(maxsize=4096)
 def stem_name(key: str, style: str) -> str:
     return name(Stem.parse(key).names, style)
@@ -69,19 +67,6 @@ def pillar_name(text: str, style: str) -> str:
 
 
 @lru_cache(maxsize=4096)
-def value_name(value: str | None, style: str) -> str:
-    """A looked-up value of the BaZi JSON (a stem, branch or element key, or a pillar's
-    text) in ``style``."""
-    if not value:
-        return ""
-    for kind in (Stem, Branch, Element):
-        try:
-            return name(kind.parse(value).names, style)
-        except InputError:
-            pass
-    return pillar_name(value, style)
-
-
 @lru_cache(maxsize=4096)
 def branch_name(key: str, style: str) -> str:
     return name(Branch.parse(key).names, style)
