@@ -25,6 +25,7 @@ from mingshu.named import clip_text
 from mingshu.web import cities
 from mingshu.web.assets import content_etag
 from mingshu.web.charts import annual_of, bazi_of, horoscope_of, ziwei_of
+from mingshu.web.identity import ByIdentity
 from mingshu.web.query import (
     BAZI_SETTINGS,
     CALENDARS,
@@ -73,18 +74,12 @@ def etag_of(body: bytes) -> str:
     """The body's ETag, with the release in it.  A repeat is the same bytes object from the
     LRUs above, found by identity (an int), where an ``lru_cache`` keyed by the body would
     first hash a new body's 100 KB with SipHash just to learn it is new."""
-    entry = _ETAGS.get(id(body))
-    if entry is not None and entry[0] is body:  # the entry holds its body: no id reuse
-        return entry[1]
-    tag = content_etag(_RELEASE, body)
-    if len(_ETAGS) >= 2 * CACHE_SIZE:
-        _ETAGS.pop(next(iter(_ETAGS)), None)  # the oldest (another thread may pop it too)
-    _ETAGS[id(body)] = (body, tag)
-    return tag
+    tag = _ETAGS.get(body)
+    return _ETAGS.keep(body, content_etag(_RELEASE, body)) if tag is None else tag
 
 
 _RELEASE: Final = __version__.encode()
-_ETAGS: dict[int, tuple[bytes, str]] = {}
+_ETAGS: ByIdentity[bytes, str] = ByIdentity(2 * CACHE_SIZE)
 
 
 def cached_answer(

@@ -38,6 +38,7 @@ from mingshu.web.charts import (
     place_of,
     ziwei_of,
 )
+from mingshu.web.identity import ByIdentity
 from mingshu.web.lang import LANGS, Translator, translator
 from mingshu.web.library import (
     article_exists,
@@ -473,21 +474,22 @@ def _bazi_view(charts: Charts, style: str, lang: str = "en") -> Row | None:
     columns = [_pillar_cells(d, style, lang) for d in pillars]
     present: list[bytes] = []
     absent: list[bytes] = []
-    absent_items = _ABSENT_ITEMS.setdefault((style, lang), {})
+    absent_items = _ABSENT_ITEMS.get((style, lang)) or _ABSENT_ITEMS.setdefault(
+        (style, lang),
+        ByIdentity(4096),  # a table has some forty stars
+    )
     positions = _position_keys()
     for result in c.stars:
         star, variant, hits = result
         if not hits:
             # An absent star's result is its compiled table's own, shared by every chart
-            # without the star: its item is kept by the result's identity (the result is
-            # kept with it, so the id names no other object while the item is kept).
-            kept = absent_items.get(id(result))
-            if kept is None or kept[0] is not result:
-                if len(absent_items) >= 4096:  # bound: a table has some forty stars
-                    absent_items.clear()
-                item = _bazi_star_item(star.key, star.names, variant.label, (), style, lang)
-                kept = absent_items[id(result)] = (result, item)
-            absent.append(kept[1])
+            # without the star: its item is kept by the result's identity.
+            item = absent_items.get(result)
+            if item is None:
+                item = absent_items.keep(
+                    result, _bazi_star_item(star.key, star.names, variant.label, (), style, lang)
+                )
+            absent.append(item)
             continue
         # Keyed by the table's label and the places (hashing the whole table, a tuple of
         # its sources and rules, cost more than the rest of the item's look-up).
@@ -531,8 +533,8 @@ def _bazi_view(charts: Charts, style: str, lang: str = "en") -> Row | None:
     )
 
 
-_ABSENT_ITEMS: dict[tuple[str, str], dict[int, tuple[Any, bytes]]] = {}
-"""By name form and language: the item of each absent star's result, by its id."""
+_ABSENT_ITEMS: dict[tuple[str, str], ByIdentity[object, bytes]] = {}
+"""By name form and language: the item of each absent star's result, by its identity."""
 
 
 @cache
