@@ -916,9 +916,8 @@ class _Board:
             cells.append((r, c, cell))
             if cell[4] > rows[r]:
                 rows[r] = cell[4]
-        centre = [
-            g.block(_place(2 * _CELL_W - 4 * _PAD, _CELL_W + 2 * _PAD, link)) for g in self.centre()
-        ]
+        middle = _place(2 * _CELL_W - 4 * _PAD, _CELL_W + 2 * _PAD, link)
+        centre = [g.block(middle) for g in self.centre()]
         need = sum([b[0] for b in centre]) + 4 * _PAD
         if need > rows[1] + rows[2]:
             extra = need - rows[1] - rows[2]
@@ -938,7 +937,8 @@ class _Board:
         board, so on a 360-pixel screen the text is drawn at its own size)."""
         link = self.link
         place = _place(_COLUMN_W - 2 * _PAD, _PAD, link)
-        centre = [g.block(_place(_COLUMN_W - 4 * _PAD, 2 * _PAD, link)) for g in self.centre()]
+        summary = _place(_COLUMN_W - 4 * _PAD, 2 * _PAD, link)
+        centre = [g.block(summary) for g in self.centre()]
         top = sum([b[0] for b in centre]) + 4 * _PAD
         by_name = {p.name: v for p, v in zip(self.chart.palaces, self.views(), strict=True)}
         cells = [self._cell(by_name[name], place) for name in _PALACE_NAMES]
