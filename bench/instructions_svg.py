@@ -5,7 +5,9 @@ steady on a busy machine, and as CPU time in process.
 
 What the chart page asks of :mod:`mingshu.present.ziwei_svg` for a new birth: both
 layouts (the 4×4 board and the phone column) of one chart, with star links, through
-``chart_svgs``, for the same births as bench/instructions_web.py.  As there, each
+``chart_svgs(..., as_bytes=True)`` (the UTF-8 the page sends; ``--str`` measures the
+documents as str, as ``chart_svgs`` returns them by default), for the same births as
+bench/instructions_web.py.  As there, each
 instruction figure is the difference between two runs under ``valgrind --tool=callgrind``
 that do the same set-up (imports; the charts of 2 × --cases births; both SVGs of the first
 --cases, so the caches of what a setting decides are warm, as in a running server) and
@@ -44,24 +46,26 @@ def charts_of(raws: Sequence[str]) -> list[Any]:
     return out
 
 
-def drawer() -> Callable[[Any], tuple[str, ...]]:
+def drawer(as_str: bool = False) -> Callable[[Any], tuple[str, ...] | tuple[bytes, ...]]:
     from mingshu.present.ziwei_svg import chart_svgs
 
-    def svgs(case: Any) -> tuple[str, ...]:
+    def svgs(case: Any) -> tuple[str, ...] | tuple[bytes, ...]:
         chart, horoscope, style, qs = case
+        link = ("/chart/star/", f"?{qs}")
+        if as_str:
+            return chart_svgs(chart, horoscope, style, ("board", "column"), star_link=link)
         return chart_svgs(
-            chart, horoscope, style, ("board", "column"),
-            star_link=("/chart/star/", f"?{qs}"),
-        )  # fmt: skip
+            chart, horoscope, style, ("board", "column"), star_link=link, as_bytes=True
+        )
 
     return svgs
 
 
-def run(measure: bool, cases: int) -> None:
+def run(measure: bool, cases: int, as_str: bool) -> None:
     """The run under valgrind: set-up, then (if ``measure``) the measured births."""
     rng = random.Random(1)
     warm, measured = charts_of(births(cases, rng)), charts_of(births(cases, rng))
-    draw = drawer()
+    draw = drawer(as_str)
     for case in warm:
         draw(case)
     gc.freeze()
@@ -70,31 +74,35 @@ def run(measure: bool, cases: int) -> None:
             draw(case)
 
 
-def instructions(measure: bool, cases: int) -> int:
+def instructions(measure: bool, cases: int, as_str: bool) -> int:
+    step = "measure" if measure else "setup"
     return callgrind.instructions(
-        __file__, "--run", "measure" if measure else "setup", "--cases", str(cases)
+        __file__, "--run", step, "--cases", str(cases), *(["--str"] if as_str else [])
     )
 
 
-def cpu_ms(cases: int) -> float:
+def cpu_ms(cases: int, as_str: bool) -> float:
     """CPU milliseconds per new birth, best of three rounds of ``cases`` births each."""
     rng = random.Random(2)
-    return best_cpu_ms(drawer(), lambda: charts_of(births(cases, rng)))
+    return best_cpu_ms(drawer(as_str), lambda: charts_of(births(cases, rng)))
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--cases", type=int, default=200)
     parser.add_argument("--no-valgrind", action="store_true", help="CPU time only")
+    parser.add_argument("--str", action="store_true", help="the documents as str")
     parser.add_argument("--run", help=argparse.SUPPRESS)  # the child under valgrind
     args = parser.parse_args(argv)
     if args.run is not None:
-        run(args.run == "measure", args.cases)
+        run(args.run == "measure", args.cases, args.str)
         return
     print(f"mingshu SVG board and column, a never-seen chart ({args.cases} births, warm caches)")
-    line = f"both SVGs: {cpu_ms(args.cases):6.3f} ms CPU"
+    kind = "str" if args.str else "UTF-8"
+    line = f"both SVGs ({kind}): {cpu_ms(args.cases, args.str):6.3f} ms CPU"
     if not args.no_valgrind:
-        count = (instructions(True, args.cases) - instructions(False, args.cases)) / args.cases
+        counts = [instructions(measure, args.cases, args.str) for measure in (True, False)]
+        count = (counts[0] - counts[1]) / args.cases
         line += f"  {count:>12,.0f} instructions"
     print(line)
 

@@ -198,6 +198,10 @@ def test_the_fast_writer_writes_what_elementtree_writes(
             # Both layouts from one board's tokens: the same documents as drawn alone.
             both = chart_svgs(chart, h, names)
             assert both == tuple(chart_svg(chart, h, names, x) for x in LAYOUTS)
+            # As bytes: the same documents in UTF-8.
+            utf8 = chart_svgs(chart, h, names, star_link=("/s/", "?a"), as_bytes=True)
+            linked = chart_svgs(chart, h, names, star_link=("/s/", "?a"))
+            assert utf8 == tuple(svg.encode() for svg in linked)
 
 
 def test_a_token_is_written_as_elementtree_writes_it() -> None:
@@ -212,10 +216,13 @@ def test_a_token_is_written_as_elementtree_writes_it() -> None:
     ]
     for token in (_Token(spans, {"data-star": "zi_wei", "class": "star major"}),
                   _Token(spans[1:], {"data-y": 'q"'}), _Token([_Span("", "#000", 10.0)])):  # fmt: skip
-        _, ((_, parts, _),) = _one_line([token], 1.25)
-        text = ET.fromstring(f"<g>{'2.5'.join(parts)}</g>")[0]
-        assert (text.tag, text.get("x"), text.get("y")) == ("text", "1.2", "2.5")
-        assert {k: v for k, v in text.attrib.items() if k not in "xy"} == {
+        _, pieces, _ = _one_line([token], 1.25)
+        text = ET.fromstring(b"<g>" + b"2.5".join(pieces) + b"</g>")[0]
+        baseline = f"{token.size + 2:.1f}"  # below the block's top, the y
+        assert (text.tag, text.get("x"), text.get("y"), text.get("dy")) == (
+            "text", "1.2", "2.5", baseline,
+        )  # fmt: skip
+        assert {k: v for k, v in text.attrib.items() if k not in ("x", "y", "dy")} == {
             **token.attrs, "font-size": f"{token.spans[0].size:g}", "fill": token.spans[0].fill,
             **({"font-weight": "bold"} if token.spans[0].bold else {}),
         }  # fmt: skip
@@ -260,17 +267,18 @@ def test_cli_svg_bad_path_is_an_input_error(tmp_path: Path) -> None:
 
 
 def test_a_linked_line_is_filled_with_its_baseline_and_query() -> None:
-    """A linked line's chunks are joined by the baseline, then by the query that ends each
-    star's link: filled in,
-    the star's name is a link to the link's start + its key + the query, and text with
-    ``%`` and ``&`` is kept; other tokens on the line are plain."""
+    """A linked block's chunks are joined by its top, then by the query that ends each
+    star's link: filled in, each text's ``y`` is the top and its ``dy`` the line's baseline
+    below it (the largest font + 2), the star's name is a link to the link's start + its
+    key + the query, and text with ``%`` and ``&`` is kept; other tokens on the line are
+    plain."""
     from mingshu.present.ziwei_svg import _one_line, _Span, _Token
 
     star = _Token([_Span("100% 紫微", "#123", 16.0)], {"data-star": "zi_wei", "class": "star"})
     other = _Token([_Span("5% & c", "#456", 12.0)], {"class": "god"})
-    _, ((_, pieces, chunks),) = _one_line([star, other], 6.0, link="/s/")
-    assert chunks and not pieces
-    g = ET.fromstring(f"<g>{'?a=1&amp;b=%25'.join('20.0'.join(c) for c in chunks)}</g>")
+    height, pieces, chunks = _one_line([star, other], 6.0, link="/s/")
+    assert chunks and not pieces and height == 16 + 4
+    g = ET.fromstring(b"<g>" + b"?a=1&amp;b=%25".join(b"2.0".join(c) for c in chunks) + b"</g>")
     a, text = list(g)
     assert (a.tag, a.get("href"), a[0].text, text.text) == (
         "a",
@@ -278,7 +286,7 @@ def test_a_linked_line_is_filled_with_its_baseline_and_query() -> None:
         "100% 紫微",
         "5% & c",
     )
-    assert (a[0].get("y"), text.get("y")) == ("20.0", "20.0")
-    # No links: pieces joined by the baseline.
-    _, ((_, pieces, chunks),) = _one_line([star, other], 6.0)
-    assert not chunks and ET.fromstring(f"<g>{'20.0'.join(pieces)}</g>")[0].tag == "text"
+    assert [(t.get("y"), t.get("dy")) for t in (a[0], text)] == [("2.0", "18.0")] * 2
+    # No links: pieces joined by the top.
+    _, pieces, chunks = _one_line([star, other], 6.0)
+    assert not chunks and ET.fromstring(b"<g>" + b"2.0".join(pieces) + b"</g>")[0].tag == "text"

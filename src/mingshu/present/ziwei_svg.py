@@ -14,6 +14,13 @@ board 720 units wide, and the parts carry data attributes to hook clicks on:
 ``data-brightness``, ``data-mutagen``) per star, ``data-layer`` on horoscope marks.
 All text is escaped as ElementTree escapes it (a test reads each document back with
 ElementTree and writes it again: the same bytes).
+
+Each group of lines (a palace's major stars, its gods, a centre row) is written once as
+UTF-8 and kept: every ``<text>`` in it has the group's top as its ``y`` and its line's
+baseline below that as its ``dy``, so the group is the same bytes on every board that
+draws it at the same ``x``, and a board fills in only the tops and the query string of
+its star links.  (``y`` + ``dy`` is drawn where the single ``y`` was, pixel for pixel in
+resvg: the coordinates are multiples of 0.5, exact in floats; a ``transform`` is not.)
 """
 
 from __future__ import annotations
@@ -24,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import attrgetter, itemgetter
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, Literal, overload
 
 from mingshu.arguments import check_type
 from mingshu.cycles import Pillar
@@ -225,96 +232,85 @@ def _tspan(span: _Span) -> str:
 
 # ------------------------------------------------------------------- written lines
 
-_Line = tuple[float, tuple[str, ...], tuple[tuple[str, ...], ...]]
-"""A line of tokens written out but for its baseline: its baseline below the top of its
-group, then the pieces that the baseline's figure joins (``figure.join(pieces)``: every
-token's ``y``), or for a linked line its chunks: ``query.join(map(figure.join, chunks))``
-(the board's query string ends each star's link)."""
-
-_Block = tuple[float, tuple[_Line, ...]]
-"""A group of tokens written out in lines: its height (each line its largest font + 4)
-and its lines."""
+_Block = tuple[float, tuple[bytes, ...], tuple[tuple[bytes, ...], ...]]
+"""A group of tokens written out in lines, UTF-8: its height (each line its largest font
++ 4), then its markup cut where its top goes (``figure.join(pieces)``), or if it has
+links, its chunks: ``query.join(map(figure.join, chunks))`` (the board's query string
+ends each star's link).  Every ``<text>`` of the block has the block's top as its ``y``
+and its line's baseline below that as its ``dy``: a block is the same bytes wherever it
+is drawn."""
 
 
-@lru_cache(maxsize=16384)
-def _placed(token: _Token, x: float, link: str | None) -> tuple[str, str, str]:
-    """A token written at ``x`` but for its baseline: its link up to the query (if it is
-    a star and ``link`` is given, else ``""``), its start up to the baseline, and the rest.
-    (Cached: a new group is mostly tokens that other groups put at the same place.)"""
-    head = f'<text x="{_FIGURES[x]}" y="'
-    markup = token._markup or token.markup()
+@lru_cache(maxsize=32768)
+def _placed(
+    token: _Token, x: float, baseline: float, link: str | None
+) -> tuple[bytes, bytes, bytes]:
+    """A token written at ``x``, ``baseline`` below its block's top, in UTF-8: its link up
+    to the query (if it is a star and ``link`` is given, else ``b""``), its start up to its
+    ``y``, and the rest.  (Cached: a new block is mostly tokens that other blocks put at
+    the same place.)"""
+    head = f'<text x="{x:.1f}" y="'
+    tail = f'" dy="{baseline:.1f}"{token._markup or token.markup()}'
     if link is not None and token.star_key:
         link_start = f'<a href="{link}{_escape_attribute(token.star_key)}'
-        return link_start, f'" class="star-link">{head}', f'"{markup}</a>'
-    return "", head, f'"{markup}'
+        head = f'" class="star-link">{head}'
+        return link_start.encode(), head.encode(), f"{tail}</a>".encode()
+    return b"", head.encode(), tail.encode()
 
 
 def _write_block(
     tokens: Sequence[_Token], width: float, x: float, link: str | None = None
 ) -> _Block:
     """Tokens in lines no wider than ``width`` (a token wider than a line is cut, each
-    piece starting a line), written from ``x``, broken and written in one pass (see
-    :data:`_Line`).  With ``link`` (an escaped href start), each star's name is a link to
-    ``link`` + its key + the board's query string: a keyboard reaches every star and opens
-    it, with or without a script."""
-    lines: list[_Line] = []
+    piece starting a line), written from ``x`` (see :data:`_Block`).  With ``link`` (an
+    escaped href start), each star's name is a link to ``link`` + its key + the board's
+    query string: a keyboard reaches every star and opens it, with or without a script."""
+    pieces: list[bytes] = []  # the pieces of the chunk being written
+    chunks: list[tuple[bytes, ...]] = []  # the chunks before it, if it has links
+    tail = b""  # the end of the token before
     top = 0.0
-    parts: list[str] = []  # the pieces of the line being written
-    chunks: list[tuple[str, ...]] = []  # its chunks before them, if it has links
-    after = ""  # the end of the token before
+    line: list[tuple[_Token, float]] = []  # the line being broken: tokens and their x
     size = used = at = 0.0
     if tokens and max(map(_WIDTH, tokens)) > width:
         tokens = _cut(tokens, width)
-    for token in tokens:
-        if parts and used + _GAP + token.width <= width:
+    for token in (*tokens, _BREAK):  # the break ends the last line
+        if line and used + _GAP + token.width <= width:
             used += _GAP + token.width
         else:
-            if parts:
-                top = _end_line(lines, top, size, parts, after, chunks)
-                parts, chunks = [], []
+            if line:
+                # A line's baseline is its largest font + 2 below its top; the next
+                # line's top 2 below that.
+                baseline = top + size + 2
+                for placed, where in line:
+                    link_start, head, after = _placed(placed, where, baseline, link)
+                    if link_start:  # the query ends the link: a new chunk
+                        pieces.append(tail + link_start)
+                        chunks.append(tuple(pieces))
+                        pieces = [head]
+                    else:
+                        pieces.append(tail + head)
+                    tail = after
+                top = baseline + 2
+                line = []
             if token is _BREAK:
                 continue
-            after, size, at, used = "", 0.0, x, token.width
-        link_start, head, tail = _placed(token, at, link)
-        if link_start:  # the query ends the link: a new chunk
-            parts.append(after + link_start)
-            chunks.append(tuple(parts))
-            parts = [head]
-        else:
-            parts.append(after + head)
-        after = tail
+            size, at, used = 0.0, x, token.width
+        line.append((token, at))
         at += token.width + _GAP
         if token.size > size:
             size = token.size
-    if parts:
-        top = _end_line(lines, top, size, parts, after, chunks)
-    return top, tuple(lines)
-
-
-def _end_line(
-    lines: list[_Line],
-    top: float,
-    size: float,
-    parts: list[str],
-    after: str,
-    chunks: list[tuple[str, ...]],
-) -> float:
-    """A written line ended, its top at ``top``: its baseline is its largest font (``size``)
-    + 2 below that; the next line's top, 2 below the baseline, is returned."""
-    advance = size + 2
-    parts.append(after)
+    pieces.append(tail)
     if chunks:
-        chunks.append(tuple(parts))
-        lines.append((top + advance, (), tuple(chunks)))
-    else:
-        lines.append((top + advance, tuple(parts), ()))
-    return top + (advance + 2)
+        chunks.append(tuple(pieces))
+        return top, (), tuple(chunks)
+    return top, tuple(pieces), ()
 
 
 _WIDTH: Final = attrgetter("width")
 _BREAK: Final = _Token([_Span("", _INK, 0.0)])
-"""Not a token: it ends the line before (it fits on none)."""
-_BREAK.width = math.inf
+"""Not a token: it ends the line before (its width is NaN: it fits on no line, however
+wide)."""
+_BREAK.width = math.nan
 
 
 def _cut(tokens: Sequence[_Token], width: float) -> list[_Token]:
@@ -385,8 +381,9 @@ class _Group:
 
 
 _KEPT_BLOCKS: Final = 24576
-"""The most blocks kept by the shared groups (each ~1.5 kB, ~35 MB in all): a worker's
-memory stays bounded, and a board drawn after 3,000 others finds ~89% of its groups written."""
+"""The most blocks kept by the shared groups: a worker's memory stays bounded (all this
+module's caches after 3,000 births, both layouts with star links: 37 MB by tracemalloc),
+and a board drawn after 3,000 others finds ~89% of its groups written."""
 _kept: Final[deque[tuple[_Group, _Place]]] = deque()
 
 
@@ -397,22 +394,24 @@ def _group(tokens: tuple[_Token, ...]) -> _Group:
     return _Group(tokens, kept=True)
 
 
-class _Figures(dict[float, str]):
-    """Coordinates written out by value (the boards repeat a few thousand figures)."""
-
-    def __init__(self, spec: str):
-        super().__init__()
-        self.spec = spec
-
-    def __missing__(self, value: float) -> str:
-        figure = format(value, self.spec)
-        if len(self) < 16384:
-            self[value] = figure
-        return figure
+_FIGURES: Final[dict[float, bytes]] = {}
+"""Coordinates written out by value, to one decimal (the boards repeat a few thousand
+figures): read as ``_FIGURES.get(value) or _figure(value)`` (a plain dict: a dict
+subclass's ``[]`` with ``__missing__`` is a call through Python's slots, ~700
+instructions a figure under callgrind)."""
 
 
-_FIGURES: Final = _Figures(".1f")
-_WHOLE: Final = _Figures("g")  # the x and width of a frame
+def _figure(value: float) -> bytes:
+    figure = format(value, ".1f").encode()
+    if len(_FIGURES) < 16384:
+        _FIGURES[value] = figure
+    return figure
+
+
+@lru_cache(maxsize=64)
+def _whole(value: float) -> bytes:
+    """The x or width of a frame (a few values)."""
+    return format(value, "g").encode()
 
 
 # -------------------------------------------------------------------------- the board
@@ -634,11 +633,10 @@ class _Row(_Group):
                 label_w + (5.0 + len(value) * _CENTRE_SIZE) <= place.width
                 or label_w + (5.0 + _width.__wrapped__(value, _CENTRE_SIZE)) <= place.width
             ):
-                start = _row_start(label, text, fill)
-                tail = f"{start}{_escape_text.__wrapped__(value)}</tspan></text>"
-                head = f'<text x="{_FIGURES[place.x]}" y="'
-                advance = _CENTRE_SIZE + 2
-                block = (advance + 2, ((advance, (head, tail), ()),))
+                value_bytes = _escape_text.__wrapped__(value).encode()
+                tail = b"%b%b</tspan></text>" % (_row_start(label, text, fill), value_bytes)
+                head = b'<text x="%b" y="' % _figure(place.x)
+                block = (_CENTRE_SIZE + 4, (head, tail), ())
             else:
                 self.tokens = (_row_token(label, text, value, fill),)
                 block = _write_block(self.tokens, place.width, place.x, place.link)
@@ -647,13 +645,14 @@ class _Row(_Group):
 
 
 @lru_cache(maxsize=256)
-def _row_start(label: str, text: str, fill: str) -> str:
+def _row_start(label: str, text: str, fill: str) -> bytes:
     """A row's markup up to its value, after its ``y``: :func:`_row_token`'s token written
-    as :meth:`_Token.markup` writes it."""
+    as :func:`_placed` writes it on a block's first line."""
     size = f"{_CENTRE_SIZE:g}"
     head = _attributes({"data-field": label, "font-size": size, "fill": _WEAK_GRADE})
     value = _attributes({"font-size": size, "dx": "5", "fill": fill, "font-weight": "bold"})
-    return f'"{head}>{_escape_text(text)}<tspan{value}>'
+    dy = f"{_CENTRE_SIZE + 2:.1f}"
+    return f'" dy="{dy}"{head}>{_escape_text(text)}<tspan{value}>'.encode()
 
 
 @lru_cache(maxsize=4096)
@@ -663,23 +662,25 @@ def _shared_row_group(label: str, text: str, value: str, fill: str) -> _Group:
 
 
 class _Label:
-    """A line of tokens at the foot of a palace, written but for its baseline, by place:
-    from the place's start (the palace's name, with the body and 原局 marks) or ending at
-    its end (the stem-branch).  The two share a baseline."""
+    """A line of tokens at the foot of a palace, written as a block (:data:`_Block`) by
+    place: from the place's start (the palace's name, with the body and 原局 marks) or
+    ending at its end (the stem-branch).  The two share a baseline, ``baseline`` below the
+    block's top."""
 
-    __slots__ = ("end", "tokens", "written")
+    __slots__ = ("baseline", "end", "tokens", "written")
 
     def __init__(self, tokens: tuple[_Token, ...], end: bool = False):
         self.tokens, self.end = tokens, end
-        self.written: dict[_Place, tuple[str, ...]] = {}
+        self.baseline = max([t.size for t in tokens]) + 2
+        self.written: dict[_Place, tuple[bytes, ...]] = {}
 
-    def pieces(self, place: _Place) -> tuple[str, ...]:
+    def pieces(self, place: _Place) -> tuple[bytes, ...]:
         pieces = self.written.get(place)
         if pieces is None:
             x, line = place.x, self.tokens
             if self.end:
                 x = place.x + place.width - (sum([t.width for t in line]) + _GAP * (len(line) - 1))
-            pieces = _one_line(line, x)[1][0][1]
+            pieces = _one_line(line, x)[1]  # no links
             self.written[place] = pieces
         return pieces
 
@@ -695,7 +696,7 @@ def _stem_branch(stem: Stem, branch: Branch, style: str) -> _Label:
 
 
 @lru_cache(maxsize=2048)
-def _group_tag(branch: Branch, stem: Stem, palace: PalaceName) -> str:
+def _group_tag(branch: Branch, stem: Stem, palace: PalaceName) -> bytes:
     """A palace's ``<g>`` start tag, with the keys a click is hooked on."""
     attrs = {
         "class": "palace",
@@ -703,7 +704,7 @@ def _group_tag(branch: Branch, stem: Stem, palace: PalaceName) -> str:
         "data-stem": stem.key,
         "data-palace": palace.key,
     }
-    return f"<g{_attributes(attrs)}>"
+    return f"<g{_attributes(attrs)}>".encode()
 
 
 class _PalaceView:
@@ -713,7 +714,7 @@ class _PalaceView:
     __slots__ = ("foot", "head", "name", "stem_branch", "tag")
 
     def __init__(
-        self, tag: str, head: list[_Group], foot: list[_Group], name: _Label, stem_branch: _Label
+        self, tag: bytes, head: list[_Group], foot: list[_Group], name: _Label, stem_branch: _Label
     ):
         self.tag, self.head, self.foot = tag, head, foot
         self.name, self.stem_branch = name, stem_branch
@@ -750,11 +751,12 @@ class _Board:
         # The stars some layer transforms: only their tokens differ from the natal ones.
         self.transformed = {star.key for layer in self.layers for star in layer.mutagens}
         # Each star links to link + its key + query: the start is the same on every board
-        # (written into the cached lines), the query is joined in by each linked line.
+        # (written into the cached blocks), the query is joined in by each linked block.
         self.link: str | None = None
-        self.query = ""
+        self.query = b""
         if star_link is not None:
-            self.link, self.query = (_escape_href(part) for part in star_link)
+            self.link = _escape_href(star_link[0])
+            self.query = _escape_href(star_link[1]).encode()
         self._views: list[_PalaceView] | None = None
         self._centre: list[_Group] | None = None
 
@@ -897,12 +899,13 @@ class _Board:
 
     # -- drawing
 
-    def svg(self, layout: str = "board") -> str:
+    def svg(self, layout: str = "board") -> bytes:
+        """The document in UTF-8."""
         out = self._column() if layout == "column" else self._board()
-        out.append("</svg>")
-        return "".join(out)
+        out.append(b"</svg>")
+        return b"".join(out)
 
-    def _board(self) -> list[str]:
+    def _board(self) -> list[bytes]:
         """The classic 4×4 board: each row as tall as its tallest palace, the centre 2×2."""
         link = self.link
         places = [_place(_CELL_W - 2 * _PAD, c * _CELL_W + _PAD, link) for c in range(4)]
@@ -914,9 +917,8 @@ class _Board:
             cells.append((r, c, cell))
             if cell[4] > rows[r]:
                 rows[r] = cell[4]
-        centre = [
-            g.block(_place(2 * _CELL_W - 4 * _PAD, _CELL_W + 2 * _PAD, link)) for g in self.centre()
-        ]
+        middle = _place(2 * _CELL_W - 4 * _PAD, _CELL_W + 2 * _PAD, link)
+        centre = [g.block(middle) for g in self.centre()]
         need = sum([b[0] for b in centre]) + 4 * _PAD
         if need > rows[1] + rows[2]:
             extra = need - rows[1] - rows[2]
@@ -930,13 +932,14 @@ class _Board:
         self._write_centre(out, centre, _CELL_W, tops[1], 2 * _CELL_W, rows[1] + rows[2])
         return out
 
-    def _column(self) -> list[str]:
+    def _column(self) -> list[bytes]:
         """The narrow layout for a phone: the summary on top, then the twelve palaces one
         under the other from the Life palace on, each the full width (the same fonts as the
         board, so on a 360-pixel screen the text is drawn at its own size)."""
         link = self.link
         place = _place(_COLUMN_W - 2 * _PAD, _PAD, link)
-        centre = [g.block(_place(_COLUMN_W - 4 * _PAD, 2 * _PAD, link)) for g in self.centre()]
+        summary = _place(_COLUMN_W - 4 * _PAD, 2 * _PAD, link)
+        centre = [g.block(summary) for g in self.centre()]
         top = sum([b[0] for b in centre]) + 4 * _PAD
         by_name = {p.name: v for p, v in zip(self.chart.palaces, self.views(), strict=True)}
         cells = [self._cell(by_name[name], place) for name in _PALACE_NAMES]
@@ -948,62 +951,73 @@ class _Board:
             y += cell[4]
         return out
 
-    def _root(self, width: float, total: float) -> list[str]:
+    def _root(self, width: float, total: float) -> list[bytes]:
         """The document's start: the ``<svg>`` tag, its title and its background."""
         title = self.labels["title"]
         # With star links the board is a group of links, not an image.
         role = "img" if self.link is None else "group"
         size = f'width="{width:g}" height="{total:.0f}"'
-        return [
+        root = (
             f'<svg xmlns="{SVG_NS}" viewBox="0 0 {width:g} {total:.0f}" {size}'
             f' font-family="{_escape_attribute(FONT_FAMILY)}" class="mingshu-ziwei-chart"'
             f' role="{role}" aria-label="{_escape_attribute(title)}">'
             f'<title>{_escape_text(title)}</title><rect x="0" y="0" {size} fill="#fffdf7" />'
-        ]
+        )
+        return [root.encode()]
 
     def _write_palace(
-        self, out: list[str], cell: _Cell, place: _Place, x: float, y: float, w: float, h: float
+        self, out: list[bytes], cell: _Cell, place: _Place, x: float, y: float, w: float, h: float
     ) -> None:
         view, head, foot, foot_h, _ = cell
         out += (view.tag, _frame(x, y, w, h))
         _write_blocks(out, head, y + _PAD, self.query)
         bottom = y + h - _PAD
-        figure = _FIGURES[bottom - 3]  # the name and the stem-branch: one baseline
-        out += (figure.join(view.name.pieces(place)), figure.join(view.stem_branch.pieces(place)))
+        name, stem_branch = view.name, view.stem_branch
+        # The name and the stem-branch: their baselines 3 above the palace's inner bottom.
+        top = bottom - 3 - name.baseline
+        name_figure = _FIGURES.get(top) or _figure(top)
+        top = bottom - 3 - stem_branch.baseline
+        stem_branch_figure = _FIGURES.get(top) or _figure(top)
+        out += (
+            name_figure.join(name.pieces(place)),
+            stem_branch_figure.join(stem_branch.pieces(place)),
+        )
         _write_blocks(out, foot, bottom - _NAME_H - foot_h, self.query)
-        out.append("</g>")
+        out.append(b"</g>")
 
     def _write_centre(
-        self, out: list[str], centre: list[_Block], x: float, y: float, w: float, h: float
+        self, out: list[bytes], centre: list[_Block], x: float, y: float, w: float, h: float
     ) -> None:
-        out += ('<g class="centre">', _frame(x, y, w, h))
+        out += (b'<g class="centre">', _frame(x, y, w, h))
         _write_blocks(out, centre, y + (h - sum([b[0] for b in centre])) / 2, self.query)
-        out.append("</g>")
+        out.append(b"</g>")
 
 
 _ROW_COLUMN: Final = itemgetter(0, 1)
 
 
-def _write_blocks(out: list[str], blocks: list[_Block], top: float, query: str) -> None:
+def _write_blocks(out: list[bytes], blocks: list[_Block], top: float, query: bytes) -> None:
     """Written blocks one under the other, the first's top at ``top``."""
     figures = _FIGURES
-    for height, lines in blocks:
-        for baseline, pieces, chunks in lines:
-            figure = figures[top + baseline]
-            if chunks:
-                out.append(query.join(map(figure.join, chunks)))
-            else:
-                out.append(figure.join(pieces))
+    for height, pieces, chunks in blocks:
+        figure = figures.get(top) or _figure(top)
+        if chunks:
+            out.append(query.join(map(figure.join, chunks)))
+        else:
+            out.append(figure.join(pieces))
         top += height
 
 
-def _frame(x: float, y: float, w: float, h: float) -> str:
+def _frame(x: float, y: float, w: float, h: float) -> bytes:
     """The border of a palace or of the centre (numbers and constants: nothing to escape;
     the figures from dicts: a new chart's rows have new heights)."""
-    return (
-        f'<rect x="{_WHOLE[x]}" y="{_FIGURES[y]}" width="{_WHOLE[w]}" height="{_FIGURES[h]}" '
-        f'fill="none" stroke="{_BORDER}" />'
-    )
+    y_figure = _FIGURES.get(y) or _figure(y)
+    return _FRAME % (_whole(x), y_figure, _whole(w), _FIGURES.get(h) or _figure(h))
+
+
+_FRAME: Final = (
+    b'<rect x="%b" y="%b" width="%b" height="%b" fill="none" stroke="' + _BORDER.encode() + b'" />'
+)
 
 
 # Cached: a board repeats the same few hundred values (colours, sizes, keys, names).
@@ -1090,7 +1104,31 @@ def chart_svg(
         raise InputError("names", f"{clip(names)} is not one of {', '.join(NAME_STYLES)}")
     if layout not in LAYOUTS:
         raise InputError("layout", f"{clip(layout)} is not one of {', '.join(LAYOUTS)}")
-    return _Board(chart, horoscope, names).svg(layout)
+    return _Board(chart, horoscope, names).svg(layout).decode()
+
+
+@overload
+def chart_svgs(
+    chart: NatalChart,
+    horoscope: Horoscope | None = ...,
+    names: str = ...,
+    layouts: Sequence[str] = ...,
+    *,
+    star_link: tuple[str, str] | None = ...,
+    as_bytes: Literal[False] = ...,
+) -> tuple[str, ...]: ...
+
+
+@overload
+def chart_svgs(
+    chart: NatalChart,
+    horoscope: Horoscope | None = ...,
+    names: str = ...,
+    layouts: Sequence[str] = ...,
+    *,
+    star_link: tuple[str, str] | None = ...,
+    as_bytes: Literal[True],
+) -> tuple[bytes, ...]: ...
 
 
 def chart_svgs(
@@ -1100,11 +1138,13 @@ def chart_svgs(
     layouts: Sequence[str] = LAYOUTS,
     *,
     star_link: tuple[str, str] | None = None,
-) -> tuple[str, ...]:
+    as_bytes: bool = False,
+) -> tuple[str, ...] | tuple[bytes, ...]:
     """:func:`chart_svg` in each of ``layouts``, the same documents, drawn from one set of
     tokens (a page that carries both layouts measures each name once); with
     ``star_link=(start, end)``, each star's name links to ``start + star_key + end``
-    (``("/chart/star/", "?" + query)``)."""
+    (``("/chart/star/", "?" + query)``).  With ``as_bytes=True`` the documents are UTF-8
+    bytes, as they are made (a page that sends them saves decoding and encoding them)."""
     _check_charts(chart, horoscope)
     if names not in NAME_STYLES:
         raise InputError("names", f"{clip(names)} is not one of {', '.join(NAME_STYLES)}")
@@ -1123,4 +1163,6 @@ def chart_svgs(
                 "star_link", "give the href before and after the star's key: two strings"
             )
     board = _Board(chart, horoscope, names, star_link)
-    return tuple(board.svg(layout) for layout in layouts)
+    if as_bytes:
+        return tuple([board.svg(layout) for layout in layouts])
+    return tuple([board.svg(layout).decode() for layout in layouts])

@@ -889,7 +889,7 @@ def _chart_context(q: ChartQuery, charts: Charts) -> dict[str, Any]:
         # the panel instead of a new page).
         context["board_svg"], context["column_svg"] = chart_svgs(
             z, charts.horoscope, style, ("board", "column"),
-            star_link=("/chart/star/", f"?{qs}"),
+            star_link=("/chart/star/", f"?{qs}"), as_bytes=True,
         )  # fmt: skip
         from mingshu.present.ziwei_analysis import analysis_json
 
@@ -1257,12 +1257,12 @@ def _check_bazi(q: ChartQuery) -> None:
 
 @lru_cache(maxsize=CACHE_SIZE)
 def chart_svg_bytes(query_string: str, layout: str) -> bytes:
-    from mingshu.present.ziwei_svg import chart_svg
+    from mingshu.present.ziwei_svg import chart_svgs
 
     q = parse_query(query_string)
     chart = ziwei_of(q)
     horoscope = horoscope_of(chart, q.at) if q.at else None
-    return chart_svg(chart, horoscope, q.names, layout).encode()
+    return chart_svgs(chart, horoscope, q.names, (layout,), as_bytes=True)[0]
 
 
 @router.get("/chart.png")
