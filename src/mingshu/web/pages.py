@@ -474,10 +474,9 @@ def _bazi_view(charts: Charts, style: str, lang: str = "en") -> Row | None:
     columns = [_pillar_cells(d, style, lang) for d in pillars]
     present: list[bytes] = []
     absent: list[bytes] = []
-    absent_items = _ABSENT_ITEMS.get((style, lang)) or _ABSENT_ITEMS.setdefault(
-        (style, lang),
-        ByIdentity(4096),  # a table has some forty stars
-    )
+    absent_items = _ABSENT_ITEMS.get((style, lang))
+    if absent_items is None:  # (not `or`: an empty ByIdentity is false)
+        absent_items = _ABSENT_ITEMS[style, lang] = ByIdentity(4096)  # some forty a table
     positions = _position_keys()
     for result in c.stars:
         star, variant, hits = result
