@@ -1099,12 +1099,7 @@ def chart_svg(
 ) -> str:
     """The chart (and the horoscope's layers) as an SVG document; ``names`` is one of
     ``hans``, ``hant``, ``pinyin``, ``english``; ``layout`` one of :data:`LAYOUTS`."""
-    _check_charts(chart, horoscope)
-    if names not in NAME_STYLES:
-        raise InputError("names", f"{clip(names)} is not one of {', '.join(NAME_STYLES)}")
-    if layout not in LAYOUTS:
-        raise InputError("layout", f"{clip(layout)} is not one of {', '.join(LAYOUTS)}")
-    return _Board(chart, horoscope, names).svg(layout).decode()
+    return chart_svgs(chart, horoscope, names, (layout,))[0]
 
 
 @overload
