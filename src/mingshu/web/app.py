@@ -4,6 +4,7 @@ uvicorn (docs/web.md)."""
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import os
 from collections.abc import AsyncIterator
@@ -51,8 +52,15 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        yield
-        store.dispose()
+        try:
+            yield
+        except asyncio.CancelledError:
+            # A second Ctrl-C makes uvicorn quit without the lifespan's shutdown, and its
+            # event loop then cancels this task at the yield: ending is what was asked.
+            # Raised on, Starlette would report a failed shutdown, with a traceback.
+            pass
+        finally:
+            store.dispose()  # the database closed cleanly either way
 
     app = FastAPI(
         title="mingshu",
