@@ -394,3 +394,45 @@ def test_a_replacement_worker_serves_the_socket_of_the_worker_it_replaces(
     finally:
         for s in own:
             s.close()
+
+
+@pytest.mark.parametrize(
+    ("workers", "sig", "code"),
+    [(1, signal.SIGINT, 130), (2, signal.SIGINT, 0), (1, signal.SIGTERM, -signal.SIGTERM),
+     (2, signal.SIGTERM, 0)],
+    ids=["1-SIGINT", "2-SIGINT", "1-SIGTERM", "2-SIGTERM"],
+)  # fmt: skip
+def test_a_signal_twice_ends_serve_without_a_traceback(
+    workers: int, sig: signal.Signals, code: int, tmp_path: Path
+) -> None:
+    """A double Ctrl-C (or SIGTERM) as a terminal sends it, to the whole process group, 5 ms
+    apart, on a server that has saved a share card.  uvicorn takes a second SIGINT as a
+    force quit: it skips the app's lifespan shutdown and its loop cancels the lifespan, which
+    Starlette reported as a failed shutdown with a traceback, every time (the database then
+    left open: its -wal file stayed).  Now: no traceback, the card kept, the database closed
+    (SQLite removes the -wal file when its last connection closes).  Exit codes: one worker
+    130 after SIGINT, ended by SIGTERM after SIGTERM; uvicorn's supervisor ends with 0.  The
+    wall-clock bound only catches a hang (quiet: 0.2-0.4 s with one worker, 0.5-1.4 s with
+    two, the supervisor looking at its signals every half second)."""
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path)}
+    env.pop("MINGSHU_DATABASE_URL", None)
+    port = free_port()
+    proc, _ = _launch(env, port, workers)
+    try:
+        if workers > 1:
+            _wait_for_workers(proc.pid, workers)
+        _get(f"http://127.0.0.1:{port}/api/health")
+        card = f"http://127.0.0.1:{port}/library/ZW-AUX-17/card.png"
+        with urllib.request.urlopen(card, timeout=60) as r:
+            assert r.status == 200  # drawn and saved: a write
+    finally:
+        os.killpg(proc.pid, sig)
+        time.sleep(0.005)
+        os.killpg(proc.pid, sig)
+        err = _ended(proc, within=60)
+    assert "Traceback" not in err, err
+    assert proc.returncode == code
+    db = tmp_path / "mingshu" / "web.sqlite3"
+    assert not db.with_name("web.sqlite3-wal").exists()
+    with sa.create_engine(f"sqlite:///{db}").connect() as conn:
+        assert conn.exec_driver_sql("SELECT count(*) FROM share_card").scalar() == 1
