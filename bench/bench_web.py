@@ -11,6 +11,9 @@ and an article page.  Prints requests/s, p50 and p99.  Targets on the 2-core mac
 ≤ 50 ms; chart page p99 ≤ 100 ms.  The server and wrk share the machine's cores, and other
 work on it shows in the figures: read them as a run's, not as constants.
 
+Before measuring, it waits for the workers' idle warm-up (``mingshu.web.warmup``; set
+``MINGSHU_WARM_PAGES=0`` in the environment to measure cold workers).
+
 Then, for SQLite and for a throwaway PostgreSQL cluster, 500 feedback answers posted at
 once (each with its CSRF cookie and token, the rate limit raised for the run) and the rows
 counted in the database: all stored, none lost.
@@ -56,11 +59,29 @@ def start(db_url: str, workers: int = 2) -> tuple[subprocess.Popen[bytes], str]:
         try:
             with urllib.request.urlopen(base + "/api/health", timeout=1):
                 time.sleep(1.0)  # let every worker come up
+                wait_warm(base)
                 return proc, base
         except OSError:
             time.sleep(0.1)
     proc.kill()
     raise RuntimeError("the server did not start")
+
+
+def wait_warm(base: str, limit: float = 120.0) -> None:
+    """Wait until the workers have drawn their idle warm-up charts (mingshu.web.warmup: a
+    served worker's steady state; ``MINGSHU_WARM_PAGES=0`` measures a cold one): ten
+    answers in a row on new connections (the kernel spreads them over the workers) say so."""
+    import json
+
+    start = time.monotonic()
+    in_a_row = 0
+    while in_a_row < 10 and time.monotonic() - start < limit:
+        with urllib.request.urlopen(base + "/api/health", timeout=5) as r:
+            warm = json.loads(r.read()).get("warm", True)
+        in_a_row = in_a_row + 1 if warm else 0
+        if not warm:
+            time.sleep(0.5)
+    print(f"workers warm {time.monotonic() - start:.1f} s after the first answer", flush=True)
 
 
 def stop(proc: subprocess.Popen[bytes]) -> None:

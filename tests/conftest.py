@@ -22,6 +22,11 @@ SUMMARY_PREFIX = "terminal_summary:"
 settings.register_profile("mingshu", database=None)
 settings.load_profile("mingshu")
 
+# A served worker draws 600 new charts while idle after start-up (mingshu.web.warmup, some
+# 3 s of CPU): the servers the tests start would do so beside the other tests.  The warm-up's
+# own tests, and the wheel's (an environment without MINGSHU_*), run it.
+os.environ.setdefault("MINGSHU_WARM_PAGES", "0")
+
 
 def pytest_configure(config: pytest.Config) -> None:
     """Point the per-user data folder (the web site's default database and secret) at a

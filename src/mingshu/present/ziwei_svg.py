@@ -380,14 +380,16 @@ class _Group:
         return block
 
 
-_KEPT_BLOCKS: Final = 24576
-"""The most blocks kept by the shared groups: a worker's memory stays bounded (all this
-module's caches after 3,000 births, both layouts with star links: 37 MB by tracemalloc),
-and a board drawn after 3,000 others finds ~89% of its groups written."""
+_KEPT_BLOCKS: Final = 49152
+"""The most blocks kept by the shared groups: a worker's memory stays bounded, and a board
+drawn after 3,000 others finds ~95% of its groups written (both layouts with star links,
+the last 500 of 3,000 new pages: 5.7 of 120 groups written a page; this module's caches
+then hold 47 MB by tracemalloc).  At half this bound the caches held 37 MB and a page wrote
+11.8 groups: the oldest blocks went before their groups came again."""
 _kept: Final[deque[tuple[_Group, _Place]]] = deque()
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=32768)
 def _group(tokens: tuple[_Token, ...]) -> _Group:
     """The one group of these tokens (tokens made by the caches below are the same on every
     board), so its lines are written once per place."""

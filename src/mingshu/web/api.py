@@ -38,6 +38,7 @@ from mingshu.web.query import (
     parse_query,
 )
 from mingshu.web.turns import TURNS
+from mingshu.web.warmup import warmed
 
 __all__ = [
     "CACHE_CONTROL",
@@ -442,7 +443,8 @@ def _json(data: Any) -> bytes:
 
 @router.get("/health", summary="A trivial answer (the load benchmark's ceiling)")
 async def health() -> dict[str, Any]:
-    return {"ok": True, "version": __version__}
+    # "warm": the answering worker has drawn its idle warm-up charts (mingshu.web.warmup).
+    return {"ok": True, "version": __version__, "warm": warmed()}
 
 
 @router.get(

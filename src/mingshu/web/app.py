@@ -22,6 +22,7 @@ from mingshu.web.assets import FONT_CACHE, STATIC_CACHE, Assets
 from mingshu.web.lane import ChartLane
 from mingshu.web.security import SecurityHeaders
 from mingshu.web.store import Store, database_url, migrate, site_secret
+from mingshu.web.warmup import Activity, Tracking, births, pages_from_env, warm_while_idle
 
 __all__ = ["create_app"]
 
@@ -36,13 +37,15 @@ def create_app(
     run_migrations: bool = True,
     feedback_rate: int | None = None,
     chart_lane: bool = True,
+    warm_pages: int = 0,
 ) -> FastAPI:
     """The site.  ``database``: an SQLAlchemy URL (default ``MINGSHU_DATABASE_URL`` or the
     SQLite file, :func:`~mingshu.web.store.database_url`); ``run_migrations``: apply the
     Alembic migrations first; ``feedback_rate``: feedback posts allowed per client a minute
     (default ``MINGSHU_FEEDBACK_RATE`` or 10); ``chart_lane``: answer the charts' GET
     requests in :class:`~mingshu.web.lane.ChartLane` (False: every one through its FastAPI
-    route, as the tests compare them)."""
+    route, as the tests compare them); ``warm_pages``: new charts the worker draws while
+    idle after start-up (:mod:`mingshu.web.warmup`), 0 for none."""
     url = database or database_url()
     if run_migrations:
         migrate(url)
@@ -50,8 +53,13 @@ def create_app(
     secret = site_secret(url)
     store = Store(url, rate=rate, salt=secret)
 
+    activity = Activity()
+
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        warming = None
+        if warm_pages:
+            warming = asyncio.create_task(warm_while_idle(activity, births(warm_pages)))
         try:
             yield
         except asyncio.CancelledError:
@@ -60,6 +68,8 @@ def create_app(
             # Raised on, Starlette would report a failed shutdown, with a traceback.
             pass
         finally:
+            if warming is not None:
+                warming.cancel()
             store.dispose()  # the database closed cleanly either way
 
     app = FastAPI(
@@ -74,7 +84,9 @@ def create_app(
     app.state.secret = secret
     if chart_lane:
         app.add_middleware(ChartLane)
-    app.add_middleware(SecurityHeaders)  # added last: the outer one, around the lane too
+    app.add_middleware(SecurityHeaders)  # around the lane too
+    if warm_pages:
+        app.add_middleware(Tracking, activity=activity)  # added last: the outer one
     app.include_router(api.router)
     app.include_router(pages.router)
     from mingshu.web import moments
@@ -165,6 +177,9 @@ def warm() -> None:
 def app_from_env() -> FastAPI:
     """The factory uvicorn's workers call (``mingshu.web.app:app_from_env``): settings come
     from the environment; ``mingshu serve`` has already migrated."""
-    app = create_app(run_migrations=os.environ.get("MINGSHU_MIGRATE", "0") == "1")
+    app = create_app(
+        run_migrations=os.environ.get("MINGSHU_MIGRATE", "0") == "1",
+        warm_pages=pages_from_env(),
+    )
     warm()
     return app
