@@ -104,14 +104,16 @@ def _birth(
 ) -> Birth:
     """The birth an engine draws, as its ``chart(...)`` reads the query's fields.  With a
     zone both engines ask for the same one (the same clock, zone, longitude and solar
-    time settings): the last few are kept, so a page works it out once, not per engine."""
-    return _birth_of(
+    time settings): the last few are kept, so a page works it out once, not per engine.
+    Without one they never do (BaZi reads the clock as Beijing's): nothing is kept."""
+    args = (
         q.date, hour, q.gender, q.calendar == "lunar", q.leap, tz, longitude, q.fold,
         true_solar_time, equation_of_time,
     )  # fmt: skip
+    return _birth_of(*args) if tz is not None else _birth_of.__wrapped__(*args)
 
 
-@lru_cache(maxsize=4, typed=True)  # typed: a time index is an int, a clock time a str
+@lru_cache(maxsize=4)
 def _birth_of(
     date: str,
     hour: str | int,
