@@ -21,6 +21,7 @@ from mingshu.web.pages import (
     Row,
     _chart_context,
     _escaped,
+    _escaped_utf8,
     _filled,
     _form,
     _form_html,
@@ -152,3 +153,4 @@ def test_the_filled_chart_page_is_the_template_rendered(place_label: str) -> Non
 )
 def test_a_slot_is_escaped_as_markupsafe_escapes(text: str) -> None:
     assert _escaped(text) == str(escape(text))
+    assert _escaped_utf8(text.encode()) == str(escape(text)).encode()

@@ -16,6 +16,7 @@ from mingshu.web.query import BAZI_SETTINGS, CHOICES, ChartQuery, FieldErrors
 
 if TYPE_CHECKING:
     from mingshu.bazi import Annual, Chart
+    from mingshu.birth import Birth
     from mingshu.ziwei import Horoscope, NatalChart
 
 __all__ = [
@@ -93,6 +94,46 @@ def _ziwei_settings(chosen: tuple[tuple[str, str], ...], true_solar: bool) -> An
         raise FieldErrors({_field(e): e.message}) from None
 
 
+def _birth(
+    q: ChartQuery,
+    hour: str | int,
+    tz: str | None,
+    longitude: str | None,
+    true_solar_time: bool,
+    equation_of_time: bool,
+) -> Birth:
+    """The birth an engine draws, as its ``chart(...)`` reads the query's fields.  With a
+    zone both engines ask for the same one (the same clock, zone, longitude and solar
+    time settings): the last few are kept, so a page works it out once, not per engine.
+    Without one they never do (BaZi reads the clock as Beijing's): nothing is kept."""
+    args = (
+        q.date, hour, q.gender, q.calendar == "lunar", q.leap, tz, longitude, q.fold,
+        true_solar_time, equation_of_time,
+    )  # fmt: skip
+    return _birth_of(*args) if tz is not None else _birth_of.__wrapped__(*args)
+
+
+@lru_cache(maxsize=4)
+def _birth_of(
+    date: str,
+    hour: str | int,
+    gender: str,
+    lunar: bool,
+    leap: bool,
+    tz: str | None,
+    longitude: str | None,
+    fold: int,
+    true_solar_time: bool,
+    equation_of_time: bool,
+) -> Birth:
+    from mingshu.birth import Birth
+
+    return Birth.of(
+        date, hour, gender, lunar=lunar, leap=leap, tz=tz, longitude=longitude, fold=fold,
+        true_solar_time=true_solar_time, equation_of_time=equation_of_time,
+    )  # fmt: skip
+
+
 def _hour(q: ChartQuery, time_index: int | None) -> str | int:
     if time_index is not None:
         return time_index
@@ -129,17 +170,11 @@ def ziwei_of(q: ChartQuery, time_index: int | None = None) -> NatalChart:
         tz = longitude = None
         settings = settings.replace(true_solar_time=False) if q.true_solar else settings
     try:
-        return ziwei.chart(
-            q.date,
-            _hour(q, time_index),
-            q.gender,
-            tz=tz,
-            longitude=longitude,
-            fold=q.fold,
-            lunar=q.calendar == "lunar",
-            leap=q.leap,
-            settings=settings,
-        )
+        birth = _birth(
+            q, _hour(q, time_index), tz, longitude, settings.true_solar_time,
+            settings.equation_of_time,
+        )  # fmt: skip
+        return ziwei.from_birth(birth, settings)
     except InputError as e:
         raise FieldErrors({_field(e): e.message}) from None
 
@@ -150,17 +185,12 @@ def bazi_of(q: ChartQuery) -> Chart:
     place = place_of(q)
     try:
         settings = _bazi_settings(q.settings, q.stars, q.true_solar)
-        return bazi.chart(
-            q.date,
-            q.time,
-            q.gender,
-            tz=place.tz or "Asia/Shanghai",
-            longitude=place.longitude,
-            fold=q.fold,
-            lunar=q.calendar == "lunar",
-            leap=q.leap,
-            settings=settings,
-        )
+        # BaZi needs a zone: without one the clock is Beijing's (Zi Wei takes it as given).
+        birth = _birth(
+            q, q.time, place.tz or "Asia/Shanghai", place.longitude, settings.true_solar_time,
+            settings.equation_of_time,
+        )  # fmt: skip
+        return bazi.from_birth(birth, settings)
     except InputError as e:
         raise FieldErrors({_field(e): e.message}) from None
 
