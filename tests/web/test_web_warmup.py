@@ -1,13 +1,11 @@
 """The idle warm-up of a served worker (mingshu.web.warmup): it draws its charts only while
 the worker answers nothing, keeps them out of the recent pages' caches, survives a chart that
-fails, says when it is done, and a bad MINGSHU_WARM_PAGES is refused by name."""
+fails, says when it is done, and a bad MINGSHU_WARM_PAGES is refused by name (mingshu serve
+refusing it: tests/web/test_web_environment.py)."""
 
 from __future__ import annotations
 
 import asyncio
-import os
-import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -21,10 +19,6 @@ from mingshu.web.app import create_app
 from mingshu.web.pages import chart_page_bytes
 from mingshu.web.query import parse_query
 from mingshu.web.warmup import Activity, Tracking, births, pages_from_env, warm_while_idle
-
-from .pg import free_port
-
-MINGSHU = str(Path(sys.executable).with_name("mingshu"))
 
 
 def test_the_warm_up_births_are_fixed_and_valid() -> None:
@@ -134,14 +128,3 @@ def test_warm_pages_from_the_environment(
 ) -> None:
     monkeypatch.setenv("MINGSHU_WARM_PAGES", value)
     assert pages_from_env() == pages
-
-
-def test_serve_refuses_a_bad_warm_pages_before_starting(tmp_path: Path) -> None:
-    env = {**os.environ, "MINGSHU_WARM_PAGES": "lots",
-           "MINGSHU_DATABASE_URL": f"sqlite:///{tmp_path / 'w.sqlite3'}"}  # fmt: skip
-    r = subprocess.run(
-        [MINGSHU, "serve", "--port", str(free_port())],
-        env=env, capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
-    assert r.returncode == 2 and r.stderr.startswith("error: MINGSHU_WARM_PAGES:")
-    assert "Traceback" not in r.stderr and not (tmp_path / "w.sqlite3").exists()

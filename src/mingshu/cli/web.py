@@ -63,13 +63,15 @@ def serve(
         fail(e, [forwarded_allow_ips])
     try:
         from mingshu.web.server import serve as run
+        from mingshu.web.store import feedback_rate_from_env
         from mingshu.web.warmup import pages_from_env
     except ImportError as e:
         fail(
             InputError("serve", f"the web extra is missing ({e.name}): pip install -e '.[web]'"), []
         )
-    try:
-        pages_from_env()  # the workers read it: a bad value is told here, once
+    try:  # the workers read them: a bad value is told here, once, before anything starts
+        feedback_rate_from_env()
+        pages_from_env()
     except InputError as e:
         fail(e, [])
     run(host, port, workers, forwarded_allow_ips)

@@ -21,7 +21,13 @@ from mingshu.web import api, pages
 from mingshu.web.assets import FONT_CACHE, STATIC_CACHE, Assets
 from mingshu.web.lane import ChartLane
 from mingshu.web.security import SecurityHeaders
-from mingshu.web.store import Store, database_url, migrate, site_secret
+from mingshu.web.store import (
+    Store,
+    database_url,
+    feedback_rate_from_env,
+    migrate,
+    site_secret,
+)
 from mingshu.web.warmup import Activity, Tracking, births, pages_from_env, warm_while_idle
 
 __all__ = ["create_app"]
@@ -49,7 +55,7 @@ def create_app(
     url = database or database_url()
     if run_migrations:
         migrate(url)
-    rate = feedback_rate or int(os.environ.get("MINGSHU_FEEDBACK_RATE", "10") or 10)
+    rate = feedback_rate or feedback_rate_from_env()
     secret = site_secret(url)
     store = Store(url, rate=rate, salt=secret)
 

@@ -49,12 +49,23 @@ __all__ = [
     "ShareCard",
     "Store",
     "database_url",
+    "feedback_rate_from_env",
     "migrate",
     "site_secret",
 ]
 
 MAX_COMMENT: Final = 2000
 """Longest feedback comment kept, in characters."""
+FEEDBACK_RATE: Final = 10
+"""Feedback answers allowed per client address a minute, unless ``MINGSHU_FEEDBACK_RATE``."""
+
+
+def feedback_rate_from_env() -> int:
+    """``MINGSHU_FEEDBACK_RATE``, else :data:`FEEDBACK_RATE`; an
+    :class:`~mingshu.errors.InputError` naming it when not a whole number 1..1000000000."""
+    from mingshu.web.environment import whole_number
+
+    return whole_number("MINGSHU_FEEDBACK_RATE", FEEDBACK_RATE, 1, 1_000_000_000)
 
 
 class UTCDateTime(TypeDecorator[dt.datetime]):

@@ -18,13 +18,14 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
-import os
 import random
 from collections.abc import Sequence
 from time import monotonic
 from typing import Final
 
 from starlette.types import ASGIApp, Receive, Scope, Send
+
+from mingshu.web.environment import whole_number
 
 __all__ = [
     "PAGES",
@@ -38,9 +39,9 @@ __all__ = [
 ]
 
 PAGES: Final = 600
-"""New charts a served worker draws while idle (``MINGSHU_WARM_PAGES``): about 3 s of CPU, after
-which a new page finds ~95% of its board's written groups (in process: a board writes 14 of
-them after 600 charts, 10 after 1,000; the caches are bounded, so more buys little)."""
+"""New charts a served worker draws while idle (``MINGSHU_WARM_PAGES``): about 3 s of CPU.  In
+process a board then writes some 14 of its 120 groups' lines a page (88% found), after 1,000
+charts about 10, after 3,000 about 6: the caches are bounded, so more buys little."""
 QUIET: Final = 0.05
 """Seconds without a request after which the worker draws its next warm-up chart."""
 
@@ -48,14 +49,7 @@ QUIET: Final = 0.05
 def pages_from_env() -> int:
     """``MINGSHU_WARM_PAGES`` (0 turns the warm-up off), else :data:`PAGES`; an
     :class:`~mingshu.errors.InputError` naming it when it is not a whole number 0..100000."""
-    from mingshu.errors import InputError
-
-    raw = os.environ.get("MINGSHU_WARM_PAGES", "").strip()
-    if not raw:
-        return PAGES
-    if not raw.isascii() or not raw.isdigit() or int(raw) > 100_000:
-        raise InputError("MINGSHU_WARM_PAGES", f"{raw[:40]!r} is not a whole number 0..100000")
-    return int(raw)
+    return whole_number("MINGSHU_WARM_PAGES", PAGES, 0, 100_000)
 
 
 class Activity:
