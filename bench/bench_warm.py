@@ -22,6 +22,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from bench_web import start, stop
+from instructions_web import births
 
 
 def waves(base: str, count: int, rng: random.Random) -> list[tuple[float, float]]:
@@ -36,13 +37,7 @@ def waves(base: str, count: int, rng: random.Random) -> list[tuple[float, float]
     out = []
     with ThreadPoolExecutor(50) as pool:
         for _ in range(count):
-            queries = [
-                f"date={rng.randint(1950, 2019)}-{rng.randint(1, 12):02d}-"
-                f"{rng.randint(1, 28):02d}&time={rng.randint(0, 23):02d}:30"
-                f"&gender={rng.choice(('female', 'male'))}"
-                for _ in range(50)
-            ]
-            times = sorted(pool.map(one, queries))
+            times = sorted(pool.map(one, births(50, rng)))
             out.append((times[25], times[-1]))
             time.sleep(1.0)
     return out

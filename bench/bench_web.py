@@ -58,11 +58,13 @@ def start(db_url: str, workers: int = 2) -> tuple[subprocess.Popen[bytes], str]:
     for _ in range(300):
         try:
             with urllib.request.urlopen(base + "/api/health", timeout=1):
-                time.sleep(1.0)  # let every worker come up
-                wait_warm(base)
-                return proc, base
+                pass
         except OSError:
             time.sleep(0.1)
+            continue
+        time.sleep(1.0)  # let every worker come up
+        wait_warm(base)
+        return proc, base
     proc.kill()
     raise RuntimeError("the server did not start")
 
