@@ -75,6 +75,11 @@ def session(base: str, out: Path, seen: dict[str, Any]) -> None:
         errors: list[str] = []
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
         page.on("pageerror", lambda e: errors.append(str(e)))
+        column_fetches: list[str] = []  # the phone layout, drawn only for a narrow screen
+        context.on(
+            "request",
+            lambda r: column_fetches.append(r.url) if "column" in r.url else None,
+        )
 
         # 1. Enter a birth in the form and see the chart.
         page.goto(base + "/chart")
@@ -87,12 +92,14 @@ def session(base: str, out: Path, seen: dict[str, Any]) -> None:
         seen["board"] = page.evaluate(BOARD_STARS)
         page.screenshot(path=str(out / "chart-1280.png"), full_page=True)
         seen["column_visible_1280"] = page.is_visible("#ziwei-column svg")
+        seen["column_fetches_1280"] = list(column_fetches)
         page.set_viewport_size({"width": 360, "height": 800})
         page.wait_for_selector("#ziwei-column svg", state="visible", timeout=10000)
         seen["column_stars"] = page.eval_on_selector_all(
             "#ziwei-column svg [data-star]", "ts => ts.map(t => t.getAttribute('data-star'))"
         )
         seen["column_visible"] = page.is_visible("#ziwei-column svg")
+        seen["column_fetches_360"] = list(column_fetches)
         seen["board_visible_360"] = page.is_visible("#ziwei-board svg")
         # A click on a star of the phone layout opens its rule too.
         page.click("#ziwei-column svg [data-star=wen_chang]")
@@ -190,7 +197,12 @@ def session(base: str, out: Path, seen: dict[str, Any]) -> None:
         seen["console_errors"] = errors
 
         # 8. Without JavaScript: the form, the place search and the chart still work.
-        plain = browser.new_context(java_script_enabled=False).new_page()
+        plain_context = browser.new_context(java_script_enabled=False)
+        plain_fetches: list[str] = []
+        plain_context.on(
+            "request", lambda r: plain_fetches.append(r.url) if "column" in r.url else None
+        )
+        plain = plain_context.new_page()
         plain.goto(base + "/chart")
         plain.fill("#date", "1987-05-16")
         plain.fill("#time", "10:30")
@@ -206,11 +218,19 @@ def session(base: str, out: Path, seen: dict[str, Any]) -> None:
             java_script_enabled=False, viewport={"width": 360, "height": 800}
         ).new_page()
         phone.goto(seen["chart_url"])
-        phone.wait_for_selector("#ziwei-column svg", state="visible", timeout=10000)
-        seen["nojs_column_visible"] = phone.is_visible("#ziwei-column svg")
+        seen["nojs_fetches_1280"] = list(plain_fetches)
+        # The phone layout without a script is its image, which loads once it is shown.
+        phone.wait_for_selector("#ziwei-column img", state="visible", timeout=10000)
+        phone.wait_for_function(
+            "() => document.querySelector('#ziwei-column img').complete", timeout=10000
+        )
+        seen["nojs_column_visible"] = phone.is_visible("#ziwei-column img")
         seen["nojs_board_visible_360"] = phone.is_visible("#ziwei-board svg")
         seen["nojs_column_width"] = phone.eval_on_selector(
-            "#ziwei-column svg", "s => s.getBoundingClientRect().width"
+            "#ziwei-column img", "i => i.getBoundingClientRect().width"
+        )
+        seen["nojs_column_natural_width"] = phone.eval_on_selector(
+            "#ziwei-column img", "i => i.naturalWidth"
         )
         seen["nojs_page_width"] = phone.evaluate("() => document.documentElement.scrollWidth")
         phone.screenshot(path=str(out / "chart-360.png"), full_page=True)

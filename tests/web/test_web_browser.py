@@ -87,6 +87,10 @@ def test_chart_from_the_form_shows_the_engines_stars(seen: dict[str, Any]) -> No
 
 def test_phone_width_shows_the_column_layout(seen: dict[str, Any]) -> None:
     assert not seen["column_visible_1280"]
+    # A wide screen never asks for the phone layout; a narrow one, once, from the script.
+    assert seen["column_fetches_1280"] == []
+    assert len(seen["column_fetches_360"]) == 1
+    assert "/chart/column.svg?" in seen["column_fetches_360"][0]
     assert seen["column_visible"] and not seen["board_visible_360"]
     assert sorted(seen["column_stars"]) == sorted(k for ks in seen["board"].values() for k in ks)
     assert seen["column_star_title"].startswith("文昌")
@@ -98,6 +102,9 @@ def test_phone_layout_needs_no_javascript(seen: dict[str, Any]) -> None:
     # chart-360.png is this page: JavaScript off, 360 px wide.
     assert seen["nojs_column_visible"] and not seen["nojs_board_visible_360"]
     assert 300 <= seen["nojs_column_width"] <= 360
+    assert seen["nojs_column_natural_width"] == 360  # the drawing's own width: it loaded
+    # The wide screen without a script did not load the hidden image either.
+    assert seen["nojs_fetches_1280"] == []
     assert seen["nojs_page_width"] <= 360  # nothing scrolls sideways
 
 

@@ -9,6 +9,7 @@ import re
 from html.parser import HTMLParser
 
 from fastapi.testclient import TestClient
+from tests.web.test_web_pages import column_links
 
 from mingshu import bazi, ziwei
 from mingshu.web.library import library as site_library
@@ -168,9 +169,9 @@ def test_five_elements_class_cells_do_not_wrap() -> None:
     assert re.search(r"table\.unknown td[^{]*\{[^}]*white-space:\s*nowrap", css)
 
 
-def _svg_of(page: str, which: str = "ziwei-board") -> str:
-    m = re.search(rf'id="{which}"[^>]*>(<svg.*?</svg>)</div>', page, re.S)
-    assert m, which
+def _svg_of(page: str) -> str:
+    m = re.search(r'id="ziwei-board"[^>]*>(<svg.*?</svg>)</div>', page, re.S)
+    assert m, "no board on the page"
     return m.group(1)
 
 
@@ -178,8 +179,8 @@ def test_every_star_on_the_board_is_a_link_to_its_rule(client: TestClient) -> No
     page = client.get(f"/chart?{BIRTH}").text
     c = ziwei.chart("1987-05-16", "10:30", "female")
     placed = sorted(s.star.key for p in c.palaces for s in p.stars)
-    for which in ("ziwei-board", "ziwei-column"):
-        svg = _svg_of(page, which)
+    column = client.get(column_links(page)[0]).text
+    for svg in (_svg_of(page), column):
         assert re.match(r'<svg[^>]* role="group" aria-label="紫微斗数 命盘"', svg)
         keys = re.findall(r'<a href="/chart/star/(\w+)\?[^"]*" class="star-link"><text', svg)
         assert sorted(keys) == placed

@@ -26,6 +26,19 @@ def board(html: str, which: str = "ziwei-board") -> ET.Element:  # the inline bo
     return ET.fromstring(m.group(1))
 
 
+def column_links(page: str) -> tuple[str, str]:
+    """The phone layout's URLs a chart page names: the script's (with the star links) and
+    the image's (without a script), unescaped."""
+    m = re.search(
+        r'<div class="column" id="ziwei-column"[^>]* data-src="([^"]+)"[^>]*>'
+        r'<noscript><picture><source media="\(max-width: 600px\)" srcset="([^"]+)">'
+        r'<img src="data:[^"]+" alt="[^"]+"></picture></noscript></div>',
+        page,
+    )
+    assert m, "no phone layout named on the page"
+    return html.unescape(m.group(1)), html.unescape(m.group(2))
+
+
 def stars_by_branch(svg: ET.Element) -> dict[str, set[str]]:
     shown: dict[str, set[str]] = {}
     for g in svg.iter(f"{{{NS['svg']}}}g"):
@@ -62,18 +75,23 @@ def test_board_shows_the_engines_stars(client: TestClient, query: str, kwargs: d
     assert r.status_code == 200
     expected = ziwei.chart(params["date"], params["time"], params["gender"], **kwargs)
     assert stars_by_branch(board(r.text)) == engine_stars(expected)
-    # The phone layout is on the page too (the stylesheet picks one): the same chart, and
-    # the same drawing as the board's SVG file in that layout.
-    svg = board(r.text, "ziwei-column")
+    # The phone layout is drawn for a narrow screen only: the page names it (for the
+    # script) and its image (without a script).  The same chart, and the same drawing as
+    # the board's SVG file in that layout.
+    src, image = column_links(r.text)
+    fetched = client.get(src)
+    assert fetched.status_code == 200
+    assert fetched.headers["content-type"] == "image/svg+xml"
+    assert fetched.headers["etag"] and "max-age" in fetched.headers["cache-control"]
+    svg = ET.fromstring(fetched.text)
     assert svg.get("viewBox", "").split()[2] == "360"
     assert stars_by_branch(svg) == engine_stars(expected)
     column = client.get(f"/chart.svg?{query}&layout=column")
     assert column.headers["content-type"] == "image/svg+xml"
-    inline = re.search(r'id="ziwei-column"[^>]*>(<svg.*?</svg>)</div>', r.text, re.S)
-    assert inline
-    # The page's board links each star's name to its rule (a group of links, not an image);
-    # without the links it is the file's drawing.
-    drawing = re.sub(r'<a href="[^"]*" class="star-link">(.*?)</a>', r"\1", inline.group(1))
+    assert client.get(image).text == column.text
+    # The page's layouts link each star's name to its rule (a group of links, not an
+    # image); without the links it is the file's drawing.
+    drawing = re.sub(r'<a href="[^"]*" class="star-link">(.*?)</a>', r"\1", fetched.text)
     assert column.text == drawing.replace('role="group"', 'role="img"', 1)
 
 

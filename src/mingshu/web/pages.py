@@ -833,8 +833,8 @@ def _chart_html(q: ChartQuery, charts: Charts) -> bytes:
 _CHART_FIXED: Final = frozenset({"names_lang", "form.calendar", "form.gender"})
 """The words of a chart page's context that its template compares or translates: they
 decide the page's pieces, with its language and conditions (:func:`_filled`)."""
-_CHART_RAW: Final = frozenset({"board_svg", "column_svg"})
-"""The texts a chart page writes as they are (``| safe``): the boards, half the page,
+_CHART_RAW: Final = frozenset({"board_svg"})
+"""The texts a chart page writes as they are (``| safe``): the board, a third of the page,
 not copied into a Markup."""
 
 
@@ -882,14 +882,17 @@ def _chart_context(q: ChartQuery, charts: Charts) -> dict[str, Any]:
     }  # fmt: skip
     if charts.ziwei is not None:
         z = charts.ziwei
-        # The phone layout (one palace a row) is on the page too, and the stylesheet shows
-        # one of the two by the screen's width: no script needed.
         # Each star's name links to its rule (a keyboard reaches it; the script opens it in
         # the panel instead of a new page).
-        context["board_svg"], context["column_svg"] = chart_svgs(
-            z, charts.horoscope, style, ("board", "column"),
-            star_link=("/chart/star/", f"?{qs}"), as_bytes=True,
-        )  # fmt: skip
+        (context["board_svg"],) = chart_svgs(
+            z, charts.horoscope, style, ("board",), star_link=_star_link(qs), as_bytes=True
+        )
+        # The phone layout (one palace a row) is drawn only for a screen that shows it: the
+        # stylesheet shows it under 600 px, where the script fetches it (with the same star
+        # links) and, without a script, a <picture> whose source only a narrow screen picks
+        # loads an image of it.  A wide screen never draws it: a sixth less work a page.
+        context["column_src"] = f"/chart/column.svg?{qs}"
+        context["column_image"] = f"/chart.svg?{board_qs}&layout=column"
         from mingshu.present.ziwei_analysis import analysis_json
 
         # 三方四正, 飞化 and 自化 of every palace, for the script that draws them on a click.
@@ -1269,6 +1272,40 @@ def _check_bazi(q: ChartQuery) -> None:
     chart = bazi_of(q)
     if q.year:
         annual_of(chart, q.year)
+
+
+@router.get("/chart/column.svg")
+async def chart_column_file(request: Request) -> Response:
+    """The phone layout of a chart page's board, as the page shows it under 600 px: each
+    star's name a link to its rule, with the page's query (the page's script fetches it
+    when the screen is narrow enough to show it)."""
+    raw = _params(request)
+    try:
+        q = parse(raw)
+        if q.unknown_hour:
+            raise FieldErrors({"time": "the board needs the birth hour"})
+        async with TURNS:
+            _check_bazi(q)
+            body = column_svg_bytes(q)
+    except FieldErrors as e:
+        return render("chart.html", status=422, **_page(request, raw, e.errors))
+    return cached(request, body, "image/svg+xml")
+
+
+def _star_link(query_string: str) -> tuple[str, str]:
+    """Where a star's name on a chart page's board links: its rule, with the page's query."""
+    return ("/chart/star/", f"?{query_string}")
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def column_svg_bytes(q: ChartQuery) -> bytes:
+    """The phone layout of the page of ``q``, with the page's star links."""
+    from mingshu.present.ziwei_svg import chart_svgs
+
+    chart = ziwei_of(q)
+    horoscope = horoscope_of(chart, q.at) if q.at else None
+    star_link = _star_link(q.query_string())
+    return chart_svgs(chart, horoscope, q.names, ("column",), star_link=star_link, as_bytes=True)[0]
 
 
 @lru_cache(maxsize=CACHE_SIZE)

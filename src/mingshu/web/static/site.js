@@ -182,11 +182,38 @@
       if (g) showPalace(svg, g, prefix);
     });
   }
-  // Both layouts are on the page (the stylesheet shows one by the screen's width).
-  document.querySelectorAll(".board svg, .column svg").forEach(function (svg, i) {
+  function hook(svg, prefix) {
     starClicks(svg);
-    if (analysis) palaceClicks(svg, "l" + i);
-  });
+    if (analysis) palaceClicks(svg, prefix);
+  }
+  document.querySelectorAll(".board svg").forEach(function (svg) { hook(svg, "l0"); });
+  // The phone layout is drawn only for a screen that shows it (the stylesheet shows it
+  // under 600 px instead of the board): fetched, with its star links, the first time its
+  // box is shown, now or when the window narrows.  If the fetch fails, its image instead.
+  const column = document.getElementById("ziwei-column");
+  if (column && column.dataset.src) {
+    let asked = false;
+    const fill = function () {
+      if (asked || getComputedStyle(column).display === "none") return;
+      asked = true;
+      fetch(column.dataset.src)
+        .then(function (r) { return r.ok ? r.text() : Promise.reject(r.status); })
+        .then(function (text) {
+          const svg = new DOMParser().parseFromString(text, "image/svg+xml").documentElement;
+          if (svg.nodeName !== "svg") return Promise.reject("not an SVG");
+          column.replaceChildren(document.importNode(svg, true));
+          hook(column.querySelector("svg"), "l1");
+        })
+        .catch(function () {
+          const img = document.createElement("img");
+          img.src = column.dataset.src;
+          img.alt = column.dataset.alt || "";
+          column.replaceChildren(img);
+        });
+    };
+    fill();
+    window.matchMedia("(max-width: 600px)").addEventListener("change", fill);
+  }
   const help = document.getElementById("palace-help");
   if (help && analysis) help.hidden = false;
   const print = document.getElementById("print-link");
