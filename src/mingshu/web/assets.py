@@ -10,11 +10,11 @@ release, gives the same tag for the same bytes."""
 
 from __future__ import annotations
 
-import hashlib
 import os
 from functools import lru_cache
 from typing import Final
 
+import xxhash
 from starlette.datastructures import Headers
 from starlette.responses import FileResponse, Response
 from starlette.staticfiles import NotModifiedResponse, StaticFiles
@@ -34,13 +34,15 @@ def _file_etag(path: str, _stat: tuple[int, ...]) -> str:
 
 
 def content_etag(*parts: bytes) -> str:
-    """A strong ETag for the bytes ``parts`` make together: 96 bits of SHA-256, which CPUs
-    compute in hardware (x86 SHA-NI, ARMv8): 0.09 ms for a 110 KB chart page here, against
-    0.24 ms for BLAKE2b in software."""
-    h = hashlib.sha256(usedforsecurity=False)
+    """A strong ETag for the bytes ``parts`` make together: their XXH3-128 digest.  Not a
+    cryptographic hash (an ETag only tells a client whether its copy is still the answer,
+    and only the server makes the bytes), and every new chart answer is hashed: 2.5 µs
+    for an 83 KB chart page and 0.8 µs for a 20 KB JSON answer here, where SHA-256 took
+    88 and 21 µs even in hardware (SHA-NI), a twelfth of the JSON answer's CPU."""
+    h = xxhash.xxh3_128()
     for part in parts:
         h.update(part)
-    return '"' + h.hexdigest()[:24] + '"'
+    return '"' + h.hexdigest() + '"'
 
 
 class Assets(StaticFiles):
