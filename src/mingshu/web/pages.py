@@ -1251,18 +1251,29 @@ async def chart_svg_file(request: Request) -> Response:
             "chart.html", status=422,
             **_page(request, raw, {"layout": "layout must be board or column"}),
         )  # fmt: skip
+    response = await _board_file(
+        request, raw, lambda q: chart_svg_bytes(q.query_string(year=""), str(layout))
+    )
+    if response.status_code != 422:
+        response.headers["Content-Disposition"] = 'inline; filename="ziwei-chart.svg"'
+    return response
+
+
+async def _board_file(
+    request: Request, raw: dict[str, Any], drawn: Callable[[ChartQuery], bytes]
+) -> Response:
+    """An SVG of the board of the chart ``raw`` asks for, ``drawn`` from its parsed query
+    (cached, with its ETag), or the form with the bad fields named (422)."""
     try:
         q = parse(raw)
         if q.unknown_hour:
             raise FieldErrors({"time": "the board needs the birth hour"})
         async with TURNS:
             _check_bazi(q)
-            body = chart_svg_bytes(q.query_string(year=""), str(layout))
+            body = drawn(q)
     except FieldErrors as e:
         return render("chart.html", status=422, **_page(request, raw, e.errors))
-    response = cached(request, body, "image/svg+xml")
-    response.headers["Content-Disposition"] = 'inline; filename="ziwei-chart.svg"'
-    return response
+    return cached(request, body, "image/svg+xml")
 
 
 def _check_bazi(q: ChartQuery) -> None:
@@ -1279,17 +1290,7 @@ async def chart_column_file(request: Request) -> Response:
     """The phone layout of a chart page's board, as the page shows it under 600 px: each
     star's name a link to its rule, with the page's query (the page's script fetches it
     when the screen is narrow enough to show it)."""
-    raw = _params(request)
-    try:
-        q = parse(raw)
-        if q.unknown_hour:
-            raise FieldErrors({"time": "the board needs the birth hour"})
-        async with TURNS:
-            _check_bazi(q)
-            body = column_svg_bytes(q)
-    except FieldErrors as e:
-        return render("chart.html", status=422, **_page(request, raw, e.errors))
-    return cached(request, body, "image/svg+xml")
+    return await _board_file(request, _params(request), column_svg_bytes)
 
 
 def _star_link(query_string: str) -> tuple[str, str]:
