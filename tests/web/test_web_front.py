@@ -9,10 +9,11 @@ import re
 from html.parser import HTMLParser
 
 from fastapi.testclient import TestClient
-from tests.web.test_web_pages import column_links
 
 from mingshu import bazi, ziwei
 from mingshu.web.library import library as site_library
+
+from .test_web_pages import column_links
 
 BIRTH = "date=1987-05-16&time=10:30&gender=female"
 
