@@ -890,7 +890,7 @@ def _chart_context(q: ChartQuery, charts: Charts) -> dict[str, Any]:
         # The phone layout (one palace a row) is drawn only for a screen that shows it: the
         # stylesheet shows it under 600 px, where the script fetches it (with the same star
         # links) and, without a script, a <picture> whose source only a narrow screen picks
-        # loads an image of it.  A wide screen never draws it: a sixth less work a page.
+        # loads an image of it.  A wide screen never draws it: a fifth less work a page.
         context["column_src"] = f"/chart/column.svg?{qs}"
         context["column_image"] = f"/chart.svg?{board_qs}&layout=column"
         from mingshu.present.ziwei_analysis import analysis_json

@@ -4,8 +4,9 @@ A chart page draws from caches of pieces that recur between births (star and pal
 and their written SVG lines, BaZi cells, words).  A worker's first few hundred new pages find
 many of them missing and cost more than later ones: in process, after
 :func:`mingshu.web.app.warm`, the first 200 new pages took p50 4.3 ms and p99 20 ms, pages
-800-1,000 2.7 and 4.2 ms (a page's two boards then write the lines of some 10 of their
-120 groups instead of 40).
+800-1,000 2.7 and 4.2 ms (measured when a page drew both layouts of the board).  A page's
+board looks up 60 groups of lines: over the first 200 new pages it wrote 23 of them a
+page, over pages 600-1,100 6 to 10.
 Under load those first pages queue behind each other: 50 readers at once on a new server
 waited 300-700 ms for their first pages.  :func:`~mingshu.web.app.warm` draws only thirteen
 charts (the site answers within a second or two of launch), so the rest is drawn here, after
