@@ -186,7 +186,8 @@
     starClicks(svg);
     if (analysis) palaceClicks(svg, prefix);
   }
-  document.querySelectorAll(".board svg").forEach(function (svg) { hook(svg, "l0"); });
+  const board = document.querySelector(".board svg");
+  if (board) hook(board, "l0");
   // The phone layout is drawn only for a screen that shows it (the stylesheet shows it
   // under 600 px instead of the board): fetched, with its star links, the first time its
   // box is shown, now or when the window narrows.  If the fetch fails, its image instead.
