@@ -54,7 +54,6 @@ def serve(
     being refused.  A SIGTERM or Ctrl-C while a worker loads is acted on when that load ends
     (about a second: nothing slow is done at start-up, articles render on first view)."""
     import uvicorn
-    from uvicorn.supervisors import Multiprocess
 
     from mingshu.web.store import database_url, migrate, site_secret
 
@@ -66,14 +65,26 @@ def serve(
     config = uvicorn_config(host, port, workers, forwarded_allow_ips)
     sockets = listening_sockets(config)  # uvicorn listens only once a worker has loaded the app
     print(f"mingshu is serving on {shown_url(host, port)}  (database: {_safe(url)})", flush=True)
-    if len(sockets) > 1:
-        from mingshu.web.workers import OwnSockets
-
-        OwnSockets(config, sockets).run()
-    elif workers > 1:
-        Multiprocess(config, sockets=sockets).run()
+    if workers > 1:
+        _run_supervised(config, sockets)
     else:
         _run_one(uvicorn.Server(config), sockets)
+
+
+def _run_supervised(config: uvicorn.Config, sockets: list[socket.socket]) -> None:
+    """Run the workers under uvicorn's supervisor (one socket each where there are several),
+    then end by the signal that stopped it, as :func:`_run_one` does."""
+    from mingshu.web.workers import OwnSockets, Supervisor
+
+    originals = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+    supervisor = OwnSockets(config, sockets) if len(sockets) > 1 else Supervisor(config, sockets)
+    try:
+        supervisor.run()  # its handlers, set when it is made, queue the signals it acts on
+    finally:
+        for sig, handler in originals.items():
+            signal.signal(sig, handler)
+    if supervisor.ended_by is not None:
+        signal.raise_signal(supervisor.ended_by)
 
 
 def _run_one(server: uvicorn.Server, sockets: list[socket.socket]) -> None:

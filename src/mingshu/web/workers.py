@@ -1,9 +1,11 @@
-"""uvicorn's worker supervisor with one listening socket per worker (``mingshu serve
---workers N`` on Linux: see :func:`mingshu.web.server.listening_sockets`)."""
+"""uvicorn's worker supervisor for ``mingshu serve --workers N``: it remembers the signal
+that ended it, and on Linux gives each worker a listening socket of its own (see
+:func:`mingshu.web.server.listening_sockets`)."""
 
 from __future__ import annotations
 
 import logging
+import signal
 from typing import TYPE_CHECKING
 
 from uvicorn.supervisors.multiprocess import Multiprocess, Process
@@ -14,10 +16,26 @@ if TYPE_CHECKING:
 
     import uvicorn
 
-__all__ = ["OwnSockets"]
+__all__ = ["OwnSockets", "Supervisor"]
 
 
-class OwnSockets(Multiprocess):
+class Supervisor(Multiprocess):
+    """uvicorn's supervisor, noting the signal that told it to stop (``ended_by``), so that
+    ``mingshu serve`` can end by that signal as a one-process server does: exit 130 after
+    Ctrl-C, killed by SIGTERM after SIGTERM (uvicorn's own supervisor returns, exit 0)."""
+
+    ended_by: signal.Signals | None = None
+
+    def handle_int(self) -> None:
+        self.ended_by = self.ended_by or signal.SIGINT
+        super().handle_int()
+
+    def handle_term(self) -> None:
+        self.ended_by = self.ended_by or signal.SIGTERM
+        super().handle_term()
+
+
+class OwnSockets(Supervisor):
     """Worker i, and any worker that replaces it, accepts from socket i only.
 
     This process keeps every socket open, so a dead worker's socket still listens:
