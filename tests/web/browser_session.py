@@ -93,8 +93,24 @@ def session(base: str, out: Path, seen: dict[str, Any]) -> None:
         page.screenshot(path=str(out / "chart-1280.png"), full_page=True)
         seen["column_visible_1280"] = page.is_visible("#ziwei-column svg")
         seen["column_fetches_1280"] = list(column_fetches)
+        # The phone layout's fetch is held until its box is measured: the box keeps room.
+        held: list[Any] = []
+        page.route("**/chart/column.svg?*", lambda route: held.append(route))
         page.set_viewport_size({"width": 360, "height": 800})
+        for _ in range(500):
+            if held:
+                break
+            page.wait_for_timeout(20)
+        seen["column_box_waiting"] = page.eval_on_selector(
+            "#ziwei-column", "e => e.getBoundingClientRect().height"
+        )
+        for route in held:
+            route.continue_()
+        page.unroute("**/chart/column.svg?*")
         page.wait_for_selector("#ziwei-column svg", state="visible", timeout=10000)
+        seen["column_box_drawn"] = page.eval_on_selector(
+            "#ziwei-column", "e => e.getBoundingClientRect().height"
+        )
         seen["column_stars"] = page.eval_on_selector_all(
             "#ziwei-column svg [data-star]", "ts => ts.map(t => t.getAttribute('data-star'))"
         )
