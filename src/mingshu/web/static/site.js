@@ -191,11 +191,15 @@
   // The phone layout is drawn only for a screen that shows it (the stylesheet shows it
   // under 600 px instead of the board): fetched, with its star links, the first time its
   // box is shown, now or when the window narrows.  If the fetch fails, its image instead.
+  // The screen's width decides, as in the stylesheet, not the box's computed style, which
+  // needs the stylesheet applied first (a wide screen fetched the column in 2 of some 11
+  // browser-test runs).
   const column = document.getElementById("ziwei-column");
+  const narrow = window.matchMedia("(max-width: 600px)");
   if (column && column.dataset.src) {
     let asked = false;
     const fill = function () {
-      if (asked || getComputedStyle(column).display === "none") return;
+      if (asked || !narrow.matches) return;
       asked = true;
       fetch(column.dataset.src)
         .then(function (r) { return r.ok ? r.text() : Promise.reject(r.status); })
@@ -213,7 +217,7 @@
         });
     };
     fill();
-    window.matchMedia("(max-width: 600px)").addEventListener("change", fill);
+    narrow.addEventListener("change", fill);
   }
   const help = document.getElementById("palace-help");
   if (help && analysis) help.hidden = false;
