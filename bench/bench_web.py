@@ -6,10 +6,12 @@ concurrent feedback posts under SQLite and PostgreSQL.
 Starts ``mingshu serve --workers 2`` (uvicorn, uvloop + httptools) on 127.0.0.1 and drives
 it with wrk from another process, each endpoint for --duration seconds: a trivial JSON
 endpoint of the same app (the machine's ceiling), the Zi Wei chart API, the chart page,
-and an article page.  Prints requests/s, p50 and p99.  Targets on the 2-core machine
-(issue 10): chart API ≥ 40% of the trivial endpoint's requests/s in the same run and p99
-≤ 50 ms; chart page p99 ≤ 100 ms.  The server and wrk share the machine's cores, and other
-work on it shows in the figures: read them as a run's, not as constants.
+and an article page.  Prints requests/s, p50 and p99; the trivial endpoint is measured
+again just before and after the new-birth API row, which is read against their mean.
+Targets on the 2-core machine (issues 10 and 24): chart API ≥ 40% of the trivial endpoint's
+requests/s in the same run and p99 ≤ 50 ms; chart page p99 ≤ 100 ms.  The server and wrk
+share the machine's cores, and other work on it shows in the figures: read them as a run's,
+not as constants.
 
 Before measuring, it waits for the workers' idle warm-up (``mingshu.web.warmup``; set
 ``MINGSHU_WARM_PAGES=0`` in the environment to measure cold workers).
@@ -177,11 +179,18 @@ def load(duration: int, connections: int) -> None:
     proc, base = start(f"sqlite:///{tmp / 'web.sqlite3'}")
     try:
         article = first_article(base)
+        trivial = ("trivial JSON (/api/health)", "/api/health", None)
+        again = ("trivial JSON, again", "/api/health", None)
+        # The new-birth API row is read against the trivial rows just before and after it:
+        # the host's speed drifts by a third within minutes (one run's trivial row, first,
+        # gave 5,729/s where others gave 7,000-10,000), and the ratio takes their mean.
         targets: list[tuple[str, str, str | None]] = [
-            ("trivial JSON (/api/health)", "/api/health", None),
+            trivial,
             ("chart API (/api/ziwei), one birth", f"/api/ziwei?{BIRTH}", None),
             ("chart page (/chart), one birth", f"/chart?{BIRTH}", None),
+            again,
             ("chart API, a new birth each request", "/", "/api/ziwei"),
+            again,
             ("chart page, a new birth each request", "/", "/chart"),
         ]
         if article:
@@ -190,17 +199,20 @@ def load(duration: int, connections: int) -> None:
         # The machine's load average before each row: other work on the cores shows in the
         # figures, so a run states it.
         print("| endpoint | requests/s | p50 ms | p99 ms | load before |\n|---|---|---|---|---|")
-        results = {}
+        results = []
         for label, path, varied in targets:
             settle(base)
             before = os.getloadavg()[0]
             rps, p50, p99 = wrk(base + path, duration, connections, varied)
-            results[label] = rps
+            results.append(rps)
             print(f"| {label} | {rps:,.0f} | {p50:.1f} | {p99:.1f} | {before:.1f} |", flush=True)
-        ceiling = results[targets[0][0]]
-        for row in (targets[1][0], targets[3][0]):
-            share = results[row] / ceiling
-            print(f"{row}: {share:.0%} of the trivial endpoint's requests/s (target ≥ 40%)")
+        one, new_birth = results[1] / results[0], results[4] / ((results[3] + results[5]) / 2)
+        print(
+            f"{targets[1][0]}: {one:.0%} of the trivial endpoint's requests/s (the row before it)"
+            f"\n{targets[4][0]}: {new_birth:.0%} of the trivial endpoint's requests/s (the mean"
+            f" of the rows before and after it: {results[4] / results[3]:.0%} and"
+            f" {results[4] / results[5]:.0%}); target ≥ 40%"
+        )
     finally:
         stop(proc)
         shutil.rmtree(tmp, ignore_errors=True)
