@@ -63,6 +63,25 @@ LAYERS = """() => Array.from(new Set(Array.from(
   document.querySelectorAll('#ziwei-board svg [data-layer]')).map(e => e.getAttribute('data-layer'))))"""
 
 
+def held_column(page: Any, show: Any) -> tuple[float, float]:
+    """The height of the phone layout's box while its fetch is held (``show()`` makes the
+    page ask for it), then once the drawing is in."""
+    held: list[Any] = []
+    page.route("**/chart/column.svg?*", lambda route: held.append(route))
+    show()
+    for _ in range(500):
+        if held:
+            break
+        page.wait_for_timeout(20)
+    waiting = page.eval_on_selector("#ziwei-column", "e => e.getBoundingClientRect().height")
+    for route in held:
+        route.continue_()
+    page.unroute("**/chart/column.svg?*")
+    page.wait_for_selector("#ziwei-column svg", state="visible", timeout=10000)
+    drawn = page.eval_on_selector("#ziwei-column", "e => e.getBoundingClientRect().height")
+    return waiting, drawn
+
+
 def session(base: str, out: Path, seen: dict[str, Any]) -> None:
     from playwright.sync_api import sync_playwright
 
@@ -93,23 +112,8 @@ def session(base: str, out: Path, seen: dict[str, Any]) -> None:
         page.screenshot(path=str(out / "chart-1280.png"), full_page=True)
         seen["column_visible_1280"] = page.is_visible("#ziwei-column svg")
         seen["column_fetches_1280"] = list(column_fetches)
-        # The phone layout's fetch is held until its box is measured: the box keeps room.
-        held: list[Any] = []
-        page.route("**/chart/column.svg?*", lambda route: held.append(route))
-        page.set_viewport_size({"width": 360, "height": 800})
-        for _ in range(500):
-            if held:
-                break
-            page.wait_for_timeout(20)
-        seen["column_box_waiting"] = page.eval_on_selector(
-            "#ziwei-column", "e => e.getBoundingClientRect().height"
-        )
-        for route in held:
-            route.continue_()
-        page.unroute("**/chart/column.svg?*")
-        page.wait_for_selector("#ziwei-column svg", state="visible", timeout=10000)
-        seen["column_box_drawn"] = page.eval_on_selector(
-            "#ziwei-column", "e => e.getBoundingClientRect().height"
+        seen["column_box"] = held_column(
+            page, lambda: page.set_viewport_size({"width": 360, "height": 800})
         )
         seen["column_stars"] = page.eval_on_selector_all(
             "#ziwei-column svg [data-star]", "ts => ts.map(t => t.getAttribute('data-star'))"
@@ -121,6 +125,16 @@ def session(base: str, out: Path, seen: dict[str, Any]) -> None:
         page.click("#ziwei-column svg [data-star=wen_chang]")
         page.wait_for_selector("#star-panel #star-title")
         seen["column_star_title"] = page.inner_text("#star-panel #star-title")
+        # A horoscope in English draws a taller column: its box keeps more room.
+        phone = context.new_page()
+        phone.set_viewport_size({"width": 360, "height": 800})
+        seen["column_box_horoscope_en"] = held_column(
+            phone,
+            lambda: phone.goto(
+                base + "/chart?date=1987-05-16&time=10:30&gender=female&at=2020-06-01&names=english"
+            ),
+        )
+        phone.close()
         page.set_viewport_size({"width": 1280, "height": 900})
         page.goto(seen["chart_url"])
 
