@@ -192,8 +192,7 @@
   // under 600 px instead of the board): fetched, with its star links, the first time its
   // box is shown, now or when the window narrows.  If the fetch fails, its image instead.
   // The screen's width decides, as in the stylesheet, not the box's computed style, which
-  // needs the stylesheet applied first (a wide screen fetched the column in 2 of some 11
-  // browser-test runs).
+  // needs the stylesheet applied first.
   const column = document.getElementById("ziwei-column");
   const narrow = window.matchMedia("(max-width: 600px)");
   if (column && column.dataset.src) {
