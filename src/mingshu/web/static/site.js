@@ -189,8 +189,9 @@
   const board = document.querySelector(".board svg");
   if (board) hook(board, "l0");
   // The phone layout is drawn only for a screen that shows it (the stylesheet shows it
-  // under 600 px instead of the board): fetched, with its star links, the first time its
-  // box is shown, now or when the window narrows.  If the fetch fails, its image instead.
+  // under 600 px instead of the board): fetched, with its star links, the first time the
+  // screen is that narrow, now or when the window narrows.  If the fetch fails, its image
+  // instead.
   // The screen's width decides, as in the stylesheet, not the box's computed style, which
   // needs the stylesheet applied first.
   const column = document.getElementById("ziwei-column");
