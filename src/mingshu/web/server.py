@@ -74,8 +74,11 @@ def serve(
 def _run_supervised(config: uvicorn.Config, sockets: list[socket.socket]) -> None:
     """Run the workers under uvicorn's supervisor (one socket each where there are several),
     then end by the signal that stopped it, as :func:`_run_one` does."""
+    from mingshu.web.balance import BalancedHttpTools
     from mingshu.web.workers import OwnSockets, Supervisor
 
+    if len(sockets) > 1:
+        config.http = BalancedHttpTools  # each worker keeps its share of the connections
     originals = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
     supervisor = OwnSockets(config, sockets) if len(sockets) > 1 else Supervisor(config, sockets)
     try:

@@ -1,14 +1,20 @@
 """uvicorn's worker supervisor for ``mingshu serve --workers N``: it remembers the signal
 that ended it, and on Linux gives each worker a listening socket of its own (see
-:func:`mingshu.web.server.listening_sockets`)."""
+:func:`mingshu.web.server.listening_sockets`) and a slot in the connection counts that keep
+their shares even (:mod:`mingshu.web.balance`)."""
 
 from __future__ import annotations
 
 import logging
+import os
+import shutil
 import signal
+import tempfile
 from typing import TYPE_CHECKING
 
 from uvicorn.supervisors.multiprocess import Multiprocess, Process
+
+from mingshu.web.balance import COUNTS_FILE, SLOT, prepare
 
 if TYPE_CHECKING:
     import socket
@@ -48,8 +54,21 @@ class OwnSockets(Supervisor):
         super().__init__(config, sockets)
         self.own = sockets
 
+    def run(self) -> None:
+        # The workers' connection counts (mingshu.web.balance): the workers are spawned,
+        # so they find the file, and each its slot, in the environment they start with.
+        folder = tempfile.mkdtemp(prefix="mingshu-serve-")
+        try:
+            counts = os.path.join(folder, "connections")
+            prepare(counts, len(self.own))
+            os.environ[COUNTS_FILE] = counts
+            super().run()
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+
     def init_processes(self) -> None:
-        for sock in self.own:
+        for i, sock in enumerate(self.own):
+            os.environ[SLOT] = str(i)
             process = Process(self.config, [sock])
             process.start()
             self.processes.append(process)
@@ -75,6 +94,7 @@ class OwnSockets(Supervisor):
         """``step`` as if worker i, with socket i, were the only one."""
         everyone = self.processes
         self.sockets, self.processes = [self.own[i]], everyone[i : i + 1]
+        os.environ[SLOT] = str(i)  # a replacement takes its predecessor's slot
         try:
             step()
             everyone[i] = self.processes[0]
