@@ -121,7 +121,7 @@ class BalancedHttpTools(HttpToolsProtocol):
         if counts is None or self._leaving or cycle is None or cycle.response_complete:
             return  # (an upgrade keeps the last, answered cycle)
         if self._requests < 2:
-            return  # a connection is kept for its first answer: see below
+            return  # a connection is kept for its first answer (see the module docstring)
         if not cycle.keep_alive:
             return
         if counts.over_share():
