@@ -11,7 +11,7 @@ import pytest
 
 from mingshu.web.balance import Counts, over_share, prepare
 
-from .test_web_serve import _connections_held, _two_workers, _workers
+from .test_web_serve import _connections_held, _health_answer, _two_workers, _workers
 
 
 @pytest.mark.parametrize(
@@ -55,13 +55,7 @@ def test_each_worker_writes_its_slot_and_reads_the_others(tmp_path: Path) -> Non
 
 def _answer(conn: socket.socket) -> bool:
     """Read one /api/health answer; whether the server asked to close the connection."""
-    answer = b""
-    while b"\r\n\r\n" not in answer or not answer.endswith(b"}"):
-        chunk = conn.recv(4096)
-        assert chunk, "the server closed a connection without an answer"
-        answer += chunk
-    head = answer.split(b"\r\n\r\n", 1)[0].lower()
-    assert head.startswith(b"http/1.1 200")
+    head = _health_answer(conn).split(b"\r\n\r\n", 1)[0].lower()
     return b"\r\nconnection: close" in head
 
 

@@ -187,12 +187,18 @@ def _ask_health(conns: list[socket.socket]) -> None:
     for c in conns:
         c.sendall(b"GET /api/health HTTP/1.1\r\nHost: t\r\n\r\n")
     for c in conns:
-        answer = b""
-        while b"\r\n\r\n" not in answer or not answer.endswith(b"}"):
-            chunk = c.recv(4096)
-            assert chunk, "the server closed a connection without an answer"
-            answer += chunk
-        assert answer.startswith(b"HTTP/1.1 200")
+        _health_answer(c)
+
+
+def _health_answer(conn: socket.socket) -> bytes:
+    """One /api/health answer read from ``conn``, checked to be a 200."""
+    answer = b""
+    while b"\r\n\r\n" not in answer or not answer.endswith(b"}"):
+        chunk = conn.recv(4096)
+        assert chunk, "the server closed a connection without an answer"
+        answer += chunk
+    assert answer.startswith(b"HTTP/1.1 200")
+    return answer
 
 
 @contextmanager

@@ -23,6 +23,7 @@ from __future__ import annotations
 import mmap
 import os
 from collections.abc import Sequence
+from functools import cache
 from typing import Any, Final
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
@@ -71,7 +72,9 @@ class Counts:
         return over_share(counts[self._slot] - self.leaving, counts)
 
 
-def _counts_from_env() -> Counts | None:
+@cache
+def _counts() -> Counts | None:
+    """This worker's counts, from its environment, read once (None: no balance)."""
     path, slot = os.environ.get(COUNTS_FILE), os.environ.get(SLOT)
     if not path or slot is None:
         return None
@@ -79,17 +82,6 @@ def _counts_from_env() -> Counts | None:
         return Counts(path, int(slot))
     except (OSError, ValueError, IndexError):
         return None  # no balance, as with one socket: never the worker's death
-
-
-_COUNTS: Counts | None = None
-_LOADED = False
-
-
-def _counts() -> Counts | None:
-    global _COUNTS, _LOADED
-    if not _LOADED:
-        _COUNTS, _LOADED = _counts_from_env(), True
-    return _COUNTS
 
 
 class BalancedHttpTools(HttpToolsProtocol):
