@@ -4,6 +4,7 @@ MINGSHU_DATABASE_URL names one)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import queue
 import resource
@@ -177,8 +178,11 @@ def _connections_held(pids: list[int], port: int) -> list[int]:
             server_ends.add(f"socket:[{f[9]}]")
     held = []
     for pid in pids:
-        fds = Path(f"/proc/{pid}/fd").iterdir()
-        held.append(sum(os.readlink(fd) in server_ends for fd in fds))
+        count = 0
+        for fd in Path(f"/proc/{pid}/fd").iterdir():
+            with contextlib.suppress(FileNotFoundError):  # closed while listed: not held
+                count += os.readlink(fd) in server_ends
+        held.append(count)
     return held
 
 
