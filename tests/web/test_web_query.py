@@ -63,3 +63,49 @@ def test_the_plain_query_is_read_as_its_three_values() -> None:
     raw = urlencode({"date": "1987-05-16", "time": "10:30", "gender": "female"})
     assert parse_query(raw) == ChartQuery(date="1987-05-16", gender="female", time="10:30")
     assert parse_query(raw).query_string() == raw
+
+
+# Days that do not exist, by Python's own calendar (the test asserts it), and days that do.
+NO_SUCH_DAYS = ["1987-02-29", "1988-02-30", "1987-04-31", "1987-13-01", "1987-00-10", "1900-02-29"]
+REAL_DAYS = ["1988-02-29", "2000-02-29", "1987-04-30", "1987-12-31"]
+
+
+@pytest.mark.parametrize("date", NO_SUCH_DAYS)
+def test_a_day_that_does_not_exist_is_said_with_the_other_fields(date: str) -> None:
+    """1987-02-30 with a missing time and a bad gender: three fields marked at once (the
+    date was marked only once the other two were right)."""
+    import datetime as dt
+
+    with pytest.raises(ValueError):
+        dt.date.fromisoformat(date)
+    errors = _read(f"date={date}&gender=x")
+    assert isinstance(errors, dict) and set(errors) == {"date", "time", "gender"}
+    assert errors["date"].startswith(f"{date} does not exist")
+    # Alone, and through the plain reader of a canonical query: the same message.
+    assert _read(f"date={date}&time=10:30&gender=female") == {"date": errors["date"]}
+
+
+@pytest.mark.parametrize("date", REAL_DAYS)
+def test_a_day_that_exists_is_not_marked(date: str) -> None:
+    import datetime as dt
+
+    dt.date.fromisoformat(date)  # exists
+    errors = _read(f"date={date}&gender=x")
+    assert isinstance(errors, dict) and set(errors) == {"time", "gender"}
+    assert isinstance(_read(f"date={date}&time=10:30&gender=female"), ChartQuery)
+
+
+def test_a_lunar_day_the_month_lacks_is_said_with_the_other_fields() -> None:
+    """Day 30 of a lunar month of 29 days (lunar-python's month lengths), and a leap flag on a
+    month that is not the year's leap month."""
+    from lunar_python import LunarMonth, LunarYear
+
+    short = next(m for m in range(1, 13) if LunarMonth.fromYm(1987, m).getDayCount() == 29)
+    errors = _read(f"date=1987-{short:02d}-30&calendar=lunar&gender=x")
+    assert isinstance(errors, dict) and set(errors) == {"date", "time", "gender"}
+    assert "has 29 days" in errors["date"]
+    leap = LunarYear.fromYear(1987).getLeapMonth()
+    other = 1 if leap != 1 else 2
+    errors = _read(f"date=1987-{other:02d}-10&calendar=lunar&leap=1&gender=x")
+    assert isinstance(errors, dict) and set(errors) == {"leap", "time", "gender"}
+    assert f"its leap month is {leap}" in errors["leap"]

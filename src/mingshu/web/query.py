@@ -19,6 +19,7 @@ from operator import attrgetter
 from typing import Any, Final
 from urllib.parse import parse_qs, quote_plus, urlencode
 
+from mingshu.calendar import check_solar_date, lunar_to_solar
 from mingshu.errors import InputError
 from mingshu.gender import Gender
 from mingshu.inputs import parse_clock, parse_date_parts
@@ -342,6 +343,17 @@ def parse(
     leap = bool(take("leap", _flag))
     if leap and calendar != "lunar":
         errors.setdefault("leap", "the leap-month flag needs a lunar date")
+    if date and not errors.keys() & {"date", "calendar", "leap"}:
+        # Whether the day exists is the date's own field: said with the others, not only
+        # once the time and the gender are right (1987-02-30 passed the first round).
+        year_, month_, day_ = map(int, date.split("-"))
+        try:
+            if calendar == "lunar":
+                lunar_to_solar(year_, month_, day_, leap)
+            else:
+                check_solar_date(year_, month_, day_)
+        except InputError as e:
+            errors.setdefault(e.field, e.message)
     tz = take("tz", _one) or ""
     city = take("city", _one) or ""
     if city and not city.isdigit():
@@ -416,7 +428,7 @@ def parse(
 # default settings) and most API clients send: a date, a clock time and a gender, in that
 # order, each already in its canonical spelling.  Such a query means exactly its three
 # values, so it needs none of parse's checks beyond the pattern itself (hours 00-23 and
-# minutes 00-59: anything else is left to parse and its messages).
+# minutes 00-59: anything else is left to parse and its messages) and that the day exists.
 _PLAIN = re.compile(
     r"date=(\d{4}-\d{2}-\d{2})&time=((?:[01]\d|2[0-3])(?::|%3A)[0-5]\d)&gender=(female|male)",
     re.ASCII,  # int() reads other digits too, and parse writes them back in ASCII
@@ -431,5 +443,10 @@ def parse_query(raw: str, *, known: Collection[str] = PAGE_FIELDS) -> ChartQuery
     plain = _PLAIN.fullmatch(raw)
     if plain is not None and _PLAIN_FIELDS.issubset(known):
         date, time, gender = plain.groups()
-        return ChartQuery(date=date, gender=gender, time=time.replace("%3A", ":"))
+        try:  # the one check parse makes of such a query: that the day exists
+            check_solar_date(int(date[:4]), int(date[5:7]), int(date[8:]))
+        except InputError:
+            pass  # parse says why, with the other fields
+        else:
+            return ChartQuery(date=date, gender=gender, time=time.replace("%3A", ":"))
     return parse(parse_qs(raw, keep_blank_values=True), known=known)
