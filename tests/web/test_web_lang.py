@@ -197,3 +197,20 @@ def test_an_unknown_language_is_refused_on_its_field(client: TestClient) -> None
     r = client.get(f"/chart?{BIRTH}&lang=fr")
     assert r.status_code == 422
     assert 'id="err-lang"' in r.text
+
+
+@pytest.mark.parametrize("path", ["/chart", "/chart/column.svg", "/chart.svg"])
+def test_the_boards_notices_are_in_the_pages_language(client: TestClient, path: str) -> None:
+    """A notice drawn in the board's centre (here: summer time in Beijing, 1987) is a
+    notice like those under the form: Chinese on a Chinese page, in every drawing of the
+    board (the page, the phone layout, the download)."""
+    birth = f"{BIRTH}&city=1816670"
+    notices = {}
+    for lang in ("en", "zh-Hans"):
+        svg = client.get(f"{path}?{birth}&lang={lang}").text
+        found = re.findall(r'<text[^>]*class="notice"[^>]*>(.*?)</text>', svg, re.S)
+        assert len(found) == 1, (lang, found)
+        notices[lang] = re.sub(r"<[^>]+>", " ", found[0])
+    assert "daylight saving time" in " ".join(notices["en"].split())
+    assert "夏令时" in notices["zh-Hans"]
+    assert not re.search("[A-Za-z]{2,}", notices["zh-Hans"].replace("UTC", "")), notices

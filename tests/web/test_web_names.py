@@ -121,6 +121,19 @@ def test_bazi_tables_in_each_form(client: TestClient, style: str) -> None:
     pillars = [chart.pillars.year, chart.pillars.month, chart.pillars.day, chart.pillars.hour]
     want = [_pillar(p.stem.key, p.branch.key, style) for p in pillars]
     assert rows["pillar"] == want
+    # Each pillar's void (旬空): its two branches, as one word like a pillar, but English
+    # names as words of their own ("Dog, Pig", not "DogPig").
+    # The void of a pillar in the decade (旬) that starts at 甲: the two branches after the
+    # decade's tenth, i.e. branch − stem + 10 and + 11 (mod 12), counted here from the data
+    # file's order of the stems and branches.
+    stems, branches = list(STEMS), list(BRANCHES)
+    joiner = ", " if style == "english" else ""
+    want_void = []
+    for p in pillars:
+        first = branches.index(p.branch.key) - stems.index(p.stem.key) + 10
+        keys = (branches[first % 12], branches[(first + 1) % 12])
+        want_void.append(joiner.join(BRANCHES[k][style] for k in keys))
+    assert rows["void"] == want_void
     luck = _cells(page, "bazi-luck")[1:]
     assert [r[1] for r in luck] == [
         _pillar(s.pillar.stem.key, s.pillar.branch.key, style) for s in chart.luck.steps

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import attrgetter, itemgetter
@@ -744,8 +744,10 @@ class _Board:
         horoscope: Horoscope | None,
         style: str,
         star_link: tuple[str, str] | None = None,
+        notice_words: Callable[[str], str] | None = None,
     ):
         self.chart = chart
+        self.notice_words = notice_words
         self.horoscope = horoscope
         self.style = style
         self.labels = LABELS[style]
@@ -864,7 +866,8 @@ class _Board:
         row("body_master", self.name(chart.body_master.names), _STAR_FILL["major"])
         row("zodiac", f"{self.name(chart.zodiac)} · {self.name(chart.sign)}")
         for notice in notices_of(chart):
-            out.append(_notice_group(str(getattr(notice, "message", notice))))
+            message = str(getattr(notice, "message", notice))
+            out.append(_notice_group(self.notice_words(message) if self.notice_words else message))
         h = self.horoscope
         if h is not None:
             when = f"{h.date.isoformat()} {self.name(HOURS[h.time_index].names)}"
@@ -1112,6 +1115,7 @@ def chart_svgs(
     layouts: Sequence[str] = ...,
     *,
     star_link: tuple[str, str] | None = ...,
+    notice_words: Callable[[str], str] | None = ...,
     as_bytes: Literal[False] = ...,
 ) -> tuple[str, ...]: ...
 
@@ -1124,6 +1128,7 @@ def chart_svgs(
     layouts: Sequence[str] = ...,
     *,
     star_link: tuple[str, str] | None = ...,
+    notice_words: Callable[[str], str] | None = ...,
     as_bytes: Literal[True],
 ) -> tuple[bytes, ...]: ...
 
@@ -1135,12 +1140,14 @@ def chart_svgs(
     layouts: Sequence[str] = LAYOUTS,
     *,
     star_link: tuple[str, str] | None = None,
+    notice_words: Callable[[str], str] | None = None,
     as_bytes: bool = False,
 ) -> tuple[str, ...] | tuple[bytes, ...]:
     """:func:`chart_svg` in each of ``layouts``, the same documents, drawn from one set of
     tokens (a page that carries both layouts measures each name once); with
     ``star_link=(start, end)``, each star's name links to ``start + star_key + end``
-    (``("/chart/star/", "?" + query)``).  With ``as_bytes=True`` the documents are UTF-8
+    (``("/chart/star/", "?" + query)``); ``notice_words`` gives each notice (an engine's
+    English message) in the reader's language.  With ``as_bytes=True`` the documents are UTF-8
     bytes, as they are made (a page that sends them saves decoding and encoding them)."""
     _check_charts(chart, horoscope)
     if names not in NAME_STYLES:
@@ -1159,7 +1166,7 @@ def chart_svgs(
             raise InputError(
                 "star_link", "give the href before and after the star's key: two strings"
             )
-    board = _Board(chart, horoscope, names, star_link)
+    board = _Board(chart, horoscope, names, star_link, notice_words)
     if as_bytes:
         return tuple([board.svg(layout) for layout in layouts])
     return tuple([board.svg(layout).decode() for layout in layouts])

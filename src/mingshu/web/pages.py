@@ -613,7 +613,11 @@ def _hidden_cell(hidden: tuple[HiddenStem, ...], style: str) -> bytes:
 
 @lru_cache(maxsize=256)
 def _void_cell(void: tuple[Branch, Branch], style: str) -> bytes:
-    names = escape("".join(branch_name(b.key, style) for b in void))
+    # Two branches: written as one word like a pillar (戌亥, xūhài), but English names are
+    # words of their own ("Dog, Pig", not "DogPig").
+    names = escape(
+        ("" if style != "english" else ", ").join(branch_name(b.key, style) for b in void)
+    )
     return f"{_cell(style)}{names}</td>".encode()
 
 
@@ -885,7 +889,13 @@ def _chart_context(q: ChartQuery, charts: Charts) -> dict[str, Any]:
         # Each star's name links to its rule (a keyboard reaches it; the script opens it in
         # the panel instead of a new page).
         (context["board_svg"],) = chart_svgs(
-            z, charts.horoscope, style, ("board",), star_link=_star_link(qs), as_bytes=True
+            z,
+            charts.horoscope,
+            style,
+            ("board",),
+            star_link=_star_link(qs),
+            notice_words=_notice_words(q.lang),
+            as_bytes=True,
         )
         # The phone layout (one palace a row) is drawn only for a screen that shows it: the
         # stylesheet shows it under 600 px, where the script fetches it (with the same star
@@ -1306,7 +1316,15 @@ def column_svg_bytes(q: ChartQuery) -> bytes:
     chart = ziwei_of(q)
     horoscope = horoscope_of(chart, q.at) if q.at else None
     star_link = _star_link(q.query_string())
-    return chart_svgs(chart, horoscope, q.names, ("column",), star_link=star_link, as_bytes=True)[0]
+    return chart_svgs(
+        chart,
+        horoscope,
+        q.names,
+        ("column",),
+        star_link=star_link,
+        notice_words=_notice_words(q.lang),
+        as_bytes=True,
+    )[0]
 
 
 @lru_cache(maxsize=CACHE_SIZE)
@@ -1316,7 +1334,14 @@ def chart_svg_bytes(query_string: str, layout: str) -> bytes:
     q = parse_query(query_string)
     chart = ziwei_of(q)
     horoscope = horoscope_of(chart, q.at) if q.at else None
-    return chart_svgs(chart, horoscope, q.names, (layout,), as_bytes=True)[0]
+    return chart_svgs(
+        chart, horoscope, q.names, (layout,), notice_words=_notice_words(q.lang), as_bytes=True
+    )[0]
+
+
+def _notice_words(lang: str) -> Callable[[str], str] | None:
+    """The board's notices (the engines' English messages) in the page's language."""
+    return None if lang == "en" else translator(lang).message_text
 
 
 @router.get("/chart.png")
