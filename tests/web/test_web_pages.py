@@ -231,6 +231,13 @@ def test_horoscope_overlay(client: TestClient) -> None:
     assert {"decadal", "yearly", "monthly", "daily", "hourly"} <= layers
     assert not {t.get("data-layer") for t in board(plain).iter() if t.get("data-layer")}
     assert str(h.yearly.pillar) in r.text
+    # The moment reads as a reader writes it (the form keeps the ISO value it was given).
+    line = html.unescape(
+        re.sub(r"<[^>]+>", "", r.text.split('id="birth-line">')[1].split("</p>")[0])
+    )
+    assert line.endswith(" · horoscope at 2026-11-29 10:00"), line
+    assert "with the horoscope of 2026-11-29 10:00</small>" in r.text
+    assert "T10:00</" not in r.text and 'value="2026-11-29T10:00"' in r.text
     steps = dict(re.findall(r'<a href="([^"]+)">(year →|← month|hour →)</a>', r.text))
     ats = {
         label: parse_qs(urlsplit(href.replace("&amp;", "&")).query)["at"][0]

@@ -863,6 +863,8 @@ def _chart_context(q: ChartQuery, charts: Charts) -> dict[str, Any]:
             unknown_hour=q.unknown_hour, gender=q.gender, tz=q.tz, lon=q.lon,
             true_solar=q.true_solar, at=q.at,
         ),
+        # The moment as a reader writes it: the date, then the clock time after a space.
+        "at_words": q.at.replace("T", " "),
         "errors": {},
         "place_words": t.mark(charts.place.label),
         "permalink": f"/chart?{qs}",
