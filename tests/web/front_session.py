@@ -36,6 +36,38 @@ PAGES = {
 }
 
 
+def scroll_edges(page: Any) -> list[dict[str, float]]:
+    """For each box on the page whose table is wider than it, the darkness (0 white, 255
+    black) of its left and right edge, as first shown and once scrolled to the end.  The
+    tables are hidden while measuring, so only the box's own background is seen."""
+    from io import BytesIO
+
+    from PIL import Image
+
+    found = []
+    boxes = page.query_selector_all(".scroll, .ms-scroll")
+    for box in boxes:
+        # (An article's share card keeps its frames' tables invisible until their turn.)
+        cut = "b => b.scrollWidth > b.clientWidth + 20 && b.clientHeight > 40"
+        shown = "b => b.checkVisibility({opacityProperty: true, visibilityProperty: true})"
+        if not (box.evaluate(cut) and box.evaluate(shown)):
+            continue
+        box.scroll_into_view_if_needed()
+        box.evaluate("b => { for (const t of b.children) t.style.visibility = 'hidden'; }")
+        edges = {}
+        for state, left in (("start", "0"), ("end", "b.scrollWidth")):
+            box.evaluate(f"b => {{ b.scrollLeft = {left}; }}")
+            shot = Image.open(BytesIO(box.screenshot())).convert("L")
+            w, h = shot.size
+            rows = range(h // 4, 3 * h // 4)
+            for side, xs in (("left", range(0, 4)), ("right", range(w - 4, w))):
+                values = [255 - shot.getpixel((x, y)) for x in xs for y in rows]
+                edges[f"{state}_{side}"] = sum(values) / len(values)
+        box.evaluate("b => { for (const t of b.children) t.style.visibility = ''; }")
+        found.append(edges)
+    return found
+
+
 def session(base: str, out: Path, seen: dict[str, Any]) -> None:
     from playwright.sync_api import sync_playwright
 
@@ -78,6 +110,42 @@ def session(base: str, out: Path, seen: dict[str, Any]) -> None:
         seen["unknown_row_text"] = page.eval_on_selector_all(
             "#unknown-hour tbody td:nth-child(5)", "ts => ts.map(t => t.innerText)"
         )
+        # Each radio button starts the line its label's words start on (a button alone at
+        # a line's end, its words on the next, reads as belonging to the option before it).
+        apart: list[str] = []
+        radios: dict[str, int] = {}
+        for path in ("/", "/pillars", "/settings", PAGES["article"]):
+            page.goto(base + path)
+            apart += page.eval_on_selector_all(
+                "label input[type=radio]",
+                """rs => rs.flatMap(r => {
+                    // The label's first letter after the button.
+                    const walk = document.createTreeWalker(r.parentElement, NodeFilter.SHOW_TEXT);
+                    let node = walk.nextNode();
+                    while (node && !(r.compareDocumentPosition(node)
+                            & Node.DOCUMENT_POSITION_FOLLOWING && /\\S/.test(node.data))) {
+                        node = walk.nextNode();
+                    }
+                    if (!node) return [];
+                    const at = node.data.search(/\\S/);
+                    const letter = document.createRange();
+                    letter.setStart(node, at);
+                    letter.setEnd(node, at + 1);
+                    const first = letter.getBoundingClientRect();
+                    const box = r.getBoundingClientRect();
+                    const mid = (box.top + box.bottom) / 2;
+                    return first && box.width > 0 && (mid < first.top || mid > first.bottom)
+                        ? [location.pathname + ' ' + r.name + '=' + r.value] : [];
+                })""",
+            )
+            radios[path] = page.eval_on_selector_all("label input[type=radio]", "rs => rs.length")
+        seen["radios_apart_360"] = apart
+        # A table cut at the phone's edge: the shadow marks the side where more of it lies.
+        page.goto(base + PAGES["chart"] + "&names=english")
+        seen["scroll_edges_360"] = scroll_edges(page)
+        page.goto(base + PAGES["article"])
+        seen["article_scroll_edges_360"] = scroll_edges(page)
+        seen["radios_360"] = radios
         page.close()
 
         # The keyboard: Tab reaches the stars of the board; Enter opens the rule in the panel.

@@ -60,6 +60,23 @@ def test_five_elements_class_on_one_line(seen: dict[str, Any]) -> None:
     assert max(heights) < 2 * min(heights)  # one character a line made 火六局 three lines
 
 
+def test_radio_buttons_stay_with_their_words_on_a_phone(seen: dict[str, Any]) -> None:
+    # /pillars has the three late-Rat choices, the article the two feedback answers.
+    assert seen["radios_360"]["/pillars"] == 3 and seen["radios_360"]["/library/ZW-AUX-17"] == 2
+    assert seen["radios_apart_360"] == []
+
+
+def test_a_cut_table_shows_a_shadow_where_more_of_it_lies(seen: dict[str, Any]) -> None:
+    # At 360 px the English chart's BaZi tables and the article's tables are wider than the
+    # screen.
+    cut = seen["scroll_edges_360"] + seen["article_scroll_edges_360"]
+    assert seen["scroll_edges_360"] and seen["article_scroll_edges_360"]
+    for e in cut:
+        # First shown: more lies to the right only; scrolled to the end: to the left only.
+        assert e["start_right"] > 15 and e["start_left"] < 3, e
+        assert e["end_left"] > 15 and e["end_right"] < 3, e
+
+
 def test_keyboard_reaches_stars_and_opens_the_panel(seen: dict[str, Any]) -> None:
     c = ziwei.chart("1987-05-16", "10:30", "female")
     assert len(seen["tab_stars"]) == 3
