@@ -17,6 +17,15 @@ def _slow() -> None:
     time.sleep(SLOW * 4)
 
 
+@pytest.fixture
+def fast(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every answer measures as taking no time.  A fast answer's few microseconds are
+    real work on a quiet machine, but a busy one can pause the process mid-answer past
+    SLOW (the full suite beside other jobs did), so the tests of fast answers stop the
+    clock instead of hoping."""
+    monkeypatch.setattr("mingshu.web.turns.perf_counter", lambda: 0.0)
+
+
 def test_the_loop_polls_between_two_slow_answers() -> None:
     """A connection that becomes readable while a slow answer runs is read before the
     next answer starts (without the turns both answers ran before the next poll)."""
@@ -67,7 +76,7 @@ def test_waiting_answers_start_first_come_first_served() -> None:
     assert asyncio.run(main()) == ["A", "B", "C", "D"]
 
 
-def test_fast_answers_and_errors_pass_the_turn_at_once() -> None:
+def test_fast_answers_and_errors_pass_the_turn_at_once(fast: None) -> None:
     """Cached answers run back to back in one turn of the loop; an answer that fails
     (bad input) frees the turn too."""
 
@@ -110,7 +119,12 @@ def test_a_new_event_loop_owes_nothing() -> None:
 
 
 @pytest.mark.parametrize("slow", [False, True])
-def test_a_cancelled_waiter_does_not_keep_the_turn(slow: bool) -> None:
+def test_a_cancelled_waiter_does_not_keep_the_turn(
+    slow: bool, request: pytest.FixtureRequest
+) -> None:
+    if not slow:
+        request.getfixturevalue("fast")
+
     async def main() -> list[str]:
         turns = Turns()
         started: list[str] = []
