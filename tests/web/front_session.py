@@ -134,18 +134,18 @@ def session(base: str, out: Path, seen: dict[str, Any]) -> None:
                     const first = letter.getBoundingClientRect();
                     const box = r.getBoundingClientRect();
                     const mid = (box.top + box.bottom) / 2;
-                    return first && box.width > 0 && (mid < first.top || mid > first.bottom)
+                    return box.width > 0 && (mid < first.top || mid > first.bottom)
                         ? [location.pathname + ' ' + r.name + '=' + r.value] : [];
                 })""",
             )
             radios[path] = page.eval_on_selector_all("label input[type=radio]", "rs => rs.length")
         seen["radios_apart_360"] = apart
+        seen["radios_360"] = radios
         # A table cut at the phone's edge: the shadow marks the side where more of it lies.
         page.goto(base + PAGES["chart"] + "&names=english")
         seen["scroll_edges_360"] = scroll_edges(page)
         page.goto(base + PAGES["article"])
         seen["article_scroll_edges_360"] = scroll_edges(page)
-        seen["radios_360"] = radios
         page.close()
 
         # The keyboard: Tab reaches the stars of the board; Enter opens the rule in the panel.
